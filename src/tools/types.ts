@@ -1,0 +1,68 @@
+/**
+ * A tool is declared once, as a ToolDefinition. REST routes, OpenAPI, the MCP tool list,
+ * getSchema/getExample/getCapabilities and worker dispatch are all derived from the registry
+ * of these definitions (src/tools/registry.ts).
+ */
+import type { Static, TSchema } from '@sinclair/typebox';
+import type { Envelope } from './envelope.js';
+
+export type Tier = 'core' | 'advanced' | 'experimental';
+export type Category = 'ADVISORY' | 'CALCULATION' | 'EXECUTION' | 'PLATFORM';
+/** Context of EngineeringValidator-style auto-validation (spec/neqsim-surface.md §5.4). */
+export type AutoValidationContext = 'flash' | 'process' | 'general' | 'pipeline';
+
+export interface ToolExample<I> {
+  /** kebab-case example name, unique within the tool; the catalog category is the tool's example category. */
+  name: string;
+  description: string;
+  input: I;
+}
+
+/** Per-call context handed to run(). Everything in it is plain data so it can cross a worker boundary. */
+export interface ToolContext {
+  /** Caller identity (subject) for audit/approvals; 'anonymous' when none. */
+  subject: string;
+  /** Active deployment profile name. */
+  profile: string;
+  /** Report progress of a long task (fraction 0..1); a no-op when nobody listens. */
+  progress: (fraction: number, message?: string) => void;
+  /** Aborted when the call's time budget runs out; long loops should check it. */
+  signal?: AbortSignal;
+}
+
+export interface ToolDefinition<I extends TSchema = TSchema, D extends TSchema = TSchema> {
+  /** Contract camelCase name, e.g. runFlash. */
+  name: string;
+  tier: Tier;
+  category: Category;
+  /** Contract version that introduced the tool, e.g. "v1.0". */
+  since: string;
+  /** For people and language models: what it computes, required fields, units, pitfalls. */
+  description: string;
+  /** TypeBox input schema. Objects must set additionalProperties: false. */
+  input: I;
+  /** TypeBox schema of the envelope's `data` payload on success. */
+  output: D;
+  /** Example category in the catalog (e.g. "flash", "standards", "discovery"). */
+  exampleCategory: string;
+  examples: ToolExample<Static<I>>[];
+  /** 'pool' for CPU-heavy work run in the piscina worker pool; 'inline' for cheap tools. */
+  execution: 'inline' | 'pool';
+  /** Set on the contract's auto-validated tools. */
+  autoValidation?: AutoValidationContext;
+  /** Must not throw for bad input: return a failure() envelope instead. */
+  run(input: Static<I>, ctx: ToolContext): Envelope<Static<D>> | Promise<Envelope<Static<D>>>;
+}
+
+/** Registry-friendly erased type. */
+export type AnyTool = ToolDefinition<TSchema, TSchema>;
+
+/** Helper that keeps the generic types while declaring a tool. */
+export function defineTool<I extends TSchema, D extends TSchema>(def: ToolDefinition<I, D>): AnyTool {
+  return def as unknown as AnyTool;
+}
+
+/** snake_case schema-catalog name of a camelCase tool name (runFlash -> run_flash). */
+export function snakeName(name: string): string {
+  return name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/([A-Z])([A-Z][a-z])/g, '$1_$2').toLowerCase();
+}

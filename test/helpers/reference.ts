@@ -1,0 +1,34 @@
+/**
+ * Access to ../shared/reference (or $NEQSIM_REFERENCE_DIR). Tests that need it call
+ * loadReference(t, 'physical/iso6976.json'); when the folder is absent (a user's clone)
+ * the test is skipped with a clear message instead of failing.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+export const REFERENCE_DIR = resolve(process.env.NEQSIM_REFERENCE_DIR ?? resolve(process.cwd(), '../shared/reference'));
+
+export function hasReference(relPath: string): boolean {
+  return existsSync(resolve(REFERENCE_DIR, relPath));
+}
+
+interface Skippable {
+  skip: (msg?: string) => void;
+}
+
+/** Parsed reference file, or undefined after skipping the test when it is missing. */
+export function loadReference<T = any>(t: Skippable, relPath: string): T | undefined {
+  const file = resolve(REFERENCE_DIR, relPath);
+  if (!existsSync(file)) {
+    t.skip(`reference data ${relPath} not found under ${REFERENCE_DIR} (set NEQSIM_REFERENCE_DIR); skipped`);
+    return undefined;
+  }
+  return JSON.parse(readFileSync(file, 'utf8')) as T;
+}
+
+/** Reference tolerance check: {rel} or {abs}; returns a message on failure, undefined when within. */
+export function withinTolerance(got: number, exp: number, tol: { rel?: number; abs?: number }): string | undefined {
+  const err = Math.abs(got - exp);
+  const limit = tol.rel !== undefined ? tol.rel * Math.abs(exp) : (tol.abs ?? 0);
+  return err <= limit ? undefined : `got ${got}, expected ${exp}, |err| ${err.toExponential(3)} > ${limit.toExponential(3)}`;
+}
