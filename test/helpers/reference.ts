@@ -12,8 +12,9 @@ export function hasReference(relPath: string): boolean {
   return existsSync(resolve(REFERENCE_DIR, relPath));
 }
 
+/** Any tap Test (its skip() takes a name and records a skipped subtest). */
 interface Skippable {
-  skip: (msg?: string) => void;
+  skip: (...args: any[]) => unknown;
 }
 
 /** Parsed reference file, or undefined after skipping the test when it is missing. */
