@@ -26,6 +26,8 @@ export interface DispatchResult {
   body: string;
   /** Seconds, set with 503 when the pool queue is full. */
   retryAfter?: number;
+  /** Set for calls run in the worker pool: the getProgress operationId (header x-operation-id). */
+  operationId?: string;
 }
 
 export type Dispatch = (toolName: string, input: unknown, ctx: CallContext) => Promise<DispatchResult>;

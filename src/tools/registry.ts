@@ -6,9 +6,33 @@ import type { AnyTool } from './types.js';
 import { snakeName } from './types.js';
 
 // --- tool imports (keep alphabetical) ---
+import { calculateStandardTool } from './calculateStandard.js';
+import { checkToolAccessTool } from './checkToolAccess.js';
+import { getBenchmarkTrustTool } from './getBenchmarkTrust.js';
+import { getCapabilitiesTool } from './getCapabilities.js';
+import { getExampleTool } from './getExample.js';
+import { getProgressTool } from './getProgress.js';
+import { getSchemaTool } from './getSchema.js';
+import { manageIndustrialProfileTool } from './manageIndustrialProfile.js';
+import { manageStateTool } from './manageState.js';
+import { runFlashTool } from './runFlash.js';
+import { searchComponentsTool } from './searchComponents.js';
+import { validateInputTool } from './validateInput.js';
 
 export const TOOLS: readonly AnyTool[] = [
   // --- tool entries (keep alphabetical) ---
+  calculateStandardTool,
+  checkToolAccessTool,
+  getBenchmarkTrustTool,
+  getCapabilitiesTool,
+  getExampleTool,
+  getProgressTool,
+  getSchemaTool,
+  manageIndustrialProfileTool,
+  manageStateTool,
+  runFlashTool,
+  searchComponentsTool,
+  validateInputTool,
 ];
 
 const byName = new Map<string, AnyTool>(TOOLS.map((t) => [t.name, t]));

@@ -1,9 +1,38 @@
 /**
- * Enterprise transport features (OIDC bearer auth, OpenTelemetry, rate limits, audit log),
- * registered by the app. Each is off unless configured; see src/config.ts.
+ * Enterprise features, registered by the app before the routes: governance and state-store
+ * settings from the config, then OpenTelemetry, OIDC bearer auth and the per-identity rate
+ * limit. Tracing and auth are off unless configured (AUTH_MODE=oidc, OTEL_* or
+ * SERVICE_PROFILE=enterprise, which turns both on); see src/config.ts.
  */
 import type { FastifyInstance } from 'fastify';
+import { ConfigError, type Config } from '../../config.js';
+import { configureGovernance } from '../../tools/governance/policy.js';
+import { configureStateStore } from '../../tools/state/config.js';
+import { DEFAULT_OPEN_PATHS, registerAuth } from './auth.js';
+import { registerRateLimit } from './rate-limit.js';
 
-export async function registerEnterprise(_app: FastifyInstance, _config: unknown): Promise<void> {
-  // Features are added here by the governance/enterprise module.
+export function authEnabled(config: Pick<Config, 'auth' | 'serviceProfile'>): boolean {
+  return config.auth.mode === 'oidc' || config.serviceProfile === 'enterprise';
+}
+
+export async function registerEnterprise(app: FastifyInstance, config: Config): Promise<void> {
+  configureGovernance({ profile: config.profile, ...(config.adminToken !== undefined ? { adminToken: config.adminToken } : {}) });
+  configureStateStore({ dir: config.stateDir, allowExternal: config.allowExternalStateDir });
+
+  if (config.otel.enabled) {
+    // Loaded only when tracing is on: the OpenTelemetry SDK takes ~2 s to import and would dominate cold start.
+    const { registerOtel } = await import('./otel.js');
+    await registerOtel(app, { serviceName: config.otel.serviceName, ...(config.otel.endpoint !== undefined ? { endpoint: config.otel.endpoint } : {}) });
+  }
+
+  if (authEnabled(config)) {
+    const { issuer, audience, jwksUrl } = config.auth;
+    if (issuer === undefined) throw new ConfigError('OIDC_ISSUER', 'is required when authentication is on (AUTH_MODE=oidc or SERVICE_PROFILE=enterprise)');
+    if (audience === undefined) throw new ConfigError('OIDC_AUDIENCE', 'is required when authentication is on (AUTH_MODE=oidc or SERVICE_PROFILE=enterprise)');
+    await registerAuth(app, { issuer, audience, ...(jwksUrl !== undefined ? { jwksUrl } : {}), openPaths: DEFAULT_OPEN_PATHS });
+  }
+
+  if (config.rateLimitPerMinute > 0) {
+    await registerRateLimit(app, { perMinute: config.rateLimitPerMinute, openPaths: DEFAULT_OPEN_PATHS });
+  }
 }

@@ -1,0 +1,155 @@
+/**
+ * HTTP benchmarks against a real server process: cold start (spawn -> /health/ready 200), idle
+ * RSS, and autocannon runs of the echo baseline and real tool routes, each reported as JSON lines.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+export interface BenchLine {
+  name: string;
+  unit: string;
+  value: number | null;
+  [context: string]: unknown;
+}
+
+const SERVER = fileURLToPath(new URL('../src/server.js', import.meta.url));
+
+/** A 3-component natural gas at 25 °C / 50 bara: the contract's simplest runFlash call. */
+export const RUN_FLASH_BODY = {
+  model: 'SRK',
+  temperature: { value: 25, unit: 'C' },
+  pressure: { value: 50, unit: 'bara' },
+  flashType: 'TP',
+  components: { methane: 0.85, ethane: 0.1, propane: 0.05 },
+};
+const SEARCH_BODY = { query: 'methane' };
+
+async function freePort(): Promise<number> {
+  const srv = createServer();
+  srv.listen(0, '127.0.0.1');
+  await once(srv, 'listening');
+  const port = (srv.address() as { port: number }).port;
+  srv.close();
+  await once(srv, 'close');
+  return port;
+}
+
+export interface RunningBenchServer {
+  child: ChildProcess;
+  url: string;
+  coldStartMs: number;
+  stop(): Promise<number | null>;
+}
+
+export async function startBenchServer(env: Record<string, string> = {}): Promise<RunningBenchServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  const child = spawn(process.execPath, [SERVER], {
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), BENCH_ECHO: '1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  let exited = false;
+  child.once('exit', () => {
+    exited = true;
+  });
+  for (;;) {
+    if (exited) throw new Error(`server exited during start-up (code ${child.exitCode})`);
+    try {
+      const res = await fetch(`${url}/health/ready`);
+      if (res.status === 200) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (performance.now() - started > 60_000) throw new Error('server not ready within 60 s');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  const coldStartMs = performance.now() - started;
+  return {
+    child,
+    url,
+    coldStartMs,
+    async stop() {
+      if (exited) return child.exitCode;
+      child.kill('SIGTERM');
+      const [code] = (await once(child, 'exit')) as [number | null];
+      return code;
+    },
+  };
+}
+
+export async function scrapeMetric(url: string, series: string): Promise<number | undefined> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const line = text.split('\n').find((l) => l.startsWith(series + ' '));
+  return line === undefined ? undefined : Number(line.slice(series.length + 1));
+}
+
+export interface LoadResult {
+  requestsPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+  total: number;
+}
+
+export async function load(url: string, path: string, body: unknown, durationS: number, connections: number): Promise<LoadResult> {
+  const r = await autocannon({
+    url: `${url}${path}`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    connections,
+    duration: durationS,
+  });
+  return {
+    requestsPerSec: r.requests.average,
+    p50Ms: r.latency.p50,
+    p99Ms: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+    total: r.requests.total,
+  };
+}
+
+function lines(name: string, r: LoadResult, ctx: Record<string, unknown>): BenchLine[] {
+  const c = { ...ctx, non2xx: r.non2xx, errors: r.errors, total: r.total };
+  return [
+    { name: `http.${name}.requests_per_s`, unit: 'req/s', value: Math.round(r.requestsPerSec), ...c },
+    { name: `http.${name}.latency_p50`, unit: 'ms', value: r.p50Ms, ...c },
+    { name: `http.${name}.latency_p99`, unit: 'ms', value: r.p99Ms, ...c },
+  ];
+}
+
+/** Cold start, idle RSS, echo baseline and tool routes; each line is printed as soon as it is known. */
+export async function benchHttp(emit: (l: BenchLine) => void, opts: { durationS: number; connections: number }): Promise<void> {
+  const server = await startBenchServer();
+  try {
+    emit({ name: 'server.cold_start', unit: 'ms', value: Math.round(server.coldStartMs), target: '< 1500', note: 'spawn -> GET /health/ready 200' });
+    await new Promise((r) => setTimeout(r, 1_000));
+    const rss = await scrapeMetric(server.url, 'process_resident_memory_bytes');
+    emit({ name: 'server.idle_rss', unit: 'MB', value: rss === undefined ? null : Math.round((rss / 1048576) * 10) / 10, target: '< 150', note: 'after start, pool threads included' });
+
+    const tools = ((await (await fetch(`${server.url}/v1/tools`)).json()) as { tools: { name: string }[] }).tools.map((t) => t.name);
+    const ctx = { connections: opts.connections, durationS: opts.durationS };
+    const echo = await load(server.url, '/bench/echo', RUN_FLASH_BODY, opts.durationS, opts.connections);
+    for (const l of lines('echo', echo, ctx)) emit(l);
+
+    const targets: [string, unknown][] = [];
+    if (tools.includes('runFlash')) targets.push(['runFlash', RUN_FLASH_BODY]);
+    if (tools.includes('searchComponents')) targets.push(['searchComponents', SEARCH_BODY]);
+    for (const [tool, body] of targets) {
+      const r = await load(server.url, `/v1/tools/${tool}`, body, opts.durationS, opts.connections);
+      for (const l of lines(tool, r, ctx)) emit(l);
+      emit({ name: `http.${tool}.ratio_to_echo`, unit: 'ratio', value: Math.round((r.requestsPerSec / echo.requestsPerSec) * 1000) / 1000, target: '>= 0.6', ...ctx });
+    }
+    const rssAfter = await scrapeMetric(server.url, 'process_resident_memory_bytes');
+    emit({ name: 'server.rss_after_load', unit: 'MB', value: rssAfter === undefined ? null : Math.round((rssAfter / 1048576) * 10) / 10 });
+  } finally {
+    const code = await server.stop();
+    emit({ name: 'server.shutdown_exit_code', unit: 'code', value: code });
+  }
+}

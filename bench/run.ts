@@ -1,0 +1,48 @@
+/**
+ * `npm run bench`: one JSON object per line on stdout ({name, unit, value, ...context}).
+ * HTTP figures come from a real server process under autocannon; engine figures from the bench
+ * modules of the engine/standards/enterprise engineers when they are present. Messages about
+ * missing modules go to stderr so stdout stays machine-readable.
+ *
+ * BENCH_DURATION_S / BENCH_CONNECTIONS override the 10 s x 50 connections defaults.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { benchHttp, type BenchLine } from './http.js';
+
+const emit = (line: BenchLine | object): void => {
+  process.stdout.write(JSON.stringify(line) + '\n');
+};
+
+const MODULES: { file: string; fn: string }[] = [
+  { file: './engine-flash.js', fn: 'benchEngineFlash' },
+  { file: './gerg.js', fn: 'benchGerg' },
+  { file: './standards.js', fn: 'benchStandards' },
+  { file: './enterprise.js', fn: 'benchEnterprise' },
+];
+
+async function runModule(file: string, fn: string): Promise<void> {
+  const url = new URL(file, import.meta.url);
+  if (!existsSync(fileURLToPath(url))) {
+    process.stderr.write(`bench: ${file.replace('.js', '.ts')} is not present; skipping ${fn}()\n`);
+    return;
+  }
+  const mod = (await import(url.href)) as Record<string, unknown>;
+  const bench = mod[fn];
+  if (typeof bench !== 'function') {
+    process.stderr.write(`bench: ${file} does not export ${fn}(); skipping\n`);
+    return;
+  }
+  try {
+    const out = (await (bench as () => Promise<object[]> | object[])()) as object[];
+    for (const l of out) emit(l);
+  } catch (err) {
+    process.stderr.write(`bench: ${fn}() failed: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exitCode = 1;
+  }
+}
+
+const durationS = Number(process.env.BENCH_DURATION_S ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+await benchHttp(emit, { durationS, connections });
+for (const m of MODULES) await runModule(m.file, m.fn);

@@ -1,0 +1,187 @@
+/**
+ * Service configuration from the environment (spec/service.md "Configuration").
+ * loadConfig is pure (env in, Config out) so tests can call it; invalid values throw a
+ * ConfigError naming the variable, and src/server.ts turns that into exit code 1.
+ */
+import { availableParallelism, homedir } from 'node:os';
+import { isAbsolute, join, resolve } from 'node:path';
+
+export type AuthMode = 'none' | 'oidc';
+export type ServiceProfile = 'default' | 'enterprise';
+export const DEPLOYMENT_PROFILES = ['DESKTOP_ENGINEER', 'STUDY_TEAM', 'DIGITAL_TWIN', 'ENTERPRISE'] as const;
+export type DeploymentProfile = (typeof DEPLOYMENT_PROFILES)[number];
+
+export interface PoolConfig {
+  minThreads: number;
+  maxThreads: number;
+  /** Tasks allowed to wait beyond the ones running; more than that is answered 503. */
+  maxQueue: number;
+  /** Tasks pipelined per worker thread (performance-notes: > 1 halves the round-trip cost). */
+  concurrentTasksPerWorker: number;
+}
+
+export interface Config {
+  host: string;
+  port: number;
+  profile: DeploymentProfile;
+  adminToken?: string;
+  stateDir: string;
+  allowExternalStateDir: boolean;
+  pool: PoolConfig;
+  toolTimeoutMs: number;
+  bodyLimitBytes: number;
+  auth: { mode: AuthMode; issuer?: string; audience?: string; jwksUrl?: string };
+  serviceProfile: ServiceProfile;
+  otel: { enabled: boolean; endpoint?: string; serviceName: string };
+  /** Requests per minute per client; 0 = rate limiting off. */
+  rateLimitPerMinute: number;
+  /** Time allowed for in-flight calls to finish on SIGTERM/SIGINT before the pool is destroyed. */
+  shutdownTimeoutMs: number;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Adds POST /bench/echo (the benchmark's baseline route). */
+  benchEcho: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    detail: string,
+  ) {
+    super(`Invalid configuration: ${variable} ${detail}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function text(env: Env, name: string): string | undefined {
+  const v = env[name];
+  if (v === undefined) return undefined;
+  const t = v.trim();
+  return t === '' ? undefined : t;
+}
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const v = text(env, name);
+  if (v === undefined) return fallback;
+  if (!/^[0-9]+$/.test(v)) throw new ConfigError(name, `must be a whole number, got "${v}"`);
+  const n = Number(v);
+  if (n < min || n > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${n}`);
+  return n;
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const v = text(env, name)?.toLowerCase();
+  if (v === undefined) return fallback;
+  if (['true', '1', 'yes', 'on'].includes(v)) return true;
+  if (['false', '0', 'no', 'off'].includes(v)) return false;
+  throw new ConfigError(name, `must be true or false, got "${env[name]}"`);
+}
+
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T, normalise: (s: string) => string = (s) => s): T {
+  const v = text(env, name);
+  if (v === undefined) return fallback;
+  const n = normalise(v);
+  const hit = allowed.find((a) => a === n);
+  if (hit === undefined) throw new ConfigError(name, `must be one of ${allowed.join(', ')}, got "${v}"`);
+  return hit;
+}
+
+function url(env: Env, name: string): string | undefined {
+  const v = text(env, name);
+  if (v === undefined) return undefined;
+  try {
+    const u = new URL(v);
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('scheme');
+  } catch {
+    throw new ConfigError(name, `must be an http(s) URL, got "${v}"`);
+  }
+  return v;
+}
+
+function expandHome(p: string): string {
+  return p === '~' || p.startsWith('~/') ? join(homedir(), p.slice(1)) : p;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const host = text(env, 'HOST') ?? '127.0.0.1';
+  if (/\s/.test(host)) throw new ConfigError('HOST', `must be a host name or address, got "${host}"`);
+  const port = int(env, 'PORT', 8080, 0, 65535);
+
+  const profile = oneOf(env, 'NEQSIM_MCP_PROFILE', DEPLOYMENT_PROFILES, 'DESKTOP_ENGINEER', (s) => s.toUpperCase());
+  const adminToken = text(env, 'NEQSIM_MCP_ADMIN_TOKEN');
+  if (adminToken !== undefined && adminToken.length < 8) {
+    throw new ConfigError('NEQSIM_MCP_ADMIN_TOKEN', 'must be at least 8 characters long');
+  }
+
+  const defaultStateDir = join(homedir(), '.neqsim', 'saved_simulations');
+  const rawStateDir = text(env, 'NEQSIM_MCP_STATE_DIR');
+  const allowExternalStateDir = bool(env, 'NEQSIM_MCP_ALLOW_EXTERNAL_STATE_DIR', false);
+  let stateDir = defaultStateDir;
+  if (rawStateDir !== undefined) {
+    const expanded = expandHome(rawStateDir);
+    if (!isAbsolute(expanded)) throw new ConfigError('NEQSIM_MCP_STATE_DIR', `must be an absolute path, got "${rawStateDir}"`);
+    stateDir = resolve(expanded);
+    const home = resolve(homedir(), '.neqsim');
+    if (!allowExternalStateDir && stateDir !== home && !stateDir.startsWith(home + '/')) {
+      throw new ConfigError(
+        'NEQSIM_MCP_STATE_DIR',
+        `points outside ~/.neqsim ("${stateDir}"); set NEQSIM_MCP_ALLOW_EXTERNAL_STATE_DIR=true to allow it`,
+      );
+    }
+  }
+
+  const cores = Math.max(1, availableParallelism());
+  const maxThreads = int(env, 'POOL_MAX_THREADS', Math.max(2, cores), 1, 256);
+  const minThreads = int(env, 'POOL_MIN_THREADS', Math.min(2, maxThreads), 0, 256);
+  if (minThreads > maxThreads) {
+    throw new ConfigError('POOL_MIN_THREADS', `(${minThreads}) must not exceed POOL_MAX_THREADS (${maxThreads})`);
+  }
+  const maxQueue = int(env, 'POOL_MAX_QUEUE', 256, 0, 1_000_000);
+  const concurrentTasksPerWorker = int(env, 'POOL_TASKS_PER_WORKER', 4, 1, 64);
+
+  const toolTimeoutMs = int(env, 'TOOL_TIMEOUT_MS', 30_000, 10, 3_600_000);
+  const bodyLimitBytes = int(env, 'BODY_LIMIT_BYTES', 1_048_576, 256, 1_073_741_824);
+
+  const serviceProfile = oneOf(env, 'SERVICE_PROFILE', ['default', 'enterprise'] as const, 'default', (s) => s.toLowerCase());
+  const authMode = oneOf(env, 'AUTH_MODE', ['none', 'oidc'] as const, 'none', (s) => s.toLowerCase());
+  const issuer = url(env, 'OIDC_ISSUER');
+  const audience = text(env, 'OIDC_AUDIENCE');
+  const jwksUrl = url(env, 'OIDC_JWKS_URL');
+  if (authMode === 'oidc') {
+    if (issuer === undefined) throw new ConfigError('OIDC_ISSUER', 'is required when AUTH_MODE=oidc');
+    if (audience === undefined) throw new ConfigError('OIDC_AUDIENCE', 'is required when AUTH_MODE=oidc');
+  }
+
+  // Tracing is off unless an exporter/endpoint is named or the enterprise profile is on (spec/service.md).
+  const tracesExporter = text(env, 'OTEL_TRACES_EXPORTER')?.toLowerCase();
+  const otelEndpoint = url(env, 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT') ?? url(env, 'OTEL_EXPORTER_OTLP_ENDPOINT');
+  const sdkDisabled = bool(env, 'OTEL_SDK_DISABLED', false);
+  const otelEnabled =
+    !sdkDisabled && tracesExporter !== 'none' && (tracesExporter !== undefined || otelEndpoint !== undefined || serviceProfile === 'enterprise');
+
+  const rateLimitPerMinute = int(env, 'RATE_LIMIT_PER_MINUTE', 0, 0, 10_000_000);
+  const shutdownTimeoutMs = int(env, 'SHUTDOWN_TIMEOUT_MS', 30_000, 0, 600_000);
+  const logLevel = oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info', (s) =>
+    s.toLowerCase(),
+  );
+
+  return {
+    host,
+    port,
+    profile,
+    ...(adminToken !== undefined ? { adminToken } : {}),
+    stateDir,
+    allowExternalStateDir,
+    pool: { minThreads, maxThreads, maxQueue, concurrentTasksPerWorker },
+    toolTimeoutMs,
+    bodyLimitBytes,
+    auth: { mode: authMode, issuer, audience, jwksUrl },
+    serviceProfile,
+    otel: { enabled: otelEnabled, endpoint: otelEndpoint, serviceName: text(env, 'OTEL_SERVICE_NAME') ?? 'neqsim-ts' },
+    rateLimitPerMinute,
+    shutdownTimeoutMs,
+    logLevel,
+    benchEcho: bool(env, 'BENCH_ECHO', false),
+  };
+}

@@ -1,0 +1,121 @@
+/**
+ * Name resolution over the component database: exact (case-insensitive, aliases), substring
+ * search and "did you mean" suggestions. Mirrors the original's ComponentQuery behaviour
+ * (isValid / search / closestMatch) but resolves our aliases too.
+ */
+import type { ComponentData } from './types.js';
+import { COMPONENTS } from './database.js';
+
+const byKey = new Map<string, ComponentData>();
+for (const c of COMPONENTS) {
+  for (const key of [c.name, ...c.aliases]) {
+    const k = key.toLowerCase();
+    // Spellings are unique across records (test/engine/components.test.ts); keep the first anyway.
+    if (!byKey.has(k)) byKey.set(k, c);
+  }
+}
+
+/** Every accepted spelling (canonical names and aliases), in database order, with its lower case. */
+const allSpellings: readonly { spelling: string; lower: string }[] = COMPONENTS.flatMap((c) =>
+  [c.name, ...c.aliases].map((spelling) => ({ spelling, lower: spelling.toLowerCase() })),
+);
+
+/** Case-insensitive lookup by canonical name or alias. */
+export function findComponent(name: string): ComponentData | undefined {
+  if (typeof name !== 'string') return undefined;
+  return byKey.get(name.trim().toLowerCase());
+}
+
+/** Canonical name of a user-typed component name, or undefined when unknown. */
+export function canonicalName(name: string): string | undefined {
+  return findComponent(name)?.name;
+}
+
+export function isKnownComponent(name: string): boolean {
+  return findComponent(name) !== undefined;
+}
+
+export function allComponents(): readonly ComponentData[] {
+  return COMPONENTS;
+}
+
+/**
+ * Case-insensitive substring search over canonical names and aliases. Returns canonical names
+ * in database order, each once; an empty (or blank) query returns every component.
+ */
+export function searchComponents(query: string): string[] {
+  const q = (query ?? '').trim().toLowerCase();
+  if (q === '') return COMPONENTS.map((c) => c.name);
+  return COMPONENTS.filter((c) => [c.name, ...c.aliases].some((n) => n.toLowerCase().includes(q))).map((c) => c.name);
+}
+
+/** Levenshtein edit distance (insert/delete/substitute, unit costs), case-sensitive. */
+export function levenshtein(a: string, b: string): number {
+  return boundedLevenshtein(a, b, Infinity);
+}
+
+let rowA = new Int32Array(64);
+let rowB = new Int32Array(64);
+
+/**
+ * Levenshtein distance, or some value ≥ bound as soon as the distance is known to reach bound
+ * (every cell of a row ≥ bound). Lets the suggestion scan drop hopeless candidates early.
+ */
+function boundedLevenshtein(a: string, b: string, bound: number): number {
+  if (a === b) return 0;
+  if (a.length === 0) return b.length;
+  if (b.length === 0) return a.length;
+  if (Math.abs(a.length - b.length) >= bound) return bound;
+  if (rowA.length <= b.length) {
+    rowA = new Int32Array(b.length + 1);
+    rowB = new Int32Array(b.length + 1);
+  }
+  let prev = rowA;
+  let cur = rowB;
+  for (let j = 0; j <= b.length; j++) prev[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    cur[0] = i;
+    let rowMin = i;
+    const ca = a.charCodeAt(i - 1);
+    for (let j = 1; j <= b.length; j++) {
+      const cost = ca === b.charCodeAt(j - 1) ? 0 : 1;
+      const v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+      cur[j] = v;
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin >= bound) return bound;
+    [prev, cur] = [cur, prev];
+  }
+  return prev[b.length];
+}
+
+/**
+ * Closest known spelling (canonical name or alias) to a misspelt name, compared
+ * case-insensitively, when the edit distance is at most max(3, len/2) as in the original's
+ * closestMatch. Ties keep the earlier entry in database order. Undefined when nothing is close
+ * or when the name is already known.
+ */
+export function suggestComponent(name: string): string | undefined {
+  if (typeof name !== 'string') return undefined;
+  const q = name.trim().toLowerCase();
+  if (q === '' || byKey.has(q)) return undefined;
+  const limit = Math.max(3, Math.floor(q.length / 2));
+  let best: string | undefined;
+  let bestD = Infinity;
+  for (const { spelling, lower } of allSpellings) {
+    // Only a strictly closer spelling can replace the best, so ties keep database order.
+    const d = boundedLevenshtein(q, lower, Math.min(bestD, limit + 1));
+    if (d < bestD) {
+      bestD = d;
+      best = spelling;
+    }
+  }
+  return bestD <= limit ? best : undefined;
+}
+
+/** Canonical names grouped by family (for the neqsim://components resource). */
+export function componentFamilies(): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const c of COMPONENTS) (out[c.family] ??= []).push(c.name);
+  return out;
+}

@@ -1,0 +1,354 @@
+/**
+ * Two-parameter cubic equations of state, SRK and PR, in the generic form
+ *   P = RT/(V − b) − a(T)/((V + δ1·b)(V + δ2·b))
+ * with the original's defaults (spec/neqsim-physics.md A1): Soave alpha for SRK, PR-1976 alpha
+ * for PR, classic van der Waals mixing with constant kij, Peneloux shift for reported densities.
+ *
+ * The residual Helmholtz energy follows Michelsen & Mollerup, "Thermodynamic Models:
+ * Fundamentals and Computational Aspects" (2nd ed., 2007), ch. 3:
+ *   F = −n·g(V,B) − D(T)·f(V,B)/T,  g = ln(1 − B/V),  f = ln((V+δ1B)/(V+δ2B)) / (R·B·(δ1−δ2)),
+ * with B = Σ n_i b_i and D = Σ Σ n_i n_j a_ij(T).
+ */
+import type { ComponentData } from '../components/types.js';
+import { R, T_PENELOUX } from './constants.js';
+import { DerivLevel, type ModelAtT, type ResidualDerivatives, type RootChoice, type ThermoModel } from './types.js';
+import { solveCubicRoots } from './cubic-roots.js';
+
+export type CubicKind = 'SRK' | 'PR';
+
+interface CubicConstants {
+  omegaA: number;
+  omegaB: number;
+  delta1: number;
+  delta2: number;
+  /** Alpha slope m(ω). */
+  m: (omega: number) => number;
+  /** Peneloux: c = k1·(k2 − Z_RA)·R·Tc/Pc. */
+  penelouxK1: number;
+  penelouxK2: number;
+}
+
+const CUBE_ROOT_2 = Math.cbrt(2);
+const SQRT2 = Math.SQRT2;
+
+export const CUBIC_CONSTANTS: Readonly<Record<CubicKind, CubicConstants>> = {
+  SRK: {
+    omegaA: 1 / (9 * (CUBE_ROOT_2 - 1)),
+    omegaB: (CUBE_ROOT_2 - 1) / 3,
+    delta1: 1,
+    delta2: 0,
+    m: (w) => 0.48 + 1.574 * w - 0.176 * w * w,
+    penelouxK1: 0.40768,
+    penelouxK2: 0.29441,
+  },
+  PR: {
+    omegaA: 0.45724333333,
+    omegaB: 0.077803333,
+    delta1: 1 + SQRT2,
+    delta2: 1 - SQRT2,
+    m: (w) => 0.37464 + 1.54226 * w - 0.26992 * w * w,
+    penelouxK1: 0.50033,
+    penelouxK2: 0.25969,
+  },
+};
+
+/** Rackett Z_RA of a component, with the original's fallback when the database holds 0. */
+export function rackettZ(c: ComponentData): number {
+  return c.racketZ !== 0 ? c.racketZ : 0.29056 - 0.08775 * c.omega;
+}
+
+/**
+ * Peneloux temperature coefficient c_T in m3/(mol·K), from the COMP.csv column volcorrSRK_T
+ * (record extra `volumeCorrectionT`), which the original stores in its internal volume unit
+ * 1e-5 m3/mol per K and applies to both SRK and PR. 0 for the common components.
+ */
+function penelouxSlope(c: ComponentData): number {
+  const v = c.extra?.volumeCorrectionT;
+  return typeof v === 'number' && Number.isFinite(v) ? v * 1e-5 : 0;
+}
+
+export class CubicModel implements ThermoModel {
+  readonly nc: number;
+  readonly usesVolumeShift = true;
+  readonly delta1: number;
+  readonly delta2: number;
+  /** a_c,i = Ωa·R²·Tc²/Pc (Pa·m6/mol2). */
+  readonly ac: Float64Array;
+  /** b_i = Ωb·R·Tc/Pc (m3/mol). */
+  readonly b: Float64Array;
+  readonly m: Float64Array;
+  readonly tc: Float64Array;
+  /** 1 − k_ij, row-major. */
+  readonly oneMinusK: Float64Array;
+  readonly shift: Float64Array;
+  readonly shiftT: Float64Array;
+
+  constructor(
+    readonly name: CubicKind,
+    readonly components: readonly ComponentData[],
+    kij: ArrayLike<number>,
+  ) {
+    const nc = components.length;
+    const k = CUBIC_CONSTANTS[name];
+    this.nc = nc;
+    this.delta1 = k.delta1;
+    this.delta2 = k.delta2;
+    this.ac = new Float64Array(nc);
+    this.b = new Float64Array(nc);
+    this.m = new Float64Array(nc);
+    this.tc = new Float64Array(nc);
+    this.shift = new Float64Array(nc);
+    this.shiftT = new Float64Array(nc);
+    this.oneMinusK = new Float64Array(nc * nc);
+    for (let i = 0; i < nc; i++) {
+      const c = components[i];
+      const rtp = (R * c.tc) / c.pc;
+      this.ac[i] = k.omegaA * R * c.tc * rtp;
+      this.b[i] = k.omegaB * rtp;
+      this.m[i] = k.m(c.omega);
+      this.tc[i] = c.tc;
+      this.shift[i] = k.penelouxK1 * (k.penelouxK2 - rackettZ(c)) * rtp;
+      this.shiftT[i] = penelouxSlope(c);
+    }
+    if (kij.length !== nc * nc) throw new RangeError(`kij must have ${nc * nc} entries, got ${kij.length}`);
+    for (let i = 0; i < nc * nc; i++) this.oneMinusK[i] = 1 - kij[i];
+  }
+
+  volumeShift(i: number, T: number): number {
+    return this.shift[i] + this.shiftT[i] * (T - T_PENELOUX);
+  }
+
+  atTemperature(T: number): CubicAtT {
+    return new CubicAtT(this, T);
+  }
+}
+
+/** Scratch-free evaluation of a CubicModel at one temperature. */
+export class CubicAtT implements ModelAtT {
+  readonly nc: number;
+  readonly a: Float64Array;
+  readonly aT: Float64Array;
+  readonly aTT: Float64Array;
+  private readonly psi: Float64Array;
+  private readonly d1: number;
+  private readonly d2: number;
+  private readonly b: Float64Array;
+
+  constructor(
+    private readonly model: CubicModel,
+    readonly T: number,
+  ) {
+    const nc = model.nc;
+    this.nc = nc;
+    this.d1 = model.delta1;
+    this.d2 = model.delta2;
+    this.b = model.b;
+    const ai = new Float64Array(nc);
+    const aiT = new Float64Array(nc);
+    const aiTT = new Float64Array(nc);
+    for (let i = 0; i < nc; i++) {
+      const tc = model.tc[i];
+      const m = model.m[i];
+      const sqTTc = Math.sqrt(T * tc);
+      const u = 1 + m * (1 - Math.sqrt(T / tc));
+      ai[i] = model.ac[i] * u * u;
+      aiT[i] = (model.ac[i] * -m * u) / sqTTc;
+      aiTT[i] = model.ac[i] * ((m * m) / (2 * T * tc) + (m * u) / (2 * T * sqTTc));
+    }
+    this.a = new Float64Array(nc * nc);
+    this.aT = new Float64Array(nc * nc);
+    this.aTT = new Float64Array(nc * nc);
+    for (let i = 0; i < nc; i++) {
+      for (let j = i; j < nc; j++) {
+        const k = model.oneMinusK[i * nc + j];
+        const g = Math.sqrt(ai[i] * ai[j]);
+        const gT = (aiT[i] * ai[j] + ai[i] * aiT[j]) / (2 * g);
+        const gTT = (aiTT[i] * ai[j] + 2 * aiT[i] * aiT[j] + ai[i] * aiTT[j]) / (2 * g) - (gT * gT) / g;
+        const ij = i * nc + j;
+        const ji = j * nc + i;
+        this.a[ij] = this.a[ji] = k * g;
+        this.aT[ij] = this.aT[ji] = k * gT;
+        this.aTT[ij] = this.aTT[ji] = k * gTT;
+      }
+    }
+    this.psi = new Float64Array(nc);
+  }
+
+  covolume(x: ArrayLike<number>): number {
+    let b = 0;
+    for (let i = 0; i < this.nc; i++) b += x[i] * this.b[i];
+    return b;
+  }
+
+  /** Sets psi_i = Σ_j x_j a_ij and returns a_mix (x need not be normalised; result scales with Σx²). */
+  private mixA(x: ArrayLike<number>): number {
+    const nc = this.nc;
+    const a = this.a;
+    const psi = this.psi;
+    let amix = 0;
+    for (let i = 0; i < nc; i++) {
+      let s = 0;
+      const row = i * nc;
+      for (let j = 0; j < nc; j++) s += a[row + j] * x[j];
+      psi[i] = s;
+      amix += x[i] * s;
+    }
+    return amix;
+  }
+
+  /** Z of the requested root, from dimensionless A = aP/(RT)², B = bP/(RT). NaN if none. */
+  private chooseZ(A: number, B: number, root: RootChoice): number {
+    const d1 = this.d1;
+    const d2 = this.d2;
+    const s = d1 + d2;
+    const p = d1 * d2;
+    const roots = solveCubicRoots((s - 1) * B - 1, A + p * B * B - s * B * (B + 1), -(A * B + p * B * B * (B + 1)), B);
+    if (roots.count === 0) return NaN;
+    const zl = roots.min;
+    const zv = roots.max;
+    if (root === 'vapor' || roots.count === 1) return root === 'liquid' ? zl : zv;
+    if (root === 'liquid') return zl;
+    return this.reducedGibbs(zl, A, B) <= this.reducedGibbs(zv, A, B) ? zl : zv;
+  }
+
+  /** Residual Gibbs energy G^r/(RT) per mole at a root (only differences between roots matter). */
+  private reducedGibbs(Z: number, A: number, B: number): number {
+    const d1 = this.d1;
+    const d2 = this.d2;
+    return Z - 1 - Math.log(Z - B) - (A / (B * (d1 - d2))) * Math.log((Z + d1 * B) / (Z + d2 * B));
+  }
+
+  molarVolume(P: number, x: ArrayLike<number>, root: RootChoice): number {
+    const RT = R * this.T;
+    const amix = this.mixA(x);
+    const bmix = this.covolume(x);
+    const Z = this.chooseZ((amix * P) / (RT * RT), (bmix * P) / RT, root);
+    return (Z * RT) / P;
+  }
+
+  lnPhi(P: number, x: ArrayLike<number>, root: RootChoice, out: Float64Array): number {
+    const nc = this.nc;
+    const RT = R * this.T;
+    const amix = this.mixA(x);
+    const bmix = this.covolume(x);
+    const A = (amix * P) / (RT * RT);
+    const B = (bmix * P) / RT;
+    const Z = this.chooseZ(A, B, root);
+    const d1 = this.d1;
+    const d2 = this.d2;
+    const lnZB = Math.log(Z - B);
+    const L = Math.log((Z + d1 * B) / (Z + d2 * B));
+    const coef = A / (B * (d1 - d2));
+    const psi = this.psi;
+    const b = this.b;
+    for (let i = 0; i < nc; i++) {
+      const bi = b[i] / bmix;
+      out[i] = bi * (Z - 1) - lnZB - coef * ((2 * psi[i]) / amix - bi) * L;
+    }
+    return (Z * RT) / P;
+  }
+
+  residual(V: number, n: ArrayLike<number>, level: DerivLevel, out: ResidualDerivatives): void {
+    const nc = this.nc;
+    const T = this.T;
+    const d1 = this.d1;
+    const d2 = this.d2;
+    const b = this.b;
+    let nt = 0;
+    let B = 0;
+    for (let i = 0; i < nc; i++) {
+      nt += n[i];
+      B += n[i] * b[i];
+    }
+    const D = this.mixA(n); // psi_i = Σ_j n_j a_ij, so D_i = 2·psi_i
+    const psi = this.psi;
+
+    const VmB = V - B;
+    const V1 = V + d1 * B;
+    const V2 = V + d2 * B;
+    const g = Math.log(1 - B / V);
+    const gV = B / (V * VmB);
+    const gB = -1 / VmB;
+    const f = Math.log(V1 / V2) / (R * B * (d1 - d2));
+    const fV = -1 / (R * V1 * V2);
+    const fB = -(f + V * fV) / B;
+
+    const F_n = -g;
+    const F_B = -nt * gB - (D / T) * fB;
+    const F_D = -f / T;
+    out.F = -nt * g - (D * f) / T;
+    out.F_V = -nt * gV - (D / T) * fV;
+    for (let i = 0; i < nc; i++) out.F_n[i] = F_n + F_B * b[i] + F_D * 2 * psi[i];
+    if (level === DerivLevel.Fugacity) return;
+
+    // Temperature derivatives of D.
+    const aT = this.aT;
+    const aTT = this.aTT;
+    let DT = 0;
+    let DTT = 0;
+    for (let i = 0; i < nc; i++) {
+      let sT = 0;
+      let sTT = 0;
+      const row = i * nc;
+      for (let j = 0; j < nc; j++) {
+        sT += aT[row + j] * n[j];
+        sTT += aTT[row + j] * n[j];
+      }
+      DT += n[i] * sT;
+      DTT += n[i] * sTT;
+      out.F_nT[i] = 2 * sT; // temporarily D_iT
+    }
+
+    const gVV = -1 / (VmB * VmB) + 1 / (V * V);
+    const gBV = 1 / (VmB * VmB);
+    const gBB = -1 / (VmB * VmB);
+    const fVV = (1 / R) * ((V1 + V2) / (V1 * V1 * V2 * V2));
+    const fBV = -(2 * fV + V * fVV) / B;
+    const fBB = -(2 * fB + V * fBV) / B;
+
+    const F_T = (D * f) / (T * T);
+    const F_TT = (-2 * F_T) / T;
+    const F_DT = f / (T * T);
+    const F_BT = (D * fB) / (T * T);
+    const F_BD = -fB / T;
+    const F_BV = -nt * gBV - (D / T) * fBV;
+    const F_BB = -nt * gBB - (D / T) * fBB;
+    const F_VV = -nt * gVV - (D / T) * fVV;
+    const F_DV = -fV / T;
+    const F_TV = (D * fV) / (T * T);
+    const F_nV = -gV;
+    const F_nB = -gB;
+
+    out.F_T = F_T + F_D * DT;
+    out.F_TT = F_TT + 2 * F_DT * DT + F_D * DTT;
+    out.F_TV = F_TV + F_DV * DT;
+    out.F_VV = F_VV;
+    for (let i = 0; i < nc; i++) {
+      const Di = 2 * psi[i];
+      const DiT = out.F_nT[i];
+      out.F_nT[i] = (F_BT + F_BD * DT) * b[i] + F_DT * Di + F_D * DiT;
+      out.F_nV[i] = F_nV + F_BV * b[i] + F_DV * Di;
+    }
+    if (level === DerivLevel.Caloric) return;
+
+    const a = this.a;
+    const F_nn = out.F_nn;
+    for (let i = 0; i < nc; i++) {
+      const Bi = b[i];
+      const Di = 2 * psi[i];
+      const row = i * nc;
+      for (let j = i; j < nc; j++) {
+        const Bj = b[j];
+        const Dj = 2 * psi[j];
+        const v = F_nB * (Bi + Bj) + F_BD * (Bi * Dj + Bj * Di) + F_BB * Bi * Bj + F_D * 2 * a[row + j];
+        F_nn[row + j] = v;
+        F_nn[j * nc + i] = v;
+      }
+    }
+  }
+}
+
+/** Builds an SRK or PR model. kij is row-major nc×nc (symmetric, zero diagonal). */
+export function createCubicModel(kind: CubicKind, components: readonly ComponentData[], kij: ArrayLike<number>): CubicModel {
+  return new CubicModel(kind, components, kij);
+}

@@ -1,0 +1,191 @@
+/**
+ * Multiphase check after a one- or two-phase TP flash (off by default, as in the original).
+ * The current equilibrium is tested with Michelsen's stability analysis using Wilson trials and
+ * near-pure trials of water/glycols/alcohols and of the heaviest component. When a trial phase
+ * lowers the Gibbs energy it is added, and the (up to three) phases are solved by successive
+ * substitution on K relative to a reference phase with the multiphase Rachford–Rice problem
+ * solved as Michelsen's convex minimisation of
+ *   Q(β) = Σ_k β_k − Σ_i z_i ln(Σ_k β_k K_ik),   β_k ≥ 0
+ * (Michelsen 1994, Comput. Chem. Eng. 18:545) by an active-set Newton method.
+ */
+import type { ModelAtT, RootChoice, ThermoModel } from '../eos/types.js';
+import { isPolar, makePhase, orderByDensity, MIN_PHASE_FRACTION, type FlashOutcome, type FlashResult, type PhaseState } from './phase-state.js';
+import { stabilityAnalysis, wilsonTrials, UNSTABLE_TM } from './stability.js';
+import { solveInPlace } from './linalg.js';
+
+const MAX_PHASES = 3;
+const MAX_SS = 400;
+
+/** Near-pure trial: component `k` at 1 − 1e-3·(nc−1)… as ln W. */
+function pureTrial(nc: number, k: number): Float64Array {
+  const lnW = new Float64Array(nc);
+  for (let i = 0; i < nc; i++) lnW[i] = i === k ? Math.log(0.999) : Math.log(1e-3 / Math.max(1, nc - 1));
+  return lnW;
+}
+
+export function multiphaseCheck(model: ThermoModel, at: ModelAtT, P: number, z: Float64Array, current: FlashResult): FlashOutcome {
+  const nc = model.nc;
+  if (nc < 2 || current.phases.length >= MAX_PHASES) return { ok: true, result: current };
+  // At equilibrium every phase has the same d = ln x + ln φ; the first phase stands for all.
+  const ref = current.phases[0];
+  const d = new Float64Array(nc);
+  for (let i = 0; i < nc; i++) d[i] = Math.log(ref.x[i]) + ref.lnPhi[i];
+  const trials = wilsonTrials(model, at.T, P, ref.x).trials;
+  let heaviest = 0;
+  for (let i = 0; i < nc; i++) {
+    if (isPolar(model.components[i])) trials.push(pureTrial(nc, i));
+    if (model.components[i].molarMass > model.components[heaviest].molarMass) heaviest = i;
+  }
+  trials.push(pureTrial(nc, heaviest));
+  const stab = stabilityAnalysis(at, P, ref.x, d, trials);
+  if (stab.stable) return { ok: true, result: current };
+  let best = stab.trials[0];
+  for (const t of stab.trials) if (!t.trivial && t.tm < best.tm) best = t;
+  if (best.trivial || !(best.tm < UNSTABLE_TM)) return { ok: true, result: current };
+
+  // Phases: the current ones plus the trial phase.
+  const comps: Float64Array[] = current.phases.map((p) => Float64Array.from(p.x));
+  const betas: number[] = current.phases.map((p) => p.beta);
+  comps.push(Float64Array.from(best.w));
+  betas.push(0.01);
+  const roots: RootChoice[] = comps.map((_, k) => (k === 0 && current.phases[0].label === 'gas' ? 'vapor' : 'liquid'));
+  const sol = solveMultiphase(at, P, z, comps, roots);
+  if (!sol) return { ok: false, code: 'FLASH_NOT_CONVERGED', message: 'multiphase TP flash did not converge' };
+  const phases: PhaseState[] = [];
+  for (let k = 0; k < comps.length; k++) {
+    if (sol.beta[k] < MIN_PHASE_FRACTION) continue;
+    phases.push(makePhase(model, at, P, sol.x[k], sol.lnPhi[k], sol.v[k], sol.beta[k]));
+  }
+  // Normalise the fractions of the phases kept.
+  const bsum = phases.reduce((s, p) => s + p.beta, 0);
+  for (const p of phases) p.beta /= bsum;
+  return {
+    ok: true,
+    result: { ...current, phases: orderByDensity(model, phases), iterations: current.iterations + stab.iterations + sol.iterations, method: phases.length >= 3 ? 'three-phase' : current.method },
+  };
+}
+
+interface MultiphaseSolution {
+  beta: number[];
+  x: Float64Array[];
+  lnPhi: Float64Array[];
+  v: number[];
+  iterations: number;
+}
+
+function solveMultiphase(at: ModelAtT, P: number, z: Float64Array, start: Float64Array[], roots: RootChoice[]): MultiphaseSolution | undefined {
+  const nc = at.nc;
+  const np = start.length;
+  const x = start.map((c) => Float64Array.from(c));
+  const lnPhi = start.map(() => new Float64Array(nc));
+  const v = new Array<number>(np).fill(NaN);
+  // K_ik = φ_i,ref / φ_i,k with phase 0 as reference, stored as ln.
+  const lnK = start.map(() => new Float64Array(nc));
+  const prev = start.map(() => new Float64Array(nc));
+  let beta = new Array<number>(np).fill(1 / np);
+  for (let it = 0; it < MAX_SS; it++) {
+    for (let k = 0; k < np; k++) {
+      v[k] = at.lnPhi(P, x[k], roots[k], lnPhi[k]);
+      if (!Number.isFinite(v[k])) return undefined;
+    }
+    let err = 0;
+    for (let k = 0; k < np; k++) {
+      for (let i = 0; i < nc; i++) {
+        const next = lnPhi[0][i] - lnPhi[k][i];
+        err += Math.abs(next - lnK[k][i]);
+        prev[k][i] = lnK[k][i];
+        lnK[k][i] = next;
+      }
+    }
+    const K = lnK.map((row) => row.map(Math.exp));
+    const b = multiphaseRachfordRice(z, K, beta);
+    if (!b) return undefined;
+    beta = b;
+    for (let i = 0; i < nc; i++) {
+      let E = 0;
+      for (let k = 0; k < np; k++) E += beta[k] * K[k][i];
+      for (let k = 0; k < np; k++) x[k][i] = (z[i] * K[k][i]) / E;
+    }
+    for (let k = 0; k < np; k++) {
+      let s = 0;
+      for (let i = 0; i < nc; i++) s += x[k][i];
+      for (let i = 0; i < nc; i++) x[k][i] /= s;
+    }
+    if (it > 0 && err < 1e-10) return { beta, x, lnPhi, v, iterations: it };
+  }
+  return undefined;
+}
+
+/** Minimises Q(β) over β ≥ 0 (active set Newton). Returns undefined when it cannot. */
+export function multiphaseRachfordRice(z: Float64Array, K: Float64Array[], beta0: number[]): number[] | undefined {
+  const np = K.length;
+  const nc = z.length;
+  const beta = beta0.slice();
+  const E = new Float64Array(nc);
+  const q = (b: number[]): number => {
+    let s = 0;
+    for (let k = 0; k < np; k++) s += b[k];
+    for (let i = 0; i < nc; i++) {
+      let e = 0;
+      for (let k = 0; k < np; k++) e += b[k] * K[k][i];
+      if (!(e > 0)) return Infinity;
+      s -= z[i] * Math.log(e);
+    }
+    return s;
+  };
+  let Q = q(beta);
+  for (let it = 0; it < 100; it++) {
+    for (let i = 0; i < nc; i++) {
+      let e = 0;
+      for (let k = 0; k < np; k++) e += beta[k] * K[k][i];
+      E[i] = e;
+    }
+    const g = new Float64Array(np);
+    const H = new Float64Array(np * np);
+    for (let k = 0; k < np; k++) {
+      let s = 1;
+      for (let i = 0; i < nc; i++) s -= (z[i] * K[k][i]) / E[i];
+      g[k] = s;
+      for (let l = 0; l < np; l++) {
+        let h = 0;
+        for (let i = 0; i < nc; i++) h += (z[i] * K[k][i] * K[l][i]) / (E[i] * E[i]);
+        H[k * np + l] = h;
+      }
+    }
+    // Active set: phases at zero whose gradient pushes them further down stay fixed.
+    const free: number[] = [];
+    for (let k = 0; k < np; k++) if (beta[k] > 0 || g[k] < 0) free.push(k);
+    let gmax = 0;
+    for (const k of free) gmax = Math.max(gmax, Math.abs(g[k]));
+    if (gmax < 1e-13) return beta;
+    const nf = free.length;
+    const A = new Float64Array(nf * nf);
+    const rhs = new Float64Array(nf);
+    for (let a = 0; a < nf; a++) {
+      rhs[a] = -g[free[a]];
+      for (let c = 0; c < nf; c++) A[a * nf + c] = H[free[a] * np + free[c]];
+      A[a * nf + a] *= 1 + 1e-12;
+    }
+    if (!solveInPlace(A, rhs, nf)) return undefined;
+    let s = 1;
+    for (let a = 0; a < nf; a++) {
+      const k = free[a];
+      if (beta[k] + rhs[a] < 0) s = Math.min(s, -beta[k] / rhs[a]);
+    }
+    let accepted = false;
+    const trial = beta.slice();
+    for (let ls = 0; ls < 40; ls++) {
+      for (let a = 0; a < nf; a++) trial[free[a]] = Math.max(0, beta[free[a]] + s * rhs[a]);
+      const Qt = q(trial);
+      if (Qt <= Q + 1e-14 * Math.abs(Q)) {
+        Q = Qt;
+        accepted = true;
+        break;
+      }
+      s *= 0.5;
+    }
+    if (!accepted) return gmax < 1e-9 ? beta : undefined;
+    for (let k = 0; k < np; k++) beta[k] = trial[k];
+  }
+  return undefined;
+}

@@ -1,0 +1,126 @@
+/**
+ * Isothermal–isobaric (TP) flash: stability analysis of the feed, then a two-phase split when it
+ * is unstable, and optionally a third (aqueous / second liquid) phase (multiphase.ts).
+ * Returns reusable PhaseStates or an error code; never a plausible-looking unconverged answer.
+ */
+import type { ThermoModel, ModelAtT } from '../eos/types.js';
+import { R } from '../eos/constants.js';
+import { labelPhase, makePhase, orderByDensity, MIN_PHASE_FRACTION, type FlashErrorCode, type FlashOutcome, type FlashResult, type PhaseState } from './phase-state.js';
+import { stabilityAnalysis, wilsonTrials, UNSTABLE_TM, type StabilityResult } from './stability.js';
+import { solveTwoPhase, type TwoPhaseSolution } from './two-phase.js';
+import { multiphaseCheck } from './multiphase.js';
+
+export interface FlashOptions {
+  /** Look for a third phase (aqueous or second liquid) after the two-phase split. */
+  multiPhaseCheck?: boolean;
+}
+
+
+function fail(code: FlashErrorCode, message: string): FlashOutcome {
+  return { ok: false, code, message };
+}
+
+export function singlePhaseState(model: ThermoModel, at: ModelAtT, P: number, z: Float64Array, lnPhi: Float64Array, V: number): PhaseState {
+  const Z = (P * V) / (R * at.T);
+  return { label: labelPhase(model.components, z, V, at.covolume(z)), beta: 1, x: Float64Array.from(z), V, Z, lnPhi: Float64Array.from(lnPhi) };
+}
+
+/**
+ * Start K candidates from the stationary points of the stability test (Michelsen's
+ * recommendation), best first: both trial phases when they differ, each trial against the feed,
+ * and Wilson's K last. Later candidates are tried only if an earlier one collapses.
+ */
+function kCandidates(stab: StabilityResult, z: Float64Array, wilson: Float64Array): Float64Array[] {
+  const nc = z.length;
+  const [vap, liq] = stab.trials;
+  const useful = (t: StabilityResult['trials'][number] | undefined) => t !== undefined && !t.trivial && t.tm < UNSTABLE_TM;
+  const out: Float64Array[] = [];
+  if (useful(vap) && useful(liq)) {
+    let dist = 0;
+    for (let i = 0; i < nc; i++) dist += Math.abs(vap.w[i] - liq.w[i]);
+    if (dist > 1e-3) out.push(Float64Array.from(vap.w, (w, i) => Math.log(w) - Math.log(liq.w[i])));
+  }
+  const ordered = [vap, liq].filter(useful).sort((a, b) => a.tm - b.tm);
+  for (const t of ordered) {
+    // The vapour-like trial is the lighter phase of the split, the liquid-like one the heavier.
+    const isVapour = t === vap;
+    out.push(Float64Array.from(t.W, (W, i) => (isVapour ? Math.log(W) - Math.log(z[i]) : Math.log(z[i]) - Math.log(W))));
+  }
+  out.push(wilson);
+  return out;
+}
+
+export function flashTP(model: ThermoModel, T: number, P: number, zIn: ArrayLike<number>, options: FlashOptions = {}): FlashOutcome {
+  const nc = model.nc;
+  if (!(T > 0) || !Number.isFinite(T)) return fail('FLASH_ERROR', `temperature must be a positive finite number of kelvin, got ${T}`);
+  if (!(P > 0) || !Number.isFinite(P)) return fail('FLASH_ERROR', `pressure must be a positive finite number of pascal, got ${P}`);
+  if (zIn.length !== nc) return fail('FLASH_ERROR', `composition has ${zIn.length} entries for ${nc} components`);
+  const z = new Float64Array(nc);
+  let sum = 0;
+  for (let i = 0; i < nc; i++) {
+    if (!(zIn[i] > 0) || !Number.isFinite(zIn[i])) return fail('FLASH_ERROR', `mole fraction ${i} must be positive and finite, got ${zIn[i]}`);
+    sum += zIn[i];
+  }
+  for (let i = 0; i < nc; i++) z[i] = zIn[i] / sum;
+
+  const at = model.atTemperature(T);
+  const lnPhiZ = new Float64Array(nc);
+  const vz = at.lnPhi(P, z, 'stable', lnPhiZ);
+  if (!Number.isFinite(vz)) return fail('FLASH_ERROR', 'no volume root of the equation of state at these conditions');
+  const d = new Float64Array(nc);
+  for (let i = 0; i < nc; i++) d[i] = Math.log(z[i]) + lnPhiZ[i];
+
+  const feed = singlePhaseState(model, at, P, z, lnPhiZ, vz);
+  let result: FlashResult;
+  if (nc === 1) {
+    result = { T, P, z, phases: [feed], iterations: 0, stabilityTm: 0, method: 'single-component' };
+  } else {
+    const { lnK, trials } = wilsonTrials(model, T, P, z);
+    const stab = stabilityAnalysis(at, P, z, d, trials);
+    if (stab.stable) {
+      result = { T, P, z, phases: [feed], iterations: stab.iterations, stabilityTm: stab.tmMin, method: stab.conclusive ? 'stability' : 'stability-inconclusive' };
+    } else {
+      const gFeed = dot(z, d);
+      let iterations = stab.iterations;
+      let sol: TwoPhaseSolution | undefined;
+      let anyConverged = false;
+      for (const lnK0 of kCandidates(stab, z, lnK)) {
+        const s = solveTwoPhase(at, P, z, lnK0);
+        iterations += s.iterations;
+        if (!s.converged) continue;
+        anyConverged = true;
+        const inside = s.beta >= MIN_PHASE_FRACTION && s.beta <= 1 - MIN_PHASE_FRACTION;
+        if (inside && !s.trivial && s.gibbs < gFeed - 1e-12 * Math.max(1, Math.abs(gFeed))) {
+          sol = s;
+          break;
+        }
+      }
+      if (!sol && !anyConverged) return fail('FLASH_NOT_CONVERGED', `two-phase TP flash did not converge in ${iterations} iterations`);
+      if (!sol) {
+        // Every start collapsed onto the feed, ended at a phase-fraction bound or failed to lower
+        // G: the instability found by the stability test is within round-off of a critical point
+        // or a phase boundary. Report the single phase, flagged for a TWO_PHASE_UNCERTAINTY warning.
+        result = { T, P, z, phases: [feed], iterations, stabilityTm: stab.tmMin, method: 'trivial-split' };
+      } else {
+        const phases: PhaseState[] = [
+          makePhase(model, at, P, sol.y, sol.lnPhiV, sol.vV, sol.beta),
+          makePhase(model, at, P, sol.x, sol.lnPhiL, sol.vL, 1 - sol.beta),
+        ];
+        result = { T, P, z, phases: orderByDensity(model, phases), iterations, stabilityTm: stab.tmMin, method: 'two-phase' };
+      }
+    }
+  }
+  if (options.multiPhaseCheck) {
+    const mp = multiphaseCheck(model, at, P, z, result);
+    if (!mp.ok) return mp;
+    result = mp.result;
+  }
+  return { ok: true, result };
+}
+
+function dot(a: Float64Array, b: Float64Array): number {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i] * b[i];
+  return s;
+}
+

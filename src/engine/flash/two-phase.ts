@@ -1,0 +1,253 @@
+/**
+ * Two-phase (vapour–liquid) equilibrium at fixed T and P from an initial K estimate:
+ * successive substitution with Rachford–Rice and DEM acceleration, then Newton–Raphson on the
+ * vapour mole numbers v_i = β·y_i (Michelsen's u-variables) with the Gibbs-energy Hessian and a
+ * backtracking line search on G (Michelsen & Mollerup 2007, ch. 10).
+ * Each phase takes the volume root of lower Gibbs energy for its own composition, so
+ * liquid–liquid splits (e.g. CO2-rich liquid + heavy oil) are found as well as vapour–liquid.
+ */
+import type { ModelAtT } from '../eos/types.js';
+import { FugacityScratch, lnPhiDerivatives } from './fugacity.js';
+import { solveInPlace } from './linalg.js';
+import { rachfordRice } from './rachford-rice.js';
+
+export interface TwoPhaseSolution {
+  beta: number;
+  x: Float64Array;
+  y: Float64Array;
+  lnPhiL: Float64Array;
+  lnPhiV: Float64Array;
+  vL: number;
+  vV: number;
+  iterations: number;
+  converged: boolean;
+  /** y ≈ x: the iteration collapsed onto the feed. */
+  trivial: boolean;
+  /** Reduced Gibbs energy of the split, Σ n_i ln f_i over both phases (per mole of feed, in RT). */
+  gibbs: number;
+}
+
+const SS_ITERATIONS = 12;
+const NEWTON_ITERATIONS = 60;
+const TOLERANCE = 1e-10;
+
+export function solveTwoPhase(at: ModelAtT, P: number, z: Float64Array, lnK0: Float64Array): TwoPhaseSolution {
+  const nc = at.nc;
+  const lnK = Float64Array.from(lnK0);
+  const K = new Float64Array(nc);
+  const x = new Float64Array(nc);
+  const y = new Float64Array(nc);
+  const lnPhiL = new Float64Array(nc);
+  const lnPhiV = new Float64Array(nc);
+  const delta = new Float64Array(nc);
+  const deltaPrev = new Float64Array(nc);
+  let beta = 0.5;
+  /** Rachford–Rice answer before clamping; outside (0, 1) the K describe a single phase. */
+  let rawBeta = 0.5;
+  let vL = NaN;
+  let vV = NaN;
+  let it = 0;
+  let err = Infinity;
+
+  const splitFromK = (): boolean => {
+    for (let i = 0; i < nc; i++) K[i] = Math.exp(lnK[i]);
+    const rr = rachfordRice(z, K, nc);
+    if (!rr.converged) return false;
+    beta = rr.beta;
+    rawBeta = rr.beta;
+    // A bound means these K give one phase; keep a tentative split so SS can move on.
+    if (beta <= 0 || beta >= 1) beta = 0.5;
+    let sx = 0;
+    let sy = 0;
+    for (let i = 0; i < nc; i++) {
+      x[i] = z[i] / (1 + beta * (K[i] - 1));
+      y[i] = K[i] * x[i];
+      sx += x[i];
+      sy += y[i];
+    }
+    for (let i = 0; i < nc; i++) {
+      x[i] /= sx;
+      y[i] /= sy;
+    }
+    return true;
+  };
+
+  for (; it < SS_ITERATIONS; it++) {
+    if (!splitFromK()) break;
+    vL = at.lnPhi(P, x, 'stable', lnPhiL);
+    vV = at.lnPhi(P, y, 'stable', lnPhiV);
+    if (!Number.isFinite(vL) || !Number.isFinite(vV)) break;
+    err = 0;
+    for (let i = 0; i < nc; i++) {
+      const next = lnPhiL[i] - lnPhiV[i];
+      deltaPrev[i] = delta[i];
+      delta[i] = next - lnK[i];
+      err += Math.abs(delta[i]);
+      lnK[i] = next;
+    }
+    if (err < TOLERANCE) break;
+    if (it % 5 === 4) {
+      let num = 0;
+      let den = 0;
+      for (let i = 0; i < nc; i++) {
+        num += delta[i] * delta[i];
+        den += deltaPrev[i] * delta[i];
+      }
+      const lambda = den !== 0 ? num / den : 0;
+      if (lambda > 0 && lambda < 0.95) {
+        const f = lambda / (1 - lambda);
+        for (let i = 0; i < nc; i++) lnK[i] += f * delta[i];
+      }
+    }
+  }
+  let converged = err < TOLERANCE;
+  if (converged) {
+    splitFromK();
+    // SS settled on K for which the feed is single phase: no split from this start.
+    if (rawBeta <= 0 || rawBeta >= 1) beta = rawBeta;
+  }
+  if (!converged) {
+    if (!splitFromK()) return finish(false);
+    const r = newtonSolve(at, P, z, beta, x, y, lnPhiL, lnPhiV);
+    it += r.iterations;
+    converged = r.converged;
+    beta = r.beta;
+    vL = r.vL;
+    vV = r.vV;
+  } else {
+    vL = at.lnPhi(P, x, 'stable', lnPhiL);
+    vV = at.lnPhi(P, y, 'stable', lnPhiV);
+  }
+  return finish(converged);
+
+  function finish(ok: boolean): TwoPhaseSolution {
+    let dist = 0;
+    let g = 0;
+    let residual = 0;
+    for (let i = 0; i < nc; i++) {
+      residual += Math.abs(Math.log(y[i]) + lnPhiV[i] - Math.log(x[i]) - lnPhiL[i]);
+      dist += (y[i] - x[i]) * (y[i] - x[i]);
+      g += beta * y[i] * (Math.log(y[i]) + lnPhiV[i]) + (1 - beta) * x[i] * (Math.log(x[i]) + lnPhiL[i]);
+    }
+    // Equal fugacities are the definition of the answer: check them, not only the iteration's own test.
+    const equal = residual < 1e-8 || !(beta > 0 && beta < 1);
+    return { beta, x, y, lnPhiL, lnPhiV, vL, vV, iterations: it, converged: ok && equal, trivial: dist < 1e-10, gibbs: g };
+  }
+}
+
+interface NewtonOutcome {
+  beta: number;
+  vL: number;
+  vV: number;
+  iterations: number;
+  converged: boolean;
+}
+
+/** Newton on v (vapour moles per mole feed); x, y, lnPhiL, lnPhiV hold the start and receive the result. */
+function newtonSolve(
+  at: ModelAtT,
+  P: number,
+  z: Float64Array,
+  beta0: number,
+  x: Float64Array,
+  y: Float64Array,
+  lnPhiL: Float64Array,
+  lnPhiV: Float64Array,
+): NewtonOutcome {
+  const nc = at.nc;
+  const v = new Float64Array(nc);
+  const l = new Float64Array(nc);
+  const vTry = new Float64Array(nc);
+  const lTry = new Float64Array(nc);
+  const dL = new Float64Array(nc * nc);
+  const dV = new Float64Array(nc * nc);
+  const H = new Float64Array(nc * nc);
+  const g = new Float64Array(nc);
+  const step = new Float64Array(nc);
+  const fs = new FugacityScratch(nc);
+  const phiTmpL = new Float64Array(nc);
+  const phiTmpV = new Float64Array(nc);
+  for (let i = 0; i < nc; i++) {
+    v[i] = beta0 * y[i];
+    l[i] = z[i] - v[i];
+  }
+  let vL = NaN;
+  let vV = NaN;
+  const gibbs = (vv: Float64Array, ll: Float64Array, pL: Float64Array, pV: Float64Array): number => {
+    let sv = 0;
+    let sl = 0;
+    for (let i = 0; i < nc; i++) {
+      sv += vv[i];
+      sl += ll[i];
+    }
+    for (let i = 0; i < nc; i++) {
+      x[i] = ll[i] / sl;
+      y[i] = vv[i] / sv;
+    }
+    vL = at.lnPhi(P, x, 'stable', pL);
+    vV = at.lnPhi(P, y, 'stable', pV);
+    if (!Number.isFinite(vL) || !Number.isFinite(vV)) return NaN;
+    let G = 0;
+    for (let i = 0; i < nc; i++) G += vv[i] * (Math.log(y[i]) + pV[i]) + ll[i] * (Math.log(x[i]) + pL[i]);
+    return G;
+  };
+  let G = gibbs(v, l, lnPhiL, lnPhiV);
+  for (let it = 0; it < NEWTON_ITERATIONS; it++) {
+    if (!Number.isFinite(G)) return { beta: NaN, vL, vV, iterations: it, converged: false };
+    if (!Number.isFinite(lnPhiDerivatives(at, P, l, 'stable', lnPhiL, dL, fs))) break;
+    if (!Number.isFinite(lnPhiDerivatives(at, P, v, 'stable', lnPhiV, dV, fs))) break;
+    let sv = 0;
+    let sl = 0;
+    for (let i = 0; i < nc; i++) {
+      sv += v[i];
+      sl += l[i];
+    }
+    let err = 0;
+    for (let i = 0; i < nc; i++) {
+      g[i] = Math.log(v[i] / sv) + lnPhiV[i] - Math.log(l[i] / sl) - lnPhiL[i];
+      err += Math.abs(g[i]);
+    }
+    if (err < TOLERANCE) return { beta: sv, vL, vV, iterations: it, converged: true };
+    for (let i = 0; i < nc; i++) {
+      for (let j = 0; j < nc; j++) {
+        const ij = i * nc + j;
+        H[ij] = dV[ij] + dL[ij] - 1 / sv - 1 / sl;
+      }
+      H[i * nc + i] += 1 / v[i] + 1 / l[i];
+      step[i] = -g[i];
+    }
+    if (!solveInPlace(H, step, nc)) return { beta: sv, vL, vV, iterations: it, converged: false };
+    // Largest step keeping every v_i and l_i positive.
+    let s = 1;
+    for (let i = 0; i < nc; i++) {
+      if (step[i] < 0 && v[i] + step[i] <= 0) s = Math.min(s, (-0.9 * v[i]) / step[i]);
+      if (step[i] > 0 && l[i] - step[i] <= 0) s = Math.min(s, (0.9 * l[i]) / step[i]);
+    }
+    let slope = 0;
+    for (let i = 0; i < nc; i++) slope += g[i] * step[i];
+    let accepted = false;
+    for (let ls = 0; ls < 30; ls++) {
+      for (let i = 0; i < nc; i++) {
+        vTry[i] = v[i] + s * step[i];
+        lTry[i] = z[i] - vTry[i];
+      }
+      const Gt = gibbs(vTry, lTry, phiTmpL, phiTmpV);
+      if (Number.isFinite(Gt) && (Gt <= G + 1e-4 * s * slope || Math.abs(Gt - G) <= 1e-15 * Math.abs(G))) {
+        G = Gt;
+        accepted = true;
+        break;
+      }
+      s *= 0.5;
+    }
+    if (!accepted) {
+      gibbs(v, l, lnPhiL, lnPhiV);
+      return { beta: sv, vL, vV, iterations: it, converged: false };
+    }
+    v.set(vTry);
+    l.set(lTry);
+  }
+  let sv = 0;
+  for (let i = 0; i < nc; i++) sv += v[i];
+  gibbs(v, l, lnPhiL, lnPhiV);
+  return { beta: sv, vL, vV, iterations: NEWTON_ITERATIONS, converged: false };
+}

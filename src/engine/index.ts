@@ -1,0 +1,17 @@
+/**
+ * Public surface of the thermodynamic engine (pure numerics, SI units). Tools import from here.
+ */
+export { R, T_REF, P_REF, T_STANDARD, P_STANDARD } from './eos/constants.js';
+export { DerivLevel, ResidualDerivatives, type ModelAtT, type RootChoice, type ThermoModel } from './eos/types.js';
+export { CubicModel, CUBIC_CONSTANTS, createCubicModel, rackettZ, type CubicKind } from './eos/cubic.js';
+export { idealCp, idealEnthalpy, idealEntropyT } from './eos/ideal-gas.js';
+export { flashTP, type FlashOptions } from './flash/tp-flash.js';
+export { labelPhase, isPolar, MIN_PHASE_FRACTION, type FlashErrorCode, type FlashOutcome, type FlashResult, type PhaseLabel, type PhaseState } from './flash/phase-state.js';
+export { stabilityAnalysis, wilsonTrials, UNSTABLE_TM, type StabilityResult } from './flash/stability.js';
+export { rachfordRice } from './flash/rachford-rice.js';
+export { lnPhiDerivatives, FugacityScratch, wilsonK } from './flash/fugacity.js';
+export { phaseThermo, type PhaseThermo } from './properties/thermo.js';
+export { flashReport, type FlashReport, type PhaseReport, type OverallReport, type InterfaceReport } from './properties/thermo-report.js';
+export { createCubicFluid, resolveComponents, kijMatrix, type Fluid, type CubicModelName } from './fluid.js';
+export { bubblePointPressure, dewPointTemperature, pureSaturationPressure, type SaturationOutcome } from './flash/saturation.js';
+export { CUBIC_ACCURACY, ACCURACY_SOURCE, accuracyBound, accuracyClass, saturationClass, type AccuracyBound, type AccuracyQuantity } from './properties/thermo-accuracy.js';

@@ -1,0 +1,16 @@
+/**
+ * Failure of a transport-property evaluation. The engine throws it (never returns NaN); tool
+ * runners catch it and turn `code`, `message` and `fix` into a structured error issue.
+ */
+export type TransportErrorCode = 'TRANSPORT_INVALID_INPUT' | 'TRANSPORT_NOT_FINITE';
+
+export class TransportPropertyError extends Error {
+  override readonly name = 'TransportPropertyError';
+  constructor(
+    readonly code: TransportErrorCode,
+    message: string,
+    readonly fix: string,
+  ) {
+    super(message);
+  }
+}

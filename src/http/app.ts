@@ -1,0 +1,148 @@
+/**
+ * The Fastify application: worker pool, dispatcher, error envelopes, OpenAPI + Swagger UI,
+ * enterprise plugins, one route per tool, the catalogue, MCP, health and metrics.
+ * buildApp does not listen; src/server.ts (and tests via inject) do.
+ */
+import { readFileSync } from 'node:fs';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from '../config.js';
+import { createDispatcher, type Dispatcher } from '../tools/dispatch.js';
+import { setInternalErrorLogger } from '../tools/execute.js';
+import { TOOLS } from '../tools/registry.js';
+import type { AnyTool } from '../tools/types.js';
+import { registerMcpRoutes } from '../mcp/http.js';
+import { installErrorHandlers } from './errors.js';
+import { Counter, Gauge, Histogram, LATENCY_BUCKETS_S, MetricsRegistry } from './metrics.js';
+import { registerEnterprise } from './plugins/enterprise.js';
+import { traceDispatch } from '../telemetry/tool-span.js';
+import { PiscinaToolPool } from './pool.js';
+import { opsRoutes, type ServiceState } from './routes/ops.js';
+import { toolRoutes } from './routes/tools.js';
+import { ErrorEnvelopeSchema } from './schemas.js';
+
+export interface AppOptions {
+  /** Tools to serve (default: the registry). Tests pass their own. */
+  tools?: readonly AnyTool[];
+  /** Worker module for the pool (default: dist/workers/tool-worker.js). */
+  workerFile?: string | URL;
+  /** false: no pool, pool tools run inline (used by tests that need no threads). */
+  pool?: boolean;
+  logger?: FastifyServerOptions['logger'];
+  /** Per-tool time budget overrides (ms). */
+  toolTimeoutsMs?: Record<string, number>;
+  /** Mount the MCP routes (default true). */
+  mcp?: boolean;
+}
+
+export interface NeqsimApp extends FastifyInstance {
+  dispatch: Dispatcher;
+  serviceState: ServiceState;
+  toolPool: PiscinaToolPool | undefined;
+}
+
+const PACKAGE = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string; description: string };
+
+export async function buildApp(config: Config, opts: AppOptions = {}): Promise<NeqsimApp> {
+  const tools = opts.tools ?? TOOLS;
+  const byName = new Map(tools.map((t) => [t.name, t]));
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: config.bodyLimitBytes,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    requestIdHeader: 'x-request-id',
+    // Per-request access logs cost main-thread time on every call; errors are still logged.
+    logController: new LogController({ disableRequestLogging: true }),
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  setInternalErrorLogger((tool, err) => app.log.error({ err, tool }, 'tool raised an exception'));
+
+  const state: ServiceState = { ready: false, shuttingDown: false };
+  const metrics = new MetricsRegistry();
+  const calls = metrics.register(new Counter('neqsim_tool_calls_total', 'Tool calls by tool and HTTP status'));
+  const latency = metrics.register(new Histogram('neqsim_tool_call_duration_seconds', 'Tool call latency (dispatch to envelope) by tool and HTTP status', LATENCY_BUCKETS_S));
+
+  let pool: PiscinaToolPool | undefined;
+  if (opts.pool !== false && tools.some((t) => t.execution === 'pool')) {
+    pool = new PiscinaToolPool({
+      ...config.pool,
+      ...(opts.workerFile !== undefined ? { filename: opts.workerFile } : {}),
+      onError: (err) => app.log.error({ err }, 'worker pool error'),
+    });
+  }
+  const activePool = pool;
+  metrics.register(new Gauge('neqsim_pool_threads', 'Worker threads running', () => activePool?.stats().threads ?? 0));
+  metrics.register(new Gauge('neqsim_pool_queue_depth', 'Pool calls waiting for a thread', () => activePool?.stats().queueSize ?? 0));
+  metrics.register(new Gauge('neqsim_pool_utilization', 'Share of pool capacity in use since start (0..1)', () => activePool?.stats().utilization ?? 0));
+  metrics.register(new Gauge('neqsim_pool_capacity', 'Pool calls that can run at once (threads x tasks per thread)', () => activePool?.runningCapacity ?? 0));
+  metrics.register(new Gauge('neqsim_pool_in_flight', 'Pool calls admitted (running + waiting)', () => dispatch.poolInFlight()));
+  metrics.register(new Gauge('process_resident_memory_bytes', 'Resident set size', () => process.memoryUsage.rss()));
+  metrics.register(new Gauge('nodejs_heap_used_bytes', 'V8 heap in use', () => process.memoryUsage().heapUsed));
+  metrics.register(new Gauge('process_uptime_seconds', 'Process uptime', () => process.uptime()));
+
+  const dispatch = traceDispatch(createDispatcher({
+    ...(pool !== undefined ? { pool } : {}),
+    timeoutMs: config.toolTimeoutMs,
+    maxQueue: config.pool.maxQueue,
+    lookup: (name) => byName.get(name),
+    inlineFallback: pool === undefined,
+    ...(opts.toolTimeoutsMs !== undefined ? { toolTimeoutsMs: opts.toolTimeoutsMs } : {}),
+    metrics: {
+      onResult(tool, status, ms) {
+        const labels = { tool, status: String(status) };
+        calls.inc(labels);
+        latency.observe(labels, ms / 1000);
+      },
+    },
+  }), config.otel.enabled);
+
+  app.decorate('dispatch', dispatch);
+  app.decorate('serviceState', state);
+  app.decorate('toolPool', pool);
+
+  installErrorHandlers(app, config.bodyLimitBytes);
+  app.addSchema(ErrorEnvelopeSchema);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'neqsim-ts', version: PACKAGE.version, description: PACKAGE.description },
+      servers: [{ url: `http://${config.host}:${config.port}` }],
+      tags: [
+        { name: 'CALCULATION', description: 'Stateless engineering calculations' },
+        { name: 'ADVISORY', description: 'Read-only discovery and validation' },
+        { name: 'EXECUTION', description: 'State-modifying operations; may require approval' },
+        { name: 'PLATFORM', description: 'Security, persistence, multi-server' },
+        { name: 'catalogue', description: 'Tool catalogue' },
+        { name: 'health', description: 'Health and metrics' },
+      ],
+    },
+    refResolver: { buildLocalReference: (json, _base, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await registerEnterprise(app, config);
+
+  await toolRoutes(app, { tools, dispatch, propagateTrace: config.otel.enabled });
+  await opsRoutes(app, { state, metrics, benchEcho: config.benchEcho });
+  if (opts.mcp !== false) await registerMcpRoutes(app, dispatch, { tools });
+
+  app.addHook('preClose', async () => {
+    state.shuttingDown = true;
+  });
+  app.addHook('onClose', async () => {
+    await pool?.close(config.shutdownTimeoutMs);
+  });
+
+  try {
+    await pool?.ready();
+  } catch (err) {
+    await pool?.close(0);
+    throw err;
+  }
+  state.ready = true;
+  return app as unknown as NeqsimApp;
+}

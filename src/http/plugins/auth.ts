@@ -1,0 +1,138 @@
+/**
+ * OIDC bearer-token authentication (@fastify/jwt + get-jwks). Off by default; on with
+ * AUTH_MODE=oidc or SERVICE_PROFILE=enterprise. Protects the tool routes and /mcp; health,
+ * metrics and docs stay open (configurable). Checks: signature against the issuer's JWKS, an
+ * algorithm allow-list of asymmetric algorithms ('none' and HS* never pass: a public key must
+ * not double as an HMAC secret), iss, aud, exp and nbf. Failures answer 401 with the envelope
+ * (code UNAUTHORIZED and a fix); request.user = the token's claims, so the subject reaches
+ * CallContext, the audit log and spans.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyJwt from '@fastify/jwt';
+import { issue } from '../../tools/envelope.js';
+import { sendEnvelopeError, toolOfRequest } from '../errors.js';
+import { JwksError, JwksKeys } from './jwks.js';
+
+export const DEFAULT_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512'] as const;
+export const DEFAULT_OPEN_PATHS = ['/health', '/metrics', '/docs', '/openapi.json'] as const;
+
+export interface AuthOptions {
+  issuer: string;
+  audience: string;
+  jwksUrl?: string;
+  algorithms?: readonly string[];
+  /** Path prefixes served without a token. */
+  openPaths?: readonly string[];
+  /** Seconds of clock skew tolerated on exp/nbf. */
+  clockToleranceSec?: number;
+  unknownKidRefetchIntervalMs?: number;
+  jwksCacheTtlMs?: number;
+}
+
+interface CompleteToken {
+  header: { alg?: unknown; kid?: unknown };
+  payload: Record<string, unknown>;
+}
+
+class KeyLookupError extends Error {
+  constructor(readonly lookup: JwksError) {
+    super(lookup.message);
+  }
+}
+
+function isOpen(url: string, openPaths: readonly string[]): boolean {
+  const path = url.split('?')[0];
+  return openPaths.some((p) => path === p || path.startsWith(p.endsWith('/') ? p : `${p}/`) || (p.endsWith('*') && path.startsWith(p.slice(0, -1))));
+}
+
+/** A user-facing reason for a failed verification (never echoes the token). */
+function reasonOf(err: unknown): { message: string; status: number } {
+  if (err instanceof KeyLookupError) {
+    if (err.lookup.reason === 'unavailable') return { message: `The identity provider cannot be reached to check the token: ${err.lookup.message}`, status: 503 };
+    return { message: err.lookup.message, status: 401 };
+  }
+  const e = err as { code?: string; message?: string };
+  switch (e.code) {
+    case 'FST_JWT_NO_AUTHORIZATION_IN_HEADER':
+      return { message: 'No Authorization header was sent', status: 401 };
+    case 'FST_JWT_BAD_REQUEST':
+    case 'FST_JWT_AUTHORIZATION_TOKEN_INVALID':
+    case 'FAST_JWT_MALFORMED':
+      return { message: `The bearer token is invalid: ${e.message ?? 'malformed'}`, status: 401 };
+    case 'FST_JWT_AUTHORIZATION_TOKEN_EXPIRED':
+      return { message: 'The bearer token has expired', status: 401 };
+    case 'FAST_JWT_INACTIVE':
+      return { message: 'The bearer token is not valid yet (nbf)', status: 401 };
+    case 'FAST_JWT_INVALID_ALGORITHM':
+      return { message: 'The bearer token uses an algorithm that is not allowed', status: 401 };
+    case 'FAST_JWT_MISSING_SIGNATURE':
+      return { message: 'The bearer token is unsigned', status: 401 };
+    default:
+      return { message: `The bearer token was rejected (${e.code ?? 'invalid'})`, status: 401 };
+  }
+}
+
+function reject(reply: FastifyReply, req: FastifyRequest, message: string, status: number): FastifyReply {
+  if (status === 503) {
+    return sendEnvelopeError(reply, 503, toolOfRequest(req), 'busy', issue('AUTH_UNAVAILABLE', message, 'Retry shortly; if it persists the identity provider (OIDC_ISSUER) is down.'), { 'retry-after': '5' });
+  }
+  return sendEnvelopeError(
+    reply,
+    401,
+    toolOfRequest(req),
+    'auth',
+    issue('UNAUTHORIZED', message, 'Send Authorization: Bearer <access token> issued by the configured identity provider for this audience.'),
+    { 'www-authenticate': 'Bearer realm="neqsim-ts", error="invalid_token"' },
+  );
+}
+
+export async function registerAuth(app: FastifyInstance, opts: AuthOptions): Promise<JwksKeys> {
+  const algorithms = [...(opts.algorithms ?? DEFAULT_ALGORITHMS)];
+  const bad = algorithms.filter((a) => a === 'none' || /^HS/i.test(a));
+  if (bad.length > 0) throw new Error(`OIDC algorithms must be asymmetric; refusing ${bad.join(', ')}`);
+  const openPaths = opts.openPaths ?? DEFAULT_OPEN_PATHS;
+  const keys = new JwksKeys({
+    issuer: opts.issuer,
+    ...(opts.jwksUrl !== undefined ? { jwksUrl: opts.jwksUrl } : {}),
+    unknownKidRefetchIntervalMs: opts.unknownKidRefetchIntervalMs ?? 10_000,
+    cacheTtlMs: opts.jwksCacheTtlMs ?? 10 * 60_000,
+  });
+
+  await app.register(fastifyJwt, {
+    decode: { complete: true },
+    secret: async (_req: FastifyRequest, token: unknown) => {
+      const { header } = token as CompleteToken;
+      // Refuse before any key lookup: 'none', HS* and anything else outside the allow-list.
+      if (typeof header?.alg !== 'string' || !algorithms.includes(header.alg)) {
+        throw Object.assign(new Error('algorithm not allowed'), { code: 'FAST_JWT_INVALID_ALGORITHM' });
+      }
+      try {
+        return await keys.publicKey(header.kid, header.alg);
+      } catch (err) {
+        throw err instanceof JwksError ? new KeyLookupError(err) : err;
+      }
+    },
+    verify: {
+      algorithms,
+      allowedIss: opts.issuer,
+      allowedAud: opts.audience,
+      clockTolerance: opts.clockToleranceSec ?? 30,
+      requiredClaims: ['exp', 'iss', 'aud'],
+    },
+    formatUser: (payload: unknown) => payload as Record<string, unknown>,
+  } as never);
+
+  // Exposed for operators' diagnostics and tests (JWKS fetch count).
+  app.decorate('oidcKeys', keys);
+  app.addHook('onRequest', async (req, reply) => {
+    if (isOpen(req.url, openPaths)) return;
+    try {
+      await req.jwtVerify();
+    } catch (err) {
+      const { message, status } = reasonOf(err);
+      req.log.debug({ code: (err as { code?: string }).code }, 'bearer token rejected');
+      return reject(reply, req, message, status);
+    }
+  });
+  return keys;
+}

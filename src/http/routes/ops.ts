@@ -1,0 +1,69 @@
+/**
+ * Operational routes: liveness, readiness, Prometheus metrics, and the benchmark's echo
+ * baseline (only when BENCH_ECHO=1).
+ */
+import type { FastifyInstance } from 'fastify';
+import type {} from '@fastify/swagger';
+import { Type } from '@sinclair/typebox';
+import type { MetricsRegistry } from '../metrics.js';
+
+export interface ServiceState {
+  /** True once the worker pool is up; false again while shutting down. */
+  ready: boolean;
+  shuttingDown: boolean;
+}
+
+export interface OpsRoutesOptions {
+  state: ServiceState;
+  metrics: MetricsRegistry;
+  benchEcho: boolean;
+}
+
+const HealthSchema = Type.Object({ status: Type.String() });
+
+export async function opsRoutes(app: FastifyInstance, opts: OpsRoutesOptions): Promise<void> {
+  app.get(
+    '/health/live',
+    { schema: { operationId: 'healthLive', summary: 'Liveness: the process is serving', tags: ['health'], response: { 200: HealthSchema } } },
+    async () => ({ status: 'ok' }),
+  );
+
+  app.get(
+    '/health/ready',
+    {
+      schema: {
+        operationId: 'healthReady',
+        summary: 'Readiness: the worker pool is up and the server is not shutting down',
+        tags: ['health'],
+        response: { 200: HealthSchema, 503: HealthSchema },
+      },
+    },
+    async (_req, reply) => {
+      if (opts.state.ready && !opts.state.shuttingDown) return { status: 'ready' };
+      reply.code(503);
+      return { status: opts.state.shuttingDown ? 'shutting_down' : 'starting' };
+    },
+  );
+
+  app.get(
+    '/metrics',
+    {
+      schema: {
+        operationId: 'metrics',
+        summary: 'Prometheus metrics',
+        description: 'Tool call counts and latency histograms per tool and status, worker pool threads, queue depth and utilisation, process memory.',
+        tags: ['health'],
+        produces: ['text/plain'],
+        response: { 200: Type.String({ description: 'Prometheus text exposition format 0.0.4' }) },
+      },
+      serializerCompiler: () => (d: unknown) => String(d),
+    },
+    async (_req, reply) => reply.header('content-type', 'text/plain; version=0.0.4; charset=utf-8').send(opts.metrics.render()),
+  );
+
+  if (opts.benchEcho) {
+    app.post('/bench/echo', { schema: { hide: true } }, async (req, reply) =>
+      reply.header('content-type', 'application/json; charset=utf-8').send(JSON.stringify({ echo: req.body ?? null })),
+    );
+  }
+}

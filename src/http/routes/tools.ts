@@ -1,0 +1,113 @@
+/**
+ * One typed route per registered tool (POST /v1/tools/{name}, operationId = tool name) and the
+ * catalogue (GET /v1/tools). Bodies are validated by the dispatcher (executeTool), not by Ajv, so
+ * every surface reports the same SCHEMA_VALIDATION errors; responses go out as the already
+ * serialized envelope string.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { context, propagation } from '@opentelemetry/api';
+import type { Dispatch } from '../../tools/dispatch-types.js';
+import { envelopeSchema } from '../../tools/catalog/envelope-schema.js';
+import { inputJsonSchema, outputJsonSchema } from '../../tools/catalog/schemas.js';
+import { API_VERSION } from '../../tools/envelope.js';
+import type { AnyTool } from '../../tools/types.js';
+import { CatalogueSchema, toolResponses } from '../schemas.js';
+
+export interface ToolRoutesOptions {
+  tools: readonly AnyTool[];
+  dispatch: Dispatch;
+  /** Forward the W3C trace context into worker threads (only when tracing is on). */
+  propagateTrace: boolean;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Caller identity set by the auth plugin (request.user from @fastify/jwt), else anonymous. */
+export function subjectOf(req: FastifyRequest): string {
+  const user = (req as unknown as { user?: { sub?: unknown } }).user;
+  return typeof user?.sub === 'string' && user.sub !== '' ? user.sub : 'anonymous';
+}
+
+function summaryOf(description: string): string {
+  const first = /^(.+?[.!?])(\s|$)/.exec(description)?.[1] ?? description;
+  return first.length > 120 ? `${first.slice(0, 117)}…` : first;
+}
+
+export function toolPath(name: string): string {
+  return `/v1/tools/${name}`;
+}
+
+export function buildCatalogue(tools: readonly AnyTool[]): string {
+  return JSON.stringify({
+    apiVersion: API_VERSION,
+    count: tools.length,
+    tools: tools.map((t) => ({
+      name: t.name,
+      tier: t.tier,
+      category: t.category,
+      since: t.since,
+      description: t.description,
+      execution: t.execution,
+      path: toolPath(t.name),
+      inputSchema: inputJsonSchema(t),
+      outputSchema: outputJsonSchema(t),
+    })),
+  });
+}
+
+// Validation and serialization happen in the dispatcher; Fastify only documents the schemas.
+const acceptAll = () => () => true;
+const passThrough = () => (data: unknown) => (typeof data === 'string' ? data : JSON.stringify(data));
+
+export async function toolRoutes(app: FastifyInstance, opts: ToolRoutesOptions): Promise<void> {
+  for (const tool of opts.tools) {
+    app.route({
+      method: 'POST',
+      url: toolPath(tool.name),
+      schema: {
+        operationId: tool.name,
+        summary: summaryOf(tool.description),
+        description: tool.description,
+        tags: [tool.category],
+        body: tool.input,
+        response: toolResponses(envelopeSchema(tool.name, tool.output)),
+      },
+      config: { toolName: tool.name },
+      validatorCompiler: acceptAll,
+      serializerCompiler: passThrough,
+      handler: async (req, reply) => {
+        let traceCarrier: Record<string, string> | undefined;
+        if (opts.propagateTrace) {
+          traceCarrier = {};
+          propagation.inject(context.active(), traceCarrier);
+        }
+        const r = await opts.dispatch(tool.name, req.body, {
+          subject: subjectOf(req),
+          transport: 'rest',
+          requestId: String(req.id),
+          ...(traceCarrier !== undefined ? { traceCarrier } : {}),
+        });
+        reply.code(r.httpStatus).header('content-type', JSON_TYPE);
+        if (r.retryAfter !== undefined) reply.header('retry-after', String(r.retryAfter));
+        if (r.operationId !== undefined) reply.header('x-operation-id', r.operationId);
+        return reply.send(r.body);
+      },
+    });
+  }
+
+  const catalogue = buildCatalogue(opts.tools);
+  app.get(
+    '/v1/tools',
+    {
+      schema: {
+        operationId: 'listTools',
+        summary: 'The tool catalogue',
+        description: 'Every registered tool with tier, category, contract version, description, REST path and input/output JSON Schema.',
+        tags: ['catalogue'],
+        response: { 200: CatalogueSchema },
+      },
+      serializerCompiler: passThrough,
+    },
+    async (_req, reply) => reply.header('content-type', JSON_TYPE).send(catalogue),
+  );
+}

@@ -1,0 +1,107 @@
+/**
+ * MCP over Streamable HTTP at /mcp, stateless: every POST gets a fresh server and transport
+ * (sharing one server across concurrent requests fails with "Already connected"). There is no
+ * session, so GET (server-to-client stream) and DELETE (end session) answer 405.
+ *
+ * Identity comes from the request (request.user.sub, set by the OIDC plugin when auth is on), so
+ * governance and audit see the same subject as the REST routes.
+ */
+import { context, propagation } from '@opentelemetry/api';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { Dispatch } from '../tools/dispatch-types.js';
+import type { AnyTool } from '../tools/types.js';
+import { createMcpServer } from './server.js';
+
+export const MCP_PATH = '/mcp';
+
+// JSON-RPC over one URL is not a REST operation: keep it out of the OpenAPI document (@fastify/swagger `hide`).
+const HIDDEN = { schema: { hide: true } as FastifySchema };
+
+function subjectOf(request: FastifyRequest): string {
+  const user = (request as FastifyRequest & { user?: { sub?: unknown } }).user;
+  return typeof user?.sub === 'string' && user.sub !== '' ? user.sub : 'anonymous';
+}
+
+function jsonRpcError(reply: FastifyReply, status: number, code: number, message: string): FastifyReply {
+  return reply.code(status).header('content-type', 'application/json').send({ jsonrpc: '2.0', error: { code, message }, id: null });
+}
+
+export interface McpRouteOptions {
+  /** Tools to expose (default: the registry); pass the same list the dispatcher serves. */
+  tools?: readonly AnyTool[];
+  /**
+   * Browser origins allowed besides loopback ones (exact "scheme://host[:port]").
+   * Default: NEQSIM_MCP_ALLOWED_ORIGINS (comma-separated), else none.
+   */
+  allowedOrigins?: readonly string[];
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * The MCP transport spec requires Origin validation against DNS rebinding: a web page whose
+ * domain re-resolves to 127.0.0.1 would otherwise drive a local server from the browser. Clients
+ * outside a browser send no Origin and pass; browser origins must be loopback or configured.
+ */
+function originAllowed(origin: string | undefined, extra: ReadonlySet<string>): boolean {
+  if (origin === undefined) return true;
+  if (extra.has(origin)) return true;
+  try {
+    const u = new URL(origin);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && LOOPBACK_HOSTS.has(u.hostname);
+  } catch {
+    return false;
+  }
+}
+
+function configuredOrigins(options: McpRouteOptions): Set<string> {
+  const list = options.allowedOrigins ?? (process.env.NEQSIM_MCP_ALLOWED_ORIGINS ?? '').split(',');
+  return new Set(list.map((o) => o.trim().replace(/\/+$/, '')).filter((o) => o !== ''));
+}
+
+export async function registerMcpRoutes(app: FastifyInstance, dispatch: Dispatch, options: McpRouteOptions = {}): Promise<void> {
+  const extraOrigins = configuredOrigins(options);
+  app.post(MCP_PATH, HIDDEN, async (request, reply) => {
+    if (!originAllowed(request.headers.origin, extraOrigins)) {
+      return jsonRpcError(reply, 403, -32000, `Origin not allowed: ${request.headers.origin}. Add it to NEQSIM_MCP_ALLOWED_ORIGINS to allow this browser client.`);
+    }
+    const traceCarrier: Record<string, string> = {};
+    propagation.inject(context.active(), traceCarrier);
+    const server = createMcpServer(dispatch, {
+      transport: 'mcp',
+      subject: subjectOf(request),
+      requestId: String(request.id),
+      ...(options.tools ? { tools: options.tools } : {}),
+      ...(Object.keys(traceCarrier).length > 0 ? { traceCarrier } : {}),
+    });
+    // JSON responses: every tool call is request/response, so no SSE stream has to stay open.
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+
+    // The transport writes to the raw response; hijack so Fastify does not send a second reply,
+    // and copy the headers other hooks have set so far (CORS, request id) which hijack would skip.
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined) reply.raw.setHeader(name, value as string | number | readonly string[]);
+    }
+    reply.hijack();
+    reply.raw.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    try {
+      await server.connect(transport);
+      await transport.handleRequest(request.raw, reply.raw, request.body);
+    } catch (err) {
+      request.log.error({ err }, 'MCP request failed');
+      if (!reply.raw.headersSent) {
+        reply.raw.writeHead(500, { 'content-type': 'application/json' });
+        reply.raw.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal server error' }, id: null }));
+      }
+    }
+  });
+
+  const methodNotAllowed = async (_request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> =>
+    jsonRpcError(reply.header('allow', 'POST'), 405, -32000, 'Method not allowed: this MCP endpoint is stateless; send JSON-RPC requests with POST.');
+  app.get(MCP_PATH, HIDDEN, methodNotAllowed);
+  app.delete(MCP_PATH, HIDDEN, methodNotAllowed);
+}

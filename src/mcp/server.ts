@@ -1,0 +1,169 @@
+/**
+ * The MCP server over the tool registry: tools (input schema = the tool's TypeBox schema, output
+ * schema = the envelope), neqsim:// resources and guided prompts. Tool calls go through the same
+ * Dispatch as REST, so governance, validation, the worker pool and time limits are shared.
+ *
+ * The low-level Server is used because McpServer.registerTool wants zod schemas, while our
+ * schemas are plain JSON Schema. Build one server per HTTP request (stateless transport); the
+ * expensive parts (schema JSON, catalogs) are cached at module level in the catalog modules.
+ */
+import { readFileSync } from 'node:fs';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  ReadResourceRequestSchema,
+  type CallToolResult,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { CallContext, Dispatch } from '../tools/dispatch-types.js';
+import { TOOLS } from '../tools/registry.js';
+import type { AnyTool } from '../tools/types.js';
+import { availablePrompts, renderPrompt } from '../tools/catalog/prompts.js';
+import { concreteResources, readResource, resourceTemplates, staticResources } from '../tools/catalog/resources.js';
+import { inputJsonSchema, outputJsonSchema } from '../tools/catalog/schemas.js';
+import { summarize } from './summary.js';
+
+/** JSON-RPC code the MCP specification assigns to "resource not found". */
+export const RESOURCE_NOT_FOUND = -32002;
+const JSON_MIME = 'application/json';
+
+export interface McpServerOptions {
+  transport: 'mcp' | 'stdio';
+  /** Caller identity for governance and audit; 'anonymous' when none. */
+  subject?: string;
+  /** Request id of the carrying HTTP request, for logs and traces. */
+  requestId?: string;
+  /** W3C trace-context carrier of the HTTP request span, forwarded to the dispatcher. */
+  traceCarrier?: Record<string, string>;
+  /** Tools to expose (default: the registry); must be the set the dispatcher serves. */
+  tools?: readonly AnyTool[];
+}
+
+/**
+ * A JSON-RPC error for the SDK to send. McpError would prefix its own "MCP error <code>:" to the
+ * message, which the client then prefixes again; the SDK only reads code, message and data.
+ */
+function protocolError(code: number, message: string, data?: unknown): Error {
+  return Object.assign(new Error(message), { code, ...(data !== undefined ? { data } : {}) });
+}
+
+function packageVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version?: string };
+    return pkg.version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+/** Server version per the contract's scheme {engine-version}-mcp-{contract-version}. */
+export const SERVER_VERSION = `${packageVersion()}-mcp-1.0`;
+
+const INSTRUCTIONS =
+  'NeqSim tools for thermodynamic and process-engineering calculations. Start with getCapabilities to see what is ' +
+  'implemented, use searchComponents for component names and getExample / getSchema for a tool\'s exact input. Every ' +
+  'tool returns the contract envelope (apiVersion, status, tool, data, provenance, validation, qualityGate, warnings); ' +
+  'on failure read errors[].fix. Results of engineering calculations require engineering review.';
+
+function annotations(tool: AnyTool): Tool['annotations'] {
+  const readOnly = tool.category === 'ADVISORY' || tool.category === 'CALCULATION';
+  return {
+    title: tool.name,
+    readOnlyHint: readOnly,
+    destructiveHint: !readOnly,
+    idempotentHint: readOnly,
+    openWorldHint: false,
+  };
+}
+
+const toolListCache = new WeakMap<readonly AnyTool[], Tool[]>();
+
+/** tools/list payload; built once per tool list (the registry is a constant list). */
+export function mcpToolList(tools: readonly AnyTool[] = TOOLS): Tool[] {
+  const cached = toolListCache.get(tools);
+  if (cached) return cached;
+  const list = tools.map((t) => ({
+    name: t.name,
+    title: t.name,
+    description: t.description,
+    inputSchema: inputJsonSchema(t) as Tool['inputSchema'],
+    outputSchema: outputJsonSchema(t) as Tool['outputSchema'],
+    annotations: annotations(t),
+  }));
+  toolListCache.set(tools, list);
+  return list;
+}
+
+export function createMcpServer(dispatch: Dispatch, opts: McpServerOptions): Server {
+  const server = new Server(
+    { name: 'neqsim-ts', version: SERVER_VERSION },
+    { capabilities: { tools: { listChanged: false }, resources: {}, prompts: {} }, instructions: INSTRUCTIONS },
+  );
+  const subject = opts.subject ?? 'anonymous';
+  const tools = opts.tools ?? TOOLS;
+  const byName = new Map(tools.map((t) => [t.name, t]));
+
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: mcpToolList(tools) }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    const name = request.params.name;
+    if (!byName.has(name)) {
+      throw protocolError(ErrorCode.InvalidParams, `Unknown tool: ${name}. Call tools/list (or getCapabilities) for the available tools.`);
+    }
+    const ctx: CallContext = {
+      subject,
+      transport: opts.transport,
+      requestId: opts.requestId ?? String(extra.requestId),
+      signal: extra.signal,
+      ...(opts.traceCarrier ? { traceCarrier: opts.traceCarrier } : {}),
+    };
+    const result = await dispatch(name, request.params.arguments ?? {}, ctx);
+    const envelope = result.envelope;
+    return {
+      content: [
+        { type: 'text', text: summarize(envelope) },
+        // MCP asks tools with structured output to also return it serialized, for clients that read only text.
+        { type: 'text', text: result.body },
+      ],
+      structuredContent: envelope as unknown as Record<string, unknown>,
+      isError: envelope.status !== 'success',
+    };
+  });
+
+  server.setRequestHandler(ListResourcesRequestSchema, async () => ({
+    resources: [...staticResources(), ...concreteResources(tools)].map((r) => ({ ...r, mimeType: JSON_MIME })),
+  }));
+
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({
+    resourceTemplates: resourceTemplates().map((t) => ({ ...t, mimeType: JSON_MIME })),
+  }));
+
+  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+    const uri = request.params.uri;
+    const read = readResource(tools, uri);
+    if (!read) throw protocolError(RESOURCE_NOT_FOUND, `Resource not found: ${uri}`, { uri });
+    if (!read.ok) throw protocolError(RESOURCE_NOT_FOUND, `Resource not found: ${read.message}`, { uri });
+    return { contents: [{ uri, mimeType: JSON_MIME, text: JSON.stringify(read.content, null, 2) }] };
+  });
+
+  server.setRequestHandler(ListPromptsRequestSchema, async () => ({
+    prompts: availablePrompts(tools).map((p) => ({ name: p.name, description: p.description, arguments: p.arguments })),
+  }));
+
+  server.setRequestHandler(GetPromptRequestSchema, async (request) => {
+    const rendered = renderPrompt(tools, request.params.name, request.params.arguments ?? {});
+    if (!rendered.ok) throw protocolError(ErrorCode.InvalidParams, rendered.message);
+    return {
+      description: rendered.description,
+      messages: [{ role: 'user' as const, content: { type: 'text' as const, text: rendered.text } }],
+    };
+  });
+
+  return server;
+}

@@ -1,0 +1,56 @@
+#!/usr/bin/env node
+/**
+ * MCP over stdin/stdout for desktop agents (`npm run mcp:stdio`, package bin `neqsim-ts-mcp`).
+ * Tools run through the same dispatcher as the HTTP server (governance, validation, time budget),
+ * inline on this process since a desktop session serves one client. stdout carries only protocol
+ * messages; every log line goes to stderr.
+ */
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { ConfigError, loadConfig } from '../config.js';
+import { createDispatcher } from '../tools/dispatch.js';
+import { configureAudit } from '../tools/governance/audit.js';
+import { configureGovernance } from '../tools/governance/policy.js';
+import { setInternalErrorLogger } from '../tools/execute.js';
+import { configureStateStore } from '../tools/state/config.js';
+import { createMcpServer } from './server.js';
+
+const log = (...parts: unknown[]): void => {
+  process.stderr.write(`[neqsim-ts-mcp] ${parts.map(String).join(' ')}\n`);
+};
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (err) {
+    log(err instanceof ConfigError ? err.message : `Start-up failed: ${(err as Error).message}`);
+    process.exit(1);
+  }
+  // The same governance and state-store settings the HTTP app applies (src/http/plugins/enterprise.ts).
+  configureGovernance({ profile: config.profile, ...(config.adminToken ? { adminToken: config.adminToken } : {}) });
+  configureStateStore({ dir: config.stateDir, allowExternal: config.allowExternalStateDir });
+  // stdout carries the protocol: the audit log (stdout by default) goes to stderr or its file.
+  const auditLog = process.env.NEQSIM_MCP_AUDIT_LOG?.trim();
+  configureAudit({ destination: !auditLog || auditLog === 'stdout' ? 'stderr' : auditLog });
+  setInternalErrorLogger((tool, err) => log(`internal error in ${tool}:`, err instanceof Error ? err.stack ?? err.message : err));
+
+  const dispatch = createDispatcher({ timeoutMs: config.toolTimeoutMs });
+  const server = createMcpServer(dispatch, { transport: 'stdio', subject: process.env.NEQSIM_MCP_SUBJECT?.trim() || 'anonymous' });
+  const transport = new StdioServerTransport();
+  server.onerror = (err) => log('protocol error:', err.message);
+
+  const shutdown = (): void => {
+    void server.close().finally(() => process.exit(0));
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+  process.stdin.on('end', shutdown);
+
+  await server.connect(transport);
+  log(`serving MCP on stdio (profile ${config.profile})`);
+}
+
+main().catch((err: unknown) => {
+  log('fatal:', err instanceof Error ? err.stack ?? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,44 @@
+/**
+ * The short text a language model reads next to structuredContent: status, the headline numbers of
+ * `data`, warning codes, and for failures each error with its fix (the recovery hint is what lets
+ * an agent correct its call).
+ */
+import type { Envelope } from '../tools/envelope.js';
+
+const MAX_NUMBERS = 12;
+const MAX_DEPTH = 4;
+
+/** First numeric leaves of `data`, breadth first, as "path=value". */
+function keyNumbers(data: unknown): string[] {
+  const out: string[] = [];
+  const queue: { path: string; value: unknown; depth: number }[] = [{ path: '', value: data, depth: 0 }];
+  while (queue.length > 0 && out.length < MAX_NUMBERS) {
+    const { path, value, depth } = queue.shift()!;
+    if (typeof value === 'number' && Number.isFinite(value)) {
+      out.push(`${path}=${Number.isInteger(value) ? value : Number(value.toPrecision(6))}`);
+    } else if (value && typeof value === 'object' && depth < MAX_DEPTH) {
+      const entries = Array.isArray(value) ? value.slice(0, 3).map((v, i) => [String(i), v] as const) : Object.entries(value);
+      for (const [k, v] of entries) queue.push({ path: path ? `${path}.${k}` : k, value: v, depth: depth + 1 });
+    }
+  }
+  return out;
+}
+
+export function summarize(env: Envelope): string {
+  const lines: string[] = [`${env.tool}: ${env.status}`];
+  if (env.status === 'success') {
+    const p = env.provenance;
+    const facts = [p?.calculationType, p?.model && `model ${p.model}`, p?.flashType && `flash ${p.flashType}`].filter(Boolean);
+    if (facts.length > 0) lines[0] += ` (${facts.join(', ')})`;
+    const numbers = keyNumbers(env.data);
+    if (numbers.length > 0) lines.push(`Key numbers: ${numbers.join(', ')}`);
+    if (env.qualityGate) lines.push(`Quality gate: ${env.qualityGate.verdict}`);
+  } else if (env.status === 'blocked' || env.status === 'approval_required') {
+    if (typeof env.reason === 'string') lines.push(env.reason);
+    if (typeof env.remediation === 'string') lines.push(`Remediation: ${env.remediation}`);
+  }
+  for (const e of env.errors ?? []) lines.push(`Error ${e.code}${e.field ? ` at ${e.field}` : ''}: ${e.message} Fix: ${e.fix}`);
+  if (env.warnings?.length) lines.push(`Warnings: ${env.warnings.map((w) => `${w.code} (${w.severity})`).join(', ')}`);
+  lines.push('The full response envelope is in structuredContent (and as JSON in the next content block).');
+  return lines.join('\n');
+}

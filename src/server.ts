@@ -1,0 +1,30 @@
+/**
+ * Entry point of `npm start`: read the configuration, serve, shut down gracefully.
+ * Invalid configuration prints the message naming the variable and exits 1.
+ */
+import { ConfigError, loadConfig, type Config } from './config.js';
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig(process.env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  // Loaded after the configuration is known to be valid, so a bad variable fails fast.
+  const { startServer } = await import('./http/lifecycle.js');
+  const logger = { level: config.logLevel };
+  const server = await startServer(config, { logger });
+  server.app.log.info({ url: server.url, profile: config.profile, threads: config.pool }, 'neqsim-ts ready');
+  await server.stopped;
+  process.exit(0);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`neqsim-ts failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,83 @@
+/**
+ * OpenTelemetry bootstrap for the main thread: NodeSDK with an OTLP/HTTP (JSON) trace exporter
+ * and the @fastify/otel instrumentation (request, handler and hook spans). Off unless the
+ * configuration enables tracing (OTEL_TRACES_EXPORTER / OTEL_EXPORTER_OTLP_ENDPOINT or
+ * SERVICE_PROFILE=enterprise). One SDK per process: a second start with the same endpoint reuses
+ * it. Worker threads run their own provider (workers/tracing.ts).
+ */
+import { isMainThread } from 'node:worker_threads';
+import { NodeSDK } from '@opentelemetry/sdk-node';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import { FastifyOtelInstrumentation } from '@fastify/otel';
+
+export interface TelemetryOptions {
+  serviceName: string;
+  /** OTLP base endpoint (…:4318) or the full traces URL (…/v1/traces); default per OTel env vars. */
+  endpoint?: string;
+  /** Batch export delay; short in tests so spans arrive promptly. */
+  scheduledDelayMillis?: number;
+}
+
+export interface Telemetry {
+  readonly tracesUrl: string;
+  readonly fastifyOtel: FastifyOtelInstrumentation;
+  forceFlush(): Promise<void>;
+  shutdown(): Promise<void>;
+}
+
+let active: Telemetry | undefined;
+
+/** The OTLP/HTTP traces URL for an endpoint, following the OTel exporter conventions. */
+export function tracesUrlFor(endpoint: string | undefined, env: Record<string, string | undefined> = process.env): string {
+  const explicit = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim();
+  if (endpoint === undefined && explicit) return explicit;
+  const base = (endpoint ?? env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim() ?? 'http://localhost:4318').replace(/\/+$/, '');
+  return base.endsWith('/v1/traces') ? base : `${base}/v1/traces`;
+}
+
+export function activeTelemetry(): Telemetry | undefined {
+  return active;
+}
+
+export function startTelemetry(opts: TelemetryOptions): Telemetry {
+  if (!isMainThread) throw new Error('startTelemetry is for the main thread; workers use workers/tracing.ts');
+  const tracesUrl = tracesUrlFor(opts.endpoint);
+  if (active !== undefined) {
+    if (active.tracesUrl === tracesUrl) return active;
+    throw new Error(`Tracing already exports to ${active.tracesUrl}; call shutdown() before exporting to ${tracesUrl}`);
+  }
+  const processor = new BatchSpanProcessor(new OTLPTraceExporter({ url: tracesUrl }), {
+    scheduledDelayMillis: opts.scheduledDelayMillis ?? 1000,
+    maxQueueSize: 8192,
+    maxExportBatchSize: 512,
+  });
+  const fastifyOtel = new FastifyOtelInstrumentation({
+    servername: opts.serviceName,
+    // Request and handler spans only: a span per lifecycle hook costs throughput and says little.
+    instrumentHooks: false,
+    ignorePaths: (route: { url?: string }) => /^\/(health|metrics)(\/|$)/.test(route.url ?? ''),
+    requestHook: (span: { setAttribute(k: string, v: string): void }, request: { routeOptions?: { config?: unknown } }) => {
+      const cfg = request.routeOptions?.config as { toolName?: unknown } | undefined;
+      if (typeof cfg?.toolName === 'string') span.setAttribute('neqsim.tool.name', cfg.toolName);
+    },
+  } as never);
+  const sdk = new NodeSDK({
+    resource: resourceFromAttributes({ 'service.name': opts.serviceName }),
+    spanProcessors: [processor],
+    instrumentations: [fastifyOtel],
+  });
+  sdk.start();
+  const telemetry: Telemetry = {
+    tracesUrl,
+    fastifyOtel,
+    forceFlush: () => processor.forceFlush(),
+    async shutdown() {
+      if (active === telemetry) active = undefined;
+      await sdk.shutdown();
+    },
+  };
+  active = telemetry;
+  return telemetry;
+}

@@ -1,0 +1,81 @@
+/**
+ * A span per tool call on every surface (REST, MCP, runTool): wraps a Dispatch so each call runs
+ * inside a `tool <name>` span (child of the request span when there is one) with the tool name,
+ * profile, subject, transport, envelope status, HTTP status, model and convergence as attributes.
+ * The call's traceCarrier is replaced by this span's W3C context, plus the OTLP traces URL, so the
+ * worker thread's span (workers/tracing.ts) is a child of the tool span and exports to the same
+ * collector. With tracing off the dispatcher is returned unchanged.
+ */
+import { SpanKind, SpanStatusCode, context, trace, type Span } from '@opentelemetry/api';
+import type { CallContext, Dispatch, DispatchResult } from '../tools/dispatch-types.js';
+import { activeProfile } from '../tools/governance/policy.js';
+import type * as OtelModule from './otel.js';
+
+// The SDK module is loaded only when tracing is on (registerOtel imports it before any request);
+// a static import would put the ~2 s OpenTelemetry SDK load on every cold start.
+let otel: typeof OtelModule | undefined;
+
+/** Carrier key for the OTLP traces URL (read by workers/tracing.ts). */
+export const OTLP_URL_CARRIER_KEY = 'x-neqsim-otlp-traces-url';
+/** Bodies larger than this are not parsed just to read model/convergence for a span. */
+const MAX_INSPECTED_BODY = 64 * 1024;
+
+function carrierOf(span: Span, tracesUrl: string | undefined): Record<string, string> {
+  const sc = span.spanContext();
+  const carrier: Record<string, string> = { traceparent: `00-${sc.traceId}-${sc.spanId}-0${(sc.traceFlags & 1).toString(16)}` };
+  if (sc.traceState !== undefined) carrier.tracestate = sc.traceState.serialize();
+  if (tracesUrl !== undefined) carrier[OTLP_URL_CARRIER_KEY] = tracesUrl;
+  return carrier;
+}
+
+function recordResult(span: Span, r: DispatchResult): void {
+  span.setAttribute('http.response.status_code', r.httpStatus);
+  if (r.body.length > MAX_INSPECTED_BODY) return;
+  const env = r.envelope;
+  span.setAttribute('neqsim.status', env.status);
+  const model = env.provenance?.model;
+  if (typeof model === 'string') span.setAttribute('neqsim.model', model);
+  const conv = env.provenance?.convergence;
+  if (conv !== undefined) {
+    span.setAttribute('neqsim.converged', conv.converged);
+    span.setAttribute('neqsim.iterations', conv.iterations);
+  }
+  if (env.status === 'error') {
+    const code = env.errors?.[0]?.code;
+    if (code !== undefined) span.setAttribute('neqsim.error.code', code);
+    if (r.httpStatus >= 500) span.setStatus({ code: SpanStatusCode.ERROR, message: code ?? 'error' });
+  }
+}
+
+export function traceDispatch<D extends Dispatch>(dispatch: D, enabled: boolean): D {
+  if (!enabled) return dispatch;
+  void import('./otel.js').then((m) => {
+    otel = m;
+  });
+  const tracer = trace.getTracer('neqsim-ts');
+  const traced = async (toolName: string, input: unknown, ctx: CallContext): Promise<DispatchResult> => {
+    const span = tracer.startSpan(`tool ${String(toolName)}`, {
+      kind: SpanKind.INTERNAL,
+      attributes: {
+        'neqsim.tool.name': String(toolName),
+        'neqsim.profile': activeProfile(),
+        'neqsim.transport': ctx.transport,
+        'enduser.id': ctx.subject,
+      },
+    });
+    try {
+      const withCarrier: CallContext = { ...ctx, traceCarrier: carrierOf(span, otel?.activeTelemetry()?.tracesUrl) };
+      const r = await context.with(trace.setSpan(context.active(), span), () => dispatch(toolName, input, withCarrier));
+      recordResult(span, r);
+      return r;
+    } catch (err) {
+      span.recordException(err as Error);
+      span.setStatus({ code: SpanStatusCode.ERROR, message: (err as Error).message });
+      throw err;
+    } finally {
+      span.end();
+    }
+  };
+  // Keep extra members of the dispatcher (e.g. poolInFlight).
+  return Object.assign(traced, dispatch) as unknown as D;
+}

@@ -1,0 +1,99 @@
+/**
+ * What the flash and process tools accept. One place so runFlash, runProcess and validateInput
+ * agree. Models: only those our engine really implements (the original also lists CPA, PCSAFT,
+ * UMRPRU; we report those as UNKNOWN_MODEL with a fix naming the supported ones).
+ */
+
+export const SUPPORTED_MODELS = ['SRK', 'PR', 'GERG2008'] as const;
+export type SupportedModel = (typeof SUPPORTED_MODELS)[number];
+
+/** Models the original NeqSim server accepts but this engine does not implement (yet). */
+export const UNSUPPORTED_ORIGINAL_MODELS = ['CPA', 'PCSAFT', 'UMRPRU', 'PR_LK', 'PR-LK', 'PRLK'] as const;
+
+/** Upper-cases like the original; returns the supported model name or undefined. */
+export function normalizeModel(model: unknown): SupportedModel | undefined {
+  if (typeof model !== 'string') return undefined;
+  const m = model.trim().toUpperCase().replace(/[-_ ]/g, '');
+  if (m === 'GERG2008' || m === 'GERG') return 'GERG2008';
+  return (SUPPORTED_MODELS as readonly string[]).includes(m) ? (m as SupportedModel) : undefined;
+}
+
+export const FLASH_TYPES = [
+  'TP',
+  'PH',
+  'PS',
+  'TV',
+  'dewPointT',
+  'dewPointP',
+  'bubblePointT',
+  'bubblePointP',
+  'hydrateTP',
+] as const;
+export type FlashType = (typeof FLASH_TYPES)[number];
+
+/** Long-form aliases the original runner normalizes (seed 001: case-sensitive). */
+export const FLASH_TYPE_ALIASES: Readonly<Record<string, FlashType>> = {
+  dewPointTemperature: 'dewPointT',
+  dewPointPressure: 'dewPointP',
+  bubblePointTemperature: 'bubblePointT',
+  bubblePointPressure: 'bubblePointP',
+};
+
+export function normalizeFlashType(flashType: unknown): FlashType | undefined {
+  if (typeof flashType !== 'string') return undefined;
+  if ((FLASH_TYPES as readonly string[]).includes(flashType)) return flashType as FlashType;
+  return Object.hasOwn(FLASH_TYPE_ALIASES, flashType) ? FLASH_TYPE_ALIASES[flashType] : undefined;
+}
+
+/** The extra spec each flash type needs (seed 001 MISSING_SPEC). */
+export const FLASH_SPEC_FIELD: Partial<Record<FlashType, 'enthalpy' | 'entropy' | 'volume'>> = {
+  PH: 'enthalpy',
+  PS: 'entropy',
+  TV: 'volume',
+};
+
+export const MIXING_RULES = ['classic'] as const;
+
+/** Equipment types of seed 001 ("Supported Equipment Types"), canonical spelling. */
+export const EQUIPMENT_TYPES = [
+  'Stream',
+  'Separator',
+  'ThreePhaseSeparator',
+  'Compressor',
+  'Expander',
+  'Heater',
+  'Cooler',
+  'HeatExchanger',
+  'Mixer',
+  'Splitter',
+  'Valve',
+  'ThrottlingValve',
+  'Pump',
+  'DistillationColumn',
+  'Column',
+  'AdiabaticPipe',
+  'Pipe',
+  'Pipeline',
+  'PipeBeggsAndBrills',
+  'Recycle',
+  'Adjuster',
+  'SetPoint',
+  'GORfitter',
+  'StreamSaturatorUtil',
+  'Saturator',
+  'CO2Electrolyzer',
+  'WindTurbine',
+  'SolarPanel',
+  'WindFarm',
+  'BatteryStorage',
+  'OffshoreEnergySystem',
+  'AmmoniaSynthesisReactor',
+  'SubseaPowerCable',
+] as const;
+
+/** Canonical equipment type for a user-typed one (case, spaces, '_' and '-' ignored). */
+export function normalizeEquipmentType(type: unknown): string | undefined {
+  if (typeof type !== 'string') return undefined;
+  const key = type.replace(/[\s_-]/g, '').toLowerCase();
+  return EQUIPMENT_TYPES.find((t) => t.toLowerCase() === key);
+}

@@ -1,0 +1,49 @@
+/** runFlash catalog examples (category "flash"); each one runs successfully (tested). */
+import type { RunFlashInput } from './schema.js';
+
+export const RUN_FLASH_EXAMPLES: { name: string; description: string; input: RunFlashInput }[] = [
+  {
+    name: 'tp-simple-gas',
+    description: 'Single-phase natural gas at 25 °C and 50 bara with SRK: density, Z, Cp, viscosity of the gas',
+    input: {
+      model: 'SRK',
+      temperature: { value: 25, unit: 'C' },
+      pressure: { value: 50, unit: 'bara' },
+      flashType: 'TP',
+      components: { methane: 0.85, ethane: 0.1, propane: 0.05 },
+      mixingRule: 'classic',
+    },
+  },
+  {
+    name: 'tp-two-phase',
+    description: 'Methane/propane split into gas and oil at −20 °C and 10 bara: phase fractions, compositions and both phases’ properties',
+    input: {
+      model: 'SRK',
+      temperature: { value: -20, unit: 'C' },
+      pressure: { value: 10, unit: 'bara' },
+      flashType: 'TP',
+      components: { methane: 0.5, propane: 0.5 },
+    },
+  },
+  {
+    name: 'tp-gas-condensate-pr',
+    description: 'Gas condensate with Peng–Robinson at 40 °C and 60 bara',
+    input: {
+      model: 'PR',
+      temperature: { value: 40, unit: 'C' },
+      pressure: { value: 60, unit: 'bara' },
+      components: { nitrogen: 0.01, CO2: 0.02, methane: 0.75, ethane: 0.08, propane: 0.05, 'n-butane': 0.03, 'n-pentane': 0.02, 'n-heptane': 0.02, nC10: 0.02 },
+    },
+  },
+  {
+    name: 'tp-three-phase-water',
+    description: 'Gas, oil and free water at 30 °C and 20 bara with the multiphase check switched on',
+    input: {
+      model: 'SRK',
+      temperature: { value: 30, unit: 'C' },
+      pressure: { value: 20, unit: 'bara' },
+      components: { methane: 0.5, 'n-heptane': 0.2, water: 0.3 },
+      multiPhaseCheck: true,
+    },
+  },
+];

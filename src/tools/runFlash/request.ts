@@ -1,0 +1,134 @@
+/**
+ * Turns a runFlash input into a checked request (SI units, resolved components) or the complete
+ * list of problems, each with a code and a fix. Nothing here throws.
+ */
+import { findComponent, suggestComponent, type ComponentData } from '../../engine/components/index.js';
+import { issue, warning, type DiagnosticIssue, type Warning } from '../envelope.js';
+import { normalizeModel, SUPPORTED_MODELS, MIXING_RULES, type SupportedModel } from '../flash-models.js';
+import { parsePressure, parseTemperature } from '../units.js';
+import { IMPLEMENTED_FLASH_TYPES, isImplementedFlashType, PENDING_FLASH_TYPES, type ImplementedFlashType } from './flash-types.js';
+
+export interface FlashRequest {
+  model: SupportedModel;
+  flashType: ImplementedFlashType;
+  /** K and Pa. */
+  temperature: number;
+  pressure: number;
+  /** Components with a positive fraction, in input order (duplicates merged), and their normalised fractions. */
+  components: ComponentData[];
+  z: number[];
+  /** Every input component by canonical name with its normalised fraction (zeros included). */
+  reported: { name: string; fraction: number }[];
+  multiPhaseCheck: boolean;
+  warnings: Warning[];
+}
+
+export type RequestOutcome = { ok: true; request: FlashRequest } | { ok: false; kind: 'input' | 'compute'; issues: DiagnosticIssue[] };
+
+const DEFAULT_T = 288.15;
+const DEFAULT_P_BARA = 1.01325;
+const NORMALIZE_TOLERANCE = 1e-6;
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+export function parseFlashRequest(input: unknown): RequestOutcome {
+  if (!isObject(input)) {
+    return { ok: false, kind: 'input', issues: [issue('INPUT_ERROR', 'runFlash input must be a JSON object', 'Send {"model": "SRK", "temperature": …, "pressure": …, "components": {…}}')] };
+  }
+  const issues: DiagnosticIssue[] = [];
+  const warnings: Warning[] = [];
+
+  const model = input.model === undefined ? 'SRK' : normalizeModel(input.model);
+  if (model === undefined) {
+    issues.push(issue('UNKNOWN_MODEL', `Unknown or unsupported model ${JSON.stringify(input.model)}`, `Use one of: ${SUPPORTED_MODELS.join(', ')}`, 'model'));
+  }
+
+  const flashTypeRaw = input.flashType ?? 'TP';
+  let flashType: ImplementedFlashType | undefined;
+  if (typeof flashTypeRaw === 'string' && isImplementedFlashType(flashTypeRaw)) flashType = flashTypeRaw;
+  else if (typeof flashTypeRaw === 'string' && PENDING_FLASH_TYPES.includes(flashTypeRaw)) {
+    issues.push(
+      issue('NOT_IMPLEMENTED_FLASH_TYPE', `Flash type '${flashTypeRaw}' is part of the contract but not implemented by this server yet`, `Use flashType ${IMPLEMENTED_FLASH_TYPES.map((t) => `"${t}"`).join(' or ')}; check getCapabilities for what is available`, 'flashType'),
+    );
+  } else {
+    issues.push(issue('UNKNOWN_FLASH_TYPE', `Unknown flash type ${JSON.stringify(flashTypeRaw)}`, `Use one of: ${IMPLEMENTED_FLASH_TYPES.join(', ')}`, 'flashType'));
+  }
+
+  if (input.mixingRule !== undefined && !(MIXING_RULES as readonly unknown[]).includes(input.mixingRule)) {
+    issues.push(issue('UNKNOWN_MIXING_RULE', `Mixing rule ${JSON.stringify(input.mixingRule)} is not implemented`, 'Use "classic" (or omit mixingRule)', 'mixingRule'));
+  }
+
+  let temperature = DEFAULT_T;
+  if (input.temperature !== undefined) {
+    const r = parseTemperature(input.temperature, { code: 'TEMPERATURE_ERROR', field: 'temperature' });
+    if (r.ok) temperature = r.value;
+    else issues.push(r.issue);
+  }
+  let pressure = DEFAULT_P_BARA * 1e5;
+  if (input.pressure !== undefined) {
+    const r = parsePressure(input.pressure, { code: 'PRESSURE_ERROR', field: 'pressure' });
+    if (r.ok) pressure = r.value;
+    else issues.push(r.issue);
+  }
+
+  const components: ComponentData[] = [];
+  const z: number[] = [];
+  const reported: { name: string; fraction: number }[] = [];
+  const comps = input.components;
+  if (comps === undefined || comps === null || (isObject(comps) && Object.keys(comps).length === 0)) {
+    issues.push(issue('MISSING_COMPONENTS', 'No components given', 'Add "components": {"methane": 0.9, "ethane": 0.1} (name → mole fraction)', 'components'));
+  } else if (!isObject(comps)) {
+    return { ok: false, kind: 'input', issues: [issue('INPUT_ERROR', '"components" must be an object of name → mole fraction', 'Write it as {"methane": 0.9, "ethane": 0.1}', 'components')] };
+  } else {
+    const byName = new Map<string, number>();
+    const records = new Map<string, ComponentData>();
+    for (const [name, value] of Object.entries(comps)) {
+      const field = `components.${name}`;
+      const c = findComponent(name);
+      if (!c) {
+        const s = suggestComponent(name);
+        issues.push(issue('UNKNOWN_COMPONENT', `'${name}' is not a known component`, s ? `Did you mean '${s}'?` : 'Use searchComponents to find the component name', field));
+        continue;
+      }
+      if (typeof value !== 'number' || !Number.isFinite(value)) {
+        issues.push(issue('INVALID_FRACTION', `Mole fraction of '${name}' must be a finite number`, 'Give each mole fraction as a JSON number, e.g. 0.85', field));
+        continue;
+      }
+      if (value < 0) {
+        issues.push(issue('NEGATIVE_FRACTION', `Mole fraction of '${name}' is negative (${value})`, 'Mole fractions must be zero or positive', field));
+        continue;
+      }
+      records.set(c.name, c);
+      byName.set(c.name, (byName.get(c.name) ?? 0) + value);
+    }
+    if (issues.length === 0) {
+      const sum = [...byName.values()].reduce((a, b) => a + b, 0);
+      if (!(sum > 0)) {
+        issues.push(issue('ZERO_COMPOSITION', 'All mole fractions are zero', 'Give at least one positive mole fraction', 'components'));
+      } else {
+        if (Math.abs(sum - 1) > NORMALIZE_TOLERANCE) {
+          warnings.push(warning('COMPOSITION_NORMALIZED', `Mole fractions summed to ${sum.toPrecision(8)}; they were normalised to 1`));
+        }
+        for (const [name, v] of byName) {
+          reported.push({ name, fraction: v / sum });
+          if (v > 0) {
+            components.push(records.get(name) as ComponentData);
+            z.push(v / sum);
+          }
+        }
+      }
+    }
+  }
+
+  const multiPhaseCheck = input.multiPhaseCheck === true;
+  if (issues.length > 0 || model === undefined || flashType === undefined) return { ok: false, kind: 'compute', issues };
+  if (!(temperature > 0)) {
+    return { ok: false, kind: 'compute', issues: [issue('TEMPERATURE_ERROR', `Temperature ${temperature} K is at or below absolute zero`, 'Give a temperature above 0 K (−273.15 °C)', 'temperature')] };
+  }
+  if (!(pressure > 0)) {
+    return { ok: false, kind: 'compute', issues: [issue('PRESSURE_ERROR', `Pressure ${pressure / 1e5} bara is not positive`, 'Give a positive absolute pressure, e.g. {"value": 50, "unit": "bara"}', 'pressure')] };
+  }
+  return { ok: true, request: { model, flashType, temperature, pressure, components, z, reported, multiPhaseCheck, warnings } };
+}

@@ -1,0 +1,123 @@
+/**
+ * TypeBox schemas of runFlash (seed 001 flash format plus `multiPhaseCheck`). Quantities are a
+ * bare number (K for temperature, bara for pressure, as the original) or {value, unit}.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import { PRESSURE_UNITS, TEMPERATURE_UNITS, ENTHALPY_UNITS, ENTROPY_UNITS, MOLAR_VOLUME_UNITS } from '../units.js';
+import { SUPPORTED_MODELS } from '../flash-models.js';
+import { IMPLEMENTED_FLASH_TYPES, PENDING_FLASH_TYPES } from './flash-types.js';
+
+const quantity = (what: string, bareUnit: string, units: readonly string[], example: string) =>
+  Type.Union(
+    [
+      Type.Number({ description: `${what} in ${bareUnit}` }),
+      Type.Object(
+        { value: Type.Number(), unit: Type.Optional(Type.String({ description: `One of: ${units.join(', ')} (default ${bareUnit})` })) },
+        { additionalProperties: false },
+      ),
+    ],
+    { description: `${what}: a number (${bareUnit}) or {"value": …, "unit": …}, e.g. ${example}` },
+  );
+
+export const RunFlashInput = Type.Object(
+  {
+    model: Type.Optional(
+      Type.String({ description: `Equation of state, default SRK. Implemented: ${SUPPORTED_MODELS.join(', ')} (case-insensitive)`, examples: ['SRK', 'PR'] }),
+    ),
+    temperature: Type.Optional(quantity('Temperature', 'K', TEMPERATURE_UNITS, '{"value": 25, "unit": "C"}; default 288.15 K')),
+    pressure: Type.Optional(quantity('Absolute pressure', 'bara', PRESSURE_UNITS, '{"value": 50, "unit": "bara"}; default 1.01325 bara')),
+    flashType: Type.Optional(
+      Type.Union(
+        [
+          Type.Union(IMPLEMENTED_FLASH_TYPES.map((t) => Type.Literal(t)), { description: 'Implemented flash types' }),
+          Type.Union(PENDING_FLASH_TYPES.map((t) => Type.Literal(t)), {
+            description: 'Contract flash types not implemented yet: answered with 422 NOT_IMPLEMENTED_FLASH_TYPE',
+          }),
+        ],
+        { description: `Flash type, default TP. Implemented: ${IMPLEMENTED_FLASH_TYPES.join(', ')}` },
+      ),
+    ),
+    components: Type.Record(Type.String(), Type.Number(), {
+      description: 'Component name → mole fraction, e.g. {"methane": 0.85, "ethane": 0.10, "propane": 0.05}. Names as searchComponents returns them (aliases such as C1, nC4 accepted). Fractions are normalised (with a COMPOSITION_NORMALIZED warning when the sum is off by more than 1e-6).',
+    }),
+    mixingRule: Type.Optional(Type.String({ description: 'Mixing rule; only "classic" (van der Waals, constant kij from the database) is implemented', examples: ['classic'] })),
+    enthalpy: Type.Optional(quantity('Enthalpy spec for PH (not implemented yet)', 'J/mol', ENTHALPY_UNITS, '{"value": -5000, "unit": "J/mol"}')),
+    entropy: Type.Optional(quantity('Entropy spec for PS (not implemented yet)', 'J/molK', ENTROPY_UNITS, '{"value": -20, "unit": "J/molK"}')),
+    volume: Type.Optional(quantity('Molar volume spec for TV (not implemented yet)', 'm3/mol', MOLAR_VOLUME_UNITS, '{"value": 0.0005, "unit": "m3/mol"}')),
+    multiPhaseCheck: Type.Optional(
+      Type.Boolean({ description: 'Also look for a third phase (aqueous or second liquid), as the original with setMultiPhaseCheck(true). Default false (the original default)' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type RunFlashInput = Static<typeof RunFlashInput>;
+
+const ValueUnit = Type.Object({ value: Type.Number(), unit: Type.String() }, { additionalProperties: false });
+
+const PhaseConditions = Type.Object(
+  {
+    temperature: Type.Number({ description: 'K' }),
+    pressure: Type.Number({ description: 'bara' }),
+    molarMass: Type.Number({ description: 'kg/mol' }),
+    phaseFraction: Type.Number({ description: 'Mole fraction of the feed in this phase (1 for overall)' }),
+    enthalpy: Type.Number({ description: 'J/kg (datum: ideal gas, H = 0 at 273.15 K)' }),
+    'molar flow': Type.Number({ description: 'mol/hr for a basis of 1 mol/s of feed (as the original)' }),
+    'mass flow': Type.Number({ description: 'kg/hr for the same basis' }),
+  },
+  { additionalProperties: false },
+);
+
+const PhaseProperties = Type.Object(
+  {
+    density: ValueUnit,
+    molarMass: ValueUnit,
+    compressibilityFactor: ValueUnit,
+    molarVolume: ValueUnit,
+    enthalpy: ValueUnit,
+    entropy: ValueUnit,
+    Cp: ValueUnit,
+    Cv: ValueUnit,
+    speedOfSound: ValueUnit,
+    jouleThomsonCoefficient: ValueUnit,
+    viscosity: Type.Optional(ValueUnit),
+    thermalConductivity: Type.Optional(ValueUnit),
+    'flow rate': ValueUnit,
+  },
+  { additionalProperties: false },
+);
+
+const OverallProperties = Type.Object(
+  { density: ValueUnit, molarMass: ValueUnit, molarVolume: ValueUnit, enthalpy: ValueUnit, entropy: ValueUnit, 'flow rate': ValueUnit },
+  { additionalProperties: false },
+);
+
+const CompositionMap = Type.Record(Type.String(), ValueUnit);
+
+export const FlashSummary = Type.Object(
+  {
+    model: Type.String(),
+    flashType: Type.String(),
+    numberOfPhases: Type.Integer({ minimum: 1 }),
+    phases: Type.Array(Type.String(), { description: 'Phase keys, lightest first: gas, oil, aqueous (oil2/aqueous2 for a second phase of the same kind)' }),
+  },
+  { additionalProperties: false },
+);
+
+export const FluidResponse = Type.Object(
+  {
+    conditions: Type.Object({ temperature_K: Type.Number(), overall: PhaseConditions }, { additionalProperties: PhaseConditions }),
+    properties: Type.Object(
+      {
+        density_kgm3: Type.Number({ description: 'Overall density, kg/m3 (Peneloux-corrected for SRK/PR)' }),
+        overall: OverallProperties,
+        interfacialTension: Type.Optional(Type.Record(Type.String(), ValueUnit, { description: 'Between phase pairs, keyed "gas-oil", N/m' })),
+      },
+      { additionalProperties: PhaseProperties },
+    ),
+    composition: Type.Object({ overall: CompositionMap }, { additionalProperties: CompositionMap, description: 'Mole fractions per phase; "<phase>_wt" holds weight fractions' }),
+  },
+  { additionalProperties: false },
+);
+
+export const RunFlashOutput = Type.Object({ flash: FlashSummary, fluid: FluidResponse }, { additionalProperties: false });
+export type RunFlashOutput = Static<typeof RunFlashOutput>;

@@ -1,0 +1,93 @@
+/**
+ * Configuration: defaults of spec/service.md, validation errors that name the variable, and the
+ * server refusing to start (exit 1, message on stderr) on invalid configuration.
+ */
+import t from 'tap';
+import { spawnSync } from 'node:child_process';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, loadConfig } from '../../src/config.js';
+
+t.test('defaults', async (t) => {
+  const c = loadConfig({});
+  t.equal(c.host, '127.0.0.1');
+  t.equal(c.port, 8080);
+  t.equal(c.profile, 'DESKTOP_ENGINEER');
+  t.equal(c.stateDir, join(homedir(), '.neqsim', 'saved_simulations'));
+  t.equal(c.allowExternalStateDir, false);
+  t.equal(c.auth.mode, 'none');
+  t.equal(c.otel.enabled, false, 'tracing off by default');
+  t.ok(c.pool.minThreads <= c.pool.maxThreads);
+  t.ok(c.pool.concurrentTasksPerWorker > 1, 'pipelined pool by default');
+  t.equal(c.rateLimitPerMinute, 0);
+});
+
+t.test('values are read and normalised', async (t) => {
+  const c = loadConfig({
+    HOST: '0.0.0.0',
+    PORT: '9000',
+    NEQSIM_MCP_PROFILE: 'enterprise',
+    POOL_MIN_THREADS: '1',
+    POOL_MAX_THREADS: '3',
+    POOL_MAX_QUEUE: '10',
+    TOOL_TIMEOUT_MS: '1500',
+    BODY_LIMIT_BYTES: '4096',
+    AUTH_MODE: 'oidc',
+    OIDC_ISSUER: 'https://id.example.com/',
+    OIDC_AUDIENCE: 'neqsim',
+    NEQSIM_MCP_STATE_DIR: '/srv/state',
+    NEQSIM_MCP_ALLOW_EXTERNAL_STATE_DIR: 'true',
+  });
+  t.equal(c.host, '0.0.0.0');
+  t.equal(c.port, 9000);
+  t.equal(c.profile, 'ENTERPRISE');
+  t.same(c.pool, { minThreads: 1, maxThreads: 3, maxQueue: 10, concurrentTasksPerWorker: 4 });
+  t.equal(c.toolTimeoutMs, 1500);
+  t.equal(c.bodyLimitBytes, 4096);
+  t.same(c.auth, { mode: 'oidc', issuer: 'https://id.example.com/', audience: 'neqsim', jwksUrl: undefined });
+  t.equal(c.stateDir, '/srv/state');
+  t.equal(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }).otel.enabled, true);
+  t.equal(loadConfig({ SERVICE_PROFILE: 'enterprise', OIDC_ISSUER: 'https://i/', OIDC_AUDIENCE: 'a' }).otel.enabled, true);
+  t.equal(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_TRACES_EXPORTER: 'none' }).otel.enabled, false);
+});
+
+t.test('invalid values name the variable', async (t) => {
+  const cases: [Record<string, string>, string][] = [
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ NEQSIM_MCP_PROFILE: 'ROOT' }, 'NEQSIM_MCP_PROFILE'],
+    [{ POOL_MAX_THREADS: '0' }, 'POOL_MAX_THREADS'],
+    [{ POOL_MIN_THREADS: '4', POOL_MAX_THREADS: '2' }, 'POOL_MIN_THREADS'],
+    [{ POOL_MAX_QUEUE: '-1' }, 'POOL_MAX_QUEUE'],
+    [{ TOOL_TIMEOUT_MS: '1.5' }, 'TOOL_TIMEOUT_MS'],
+    [{ BODY_LIMIT_BYTES: '10' }, 'BODY_LIMIT_BYTES'],
+    [{ AUTH_MODE: 'basic' }, 'AUTH_MODE'],
+    [{ AUTH_MODE: 'oidc', OIDC_AUDIENCE: 'a' }, 'OIDC_ISSUER'],
+    [{ AUTH_MODE: 'oidc', OIDC_ISSUER: 'https://i/' }, 'OIDC_AUDIENCE'],
+    [{ OIDC_JWKS_URL: 'not a url' }, 'OIDC_JWKS_URL'],
+    [{ NEQSIM_MCP_STATE_DIR: 'relative/dir' }, 'NEQSIM_MCP_STATE_DIR'],
+    [{ NEQSIM_MCP_STATE_DIR: '/etc' }, 'NEQSIM_MCP_STATE_DIR'],
+    [{ NEQSIM_MCP_ALLOW_EXTERNAL_STATE_DIR: 'maybe' }, 'NEQSIM_MCP_ALLOW_EXTERNAL_STATE_DIR'],
+    [{ SERVICE_PROFILE: 'prod' }, 'SERVICE_PROFILE'],
+    [{ NEQSIM_MCP_ADMIN_TOKEN: 'short' }, 'NEQSIM_MCP_ADMIN_TOKEN'],
+  ];
+  for (const [env, variable] of cases) {
+    try {
+      loadConfig(env);
+      t.fail(`${JSON.stringify(env)} was accepted`);
+    } catch (err) {
+      t.ok(err instanceof ConfigError, `${JSON.stringify(env)} -> ConfigError`);
+      t.equal((err as ConfigError).variable, variable);
+      t.match((err as Error).message, variable);
+    }
+  }
+});
+
+t.test('the server exits 1 on invalid configuration, naming the variable', async (t) => {
+  const server = fileURLToPath(new URL('../../src/server.js', import.meta.url));
+  const r = spawnSync(process.execPath, [server], { env: { ...process.env, PORT: 'abc' }, encoding: 'utf8', timeout: 30_000 });
+  t.equal(r.status, 1);
+  t.match(r.stderr, /PORT/);
+  t.notMatch(r.stderr, /at .*\.js:\d+/, 'no stack trace');
+});

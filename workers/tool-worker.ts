@@ -1,0 +1,61 @@
+/**
+ * Piscina worker entry: runs one registered tool by name and returns the 3-digit HTTP status
+ * followed by the serialized envelope. Serializing here keeps the main thread's share of a pool
+ * call to a string hand-off (spec/performance-notes.md: the cheapest path measured).
+ */
+import { BroadcastChannel } from 'node:worker_threads';
+import { failure, issue } from '../src/tools/envelope.js';
+import { executeTool, serializeWithStatus } from '../src/tools/execute.js';
+import type { PoolTask } from '../src/tools/dispatch.js';
+import { PROGRESS_CHANNEL, type ProgressMessage } from '../src/tools/progress-store.js';
+import { getTool } from '../src/tools/registry.js';
+import type { AnyTool, ToolContext } from '../src/tools/types.js';
+import { withWorkerSpan } from './tracing.js';
+
+/** Progress updates without a message are sent at most this often per task. */
+const PROGRESS_INTERVAL_MS = 50;
+
+let channel: BroadcastChannel | undefined;
+
+function postProgress(msg: ProgressMessage): void {
+  if (channel === undefined) {
+    channel = new BroadcastChannel(PROGRESS_CHANNEL);
+    (channel as unknown as { unref?: () => void }).unref?.();
+  }
+  channel.postMessage(msg);
+}
+
+function progressReporter(operationId: string): ToolContext['progress'] {
+  let last = 0;
+  return (fraction, message) => {
+    if (typeof fraction !== 'number' || !Number.isFinite(fraction)) return;
+    const now = performance.now();
+    if (message === undefined && fraction < 1 && now - last < PROGRESS_INTERVAL_MS) return;
+    last = now;
+    postProgress(message === undefined ? { id: operationId, fraction } : { id: operationId, fraction, message });
+  };
+}
+
+/** The worker function for a tool lookup (tests build one over their own test tools). */
+export function createToolWorker(lookup: (name: string) => AnyTool | undefined): (task: PoolTask) => Promise<string> {
+  return async (task) => {
+    const tool = lookup(task.tool);
+    if (tool === undefined) {
+      const env = failure(task.tool, 'compute', [issue('UNKNOWN_TOOL', `No tool named "${task.tool}" in the worker`, 'Call getCapabilities for the tool list.')], 'dispatch');
+      const s = serializeWithStatus(env);
+      return `404${s.body}`;
+    }
+    const ctx: ToolContext = { subject: task.subject, profile: task.profile, progress: progressReporter(task.operationId) };
+    const env = await withWorkerSpan(task.traceCarrier, { 'neqsim.tool': task.tool, 'neqsim.operation_id': task.operationId }, () =>
+      executeTool(tool, task.input, ctx),
+    );
+    if (env.provenance !== undefined) env.provenance.operationId = task.operationId;
+    const s = serializeWithStatus(env);
+    return `${s.status}${s.body}`;
+  };
+}
+
+const runTask = createToolWorker(getTool);
+export default runTask;
+/** Same function under the name the pool uses for tasks that must run alone on a thread. */
+export const isolated = runTask;
