@@ -133,7 +133,8 @@ export function loadConfig(env: Env = process.env): Config {
 
   const cores = Math.max(1, availableParallelism());
   const maxThreads = int(env, 'POOL_MAX_THREADS', Math.max(2, cores), 1, 256);
-  const minThreads = int(env, 'POOL_MIN_THREADS', Math.min(2, maxThreads), 0, 256);
+  // One thread up front keeps idle memory and cold start low; more start on demand under load.
+  const minThreads = int(env, 'POOL_MIN_THREADS', 1, 0, 256);
   if (minThreads > maxThreads) {
     throw new ConfigError('POOL_MIN_THREADS', `(${minThreads}) must not exceed POOL_MAX_THREADS (${maxThreads})`);
   }
@@ -148,9 +149,11 @@ export function loadConfig(env: Env = process.env): Config {
   const issuer = url(env, 'OIDC_ISSUER');
   const audience = text(env, 'OIDC_AUDIENCE');
   const jwksUrl = url(env, 'OIDC_JWKS_URL');
-  if (authMode === 'oidc') {
-    if (issuer === undefined) throw new ConfigError('OIDC_ISSUER', 'is required when AUTH_MODE=oidc');
-    if (audience === undefined) throw new ConfigError('OIDC_AUDIENCE', 'is required when AUTH_MODE=oidc');
+  // The enterprise profile turns bearer auth on as well (src/http/plugins/enterprise.ts).
+  if (authMode === 'oidc' || serviceProfile === 'enterprise') {
+    const why = authMode === 'oidc' ? 'when AUTH_MODE=oidc' : 'when SERVICE_PROFILE=enterprise';
+    if (issuer === undefined) throw new ConfigError('OIDC_ISSUER', `is required ${why}`);
+    if (audience === undefined) throw new ConfigError('OIDC_AUDIENCE', `is required ${why}`);
   }
 
   // Tracing is off unless an exporter/endpoint is named or the enterprise profile is on (spec/service.md).

@@ -14,7 +14,8 @@ import { setInternalErrorLogger } from '../tools/execute.js';
 import { TOOLS } from '../tools/registry.js';
 import type { AnyTool } from '../tools/types.js';
 import { registerMcpRoutes } from '../mcp/http.js';
-import { installErrorHandlers } from './errors.js';
+import { installErrorHandlers, sendEnvelopeError, toolOfRequest } from './errors.js';
+import { issue } from '../tools/envelope.js';
 import { Counter, Gauge, Histogram, LATENCY_BUCKETS_S, MetricsRegistry } from './metrics.js';
 import { registerEnterprise } from './plugins/enterprise.js';
 import { traceDispatch } from '../telemetry/tool-span.js';
@@ -33,6 +34,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Per-tool time budget overrides (ms). */
   toolTimeoutsMs?: Record<string, number>;
+  /** A pool started earlier (src/server.ts starts it before loading the app, so threads boot in parallel). Closed with the app. */
+  toolPool?: PiscinaToolPool;
   /** Mount the MCP routes (default true). */
   mcp?: boolean;
 }
@@ -51,7 +54,8 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<N
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: config.bodyLimitBytes,
-    return503OnClosing: true,
+    // Requests arriving during the drain get our SHUTTING_DOWN envelope (hook below), not Fastify's plain 503.
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
     requestIdHeader: 'x-request-id',
     // Per-request access logs cost main-thread time on every call; errors are still logged.
@@ -65,7 +69,9 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<N
   const latency = metrics.register(new Histogram('neqsim_tool_call_duration_seconds', 'Tool call latency (dispatch to envelope) by tool and HTTP status', LATENCY_BUCKETS_S));
 
   let pool: PiscinaToolPool | undefined;
-  if (opts.pool !== false && tools.some((t) => t.execution === 'pool')) {
+  if (opts.toolPool !== undefined) {
+    pool = opts.toolPool;
+  } else if (opts.pool !== false && tools.some((t) => t.execution === 'pool')) {
     pool = new PiscinaToolPool({
       ...config.pool,
       ...(opts.workerFile !== undefined ? { filename: opts.workerFile } : {}),
@@ -130,6 +136,18 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<N
   await opsRoutes(app, { state, metrics, benchEcho: config.benchEcho });
   if (opts.mcp !== false) await registerMcpRoutes(app, dispatch, { tools });
 
+  app.addHook('onRequest', (req, reply, done) => {
+    if (!state.shuttingDown || req.url.startsWith('/health/')) return done();
+    reply.header('connection', 'close');
+    sendEnvelopeError(
+      reply,
+      503,
+      toolOfRequest(req),
+      'busy',
+      issue('SHUTTING_DOWN', 'The server is shutting down and takes no new calls', 'Retry against another instance or after the restart.'),
+      { 'retry-after': '1' },
+    );
+  });
   app.addHook('preClose', async () => {
     state.shuttingDown = true;
   });

@@ -9,6 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import {
   CallToolRequestSchema,
   ErrorCode,
@@ -82,6 +83,12 @@ function annotations(tool: AnyTool): Tool['annotations'] {
   };
 }
 
+/**
+ * The Server constructor builds an Ajv instance (with formats) unless given one: ~1–2 ms that
+ * would be paid on every stateless HTTP request. It is only used for elicitation; share one.
+ */
+const sharedValidator = new AjvJsonSchemaValidator();
+
 const toolListCache = new WeakMap<readonly AnyTool[], Tool[]>();
 
 /** tools/list payload; built once per tool list (the registry is a constant list). */
@@ -103,7 +110,11 @@ export function mcpToolList(tools: readonly AnyTool[] = TOOLS): Tool[] {
 export function createMcpServer(dispatch: Dispatch, opts: McpServerOptions): Server {
   const server = new Server(
     { name: 'neqsim-ts', version: SERVER_VERSION },
-    { capabilities: { tools: { listChanged: false }, resources: {}, prompts: {} }, instructions: INSTRUCTIONS },
+    {
+      capabilities: { tools: { listChanged: false }, resources: {}, prompts: {} },
+      instructions: INSTRUCTIONS,
+      jsonSchemaValidator: sharedValidator,
+    },
   );
   const subject = opts.subject ?? 'anonymous';
   const tools = opts.tools ?? TOOLS;

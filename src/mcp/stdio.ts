@@ -29,7 +29,7 @@ async function main(): Promise<void> {
   // The same governance and state-store settings the HTTP app applies (src/http/plugins/enterprise.ts).
   configureGovernance({ profile: config.profile, ...(config.adminToken ? { adminToken: config.adminToken } : {}) });
   configureStateStore({ dir: config.stateDir, allowExternal: config.allowExternalStateDir });
-  // stdout carries the protocol: the audit log (stdout by default) goes to stderr or its file.
+  // stdout carries the protocol, so the audit log (stdout by default) goes to stderr or its file.
   const auditLog = process.env.NEQSIM_MCP_AUDIT_LOG?.trim();
   configureAudit({ destination: !auditLog || auditLog === 'stdout' ? 'stderr' : auditLog });
   setInternalErrorLogger((tool, err) => log(`internal error in ${tool}:`, err instanceof Error ? err.stack ?? err.message : err));

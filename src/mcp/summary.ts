@@ -28,7 +28,8 @@ export function summarize(env: Envelope): string {
   const lines: string[] = [`${env.tool}: ${env.status}`];
   if (env.status === 'success') {
     const p = env.provenance;
-    const facts = [p?.calculationType, p?.model && `model ${p.model}`, p?.flashType && `flash ${p.flashType}`].filter(Boolean);
+    const flashNamed = p?.flashType !== undefined && (p.calculationType ?? '').includes(p.flashType);
+    const facts = [p?.calculationType, p?.model && `model ${p.model}`, !flashNamed && p?.flashType && `flash ${p.flashType}`].filter(Boolean);
     if (facts.length > 0) lines[0] += ` (${facts.join(', ')})`;
     const numbers = keyNumbers(env.data);
     if (numbers.length > 0) lines.push(`Key numbers: ${numbers.join(', ')}`);

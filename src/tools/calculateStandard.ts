@@ -246,7 +246,7 @@ export const calculateStandardTool = defineTool({
       warnings: outcome.warnings,
       provenance: {
         calculationType: `standards: ${code}`,
-        convergence: { converged: true, iterations: 0, message: 'Closed-form standard calculation' },
+        convergence: { converged: true, ...(outcome.convergence ?? { iterations: 0, message: 'Closed-form standard calculation' }) },
         assumptions: outcome.assumptions,
         limitations: outcome.limitations,
         computationTimeMs: performance.now() - started,

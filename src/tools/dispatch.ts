@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CallContext, Dispatch, DispatchResult } from './dispatch-types.js';
 import { failure, httpStatusFor, issue, type Envelope } from './envelope.js';
-import { executeTool, serializeWithStatus } from './execute.js';
+import { executeTool, internalError, serializeWithStatus } from './execute.js';
 import { activeProfile, checkAccess } from './governance/policy.js';
 import { progressStore, type ProgressStore } from './progress-store.js';
 import { getTool } from './registry.js';
@@ -197,11 +197,16 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         404,
       );
     } else {
-      const denied = checkAccess(tool.name, ctx.subject);
-      if (denied !== null) out = result(denied, 403);
-      else if (tool.execution === 'pool' && pool !== undefined) out = await runOnPool(pool, tool, input, ctx);
-      else if (tool.execution === 'inline' || inlineFallback) out = await runInline(tool, input, ctx);
-      else out = busy(tool.name, 'POOL_UNAVAILABLE', 'No worker pool is running for this CPU-bound tool', 'Retry shortly.');
+      try {
+        const denied = checkAccess(tool.name, ctx.subject);
+        if (denied !== null) out = result(denied, 403);
+        else if (tool.execution === 'pool' && pool !== undefined) out = await runOnPool(pool, tool, input, ctx);
+        else if (tool.execution === 'inline' || inlineFallback) out = await runInline(tool, input, ctx);
+        else out = busy(tool.name, 'POOL_UNAVAILABLE', 'No worker pool is running for this CPU-bound tool', 'Retry shortly.');
+      } catch (err) {
+        // executeTool never throws; this catches a failing policy hook or pool, which is still our bug.
+        out = result(internalError(tool.name, err));
+      }
     }
     options.metrics?.onResult(tool?.name ?? 'unknown', out.httpStatus, performance.now() - started);
     return out;

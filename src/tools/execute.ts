@@ -164,7 +164,8 @@ export function validateInput(tool: AnyTool, value: unknown): DiagnosticIssue[] 
   return issues;
 }
 
-function internalError(tool: string, err: unknown): Envelope {
+/** INTERNAL_ERROR envelope for an unexpected exception (logged, message and stack withheld). */
+export function internalError(tool: string, err: unknown): Envelope {
   internalErrorLogger(tool, err);
   return failure(
     tool,

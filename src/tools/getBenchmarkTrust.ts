@@ -96,8 +96,8 @@ export const getBenchmarkTrustTool = defineTool({
   description:
     'Per-tool validation status measured against reference data: maturityLevel (VALIDATED, TESTED, EXPERIMENTAL), the ' +
     'validation cases run (reference source, quantities, pass/fail, max relative error), accuracy bounds per quantity, ' +
-    'known limitations (cases outside tolerance) and unsupported inputs. action getAll (default) lists every registered ' +
-    'tool; getTool {toolName} gives one. Figures come from scripts/measure-trust.ts, not from hand-written claims.',
+    'known limitations (cases outside tolerance) and unsupported inputs. action getAll (default) summarises every ' +
+    'registered tool (case lists left empty); getTool {toolName} gives one with every measured case. Figures come from scripts/measure-trust.ts, not from hand-written claims.',
   input: Input,
   output: Output,
   exampleCategory: 'governance',
@@ -118,10 +118,15 @@ export const getBenchmarkTrustTool = defineTool({
       }
       return policySuccess(TOOL, 'benchmark trust', { action: 'getTool', measuredAt, trust: trustOf(input.toolName) }, started, 'Trust metadata read from measurements');
     }
+    // getAll keeps the answer small: per-case detail is available through getTool.
+    const summaries = TOOLS.map((t) => {
+      const trust = trustOf(t.name);
+      return [t.name, { ...trust, validationCases: [] }] as [string, TrustT];
+    });
     return policySuccess(
       TOOL,
       'benchmark trust',
-      { action: 'getAll', measuredAt, maturityLevels: MATURITY, tools: Object.fromEntries(TOOLS.map((t) => [t.name, trustOf(t.name)])) },
+      { action: 'getAll', measuredAt, maturityLevels: MATURITY, tools: Object.fromEntries(summaries) },
       started,
       'Trust metadata read from measurements',
     );

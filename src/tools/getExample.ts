@@ -67,7 +67,8 @@ export const getExampleTool = defineTool({
       tool: entry.tool,
       description: entry.description,
       uri: entry.uri,
-      input: entry.input,
+      // A copy: in-process callers (runTool) must not be able to edit the registry's example.
+      input: structuredClone(entry.input),
     }, started);
   },
 });

@@ -71,7 +71,8 @@ export const getSchemaTool = defineTool({
       tool: found.tool.name,
       schemaType: type,
       uri: schemaUri(wanted, type),
-      schema: found.schema,
+      // A copy: the catalog caches schema objects, which in-process callers must not be able to edit.
+      schema: structuredClone(found.schema),
     }, started);
   },
 });

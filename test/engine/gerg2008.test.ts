@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { loadReference, withinTolerance } from '../helpers/reference.js';
 import {
   aga8DetailState,
+  gerg2008Helmholtz,
   gerg2008PropertiesAtDensity,
   gerg2008State,
   molarMassGerg2008,
@@ -170,5 +171,19 @@ t.test('explicit initial density and the checked searches', (t) => {
   const pf = prepareReferenceFluid('GERG-2008', { propane: 1 }) as PreparedFluid;
   const liquid = referenceStateAtPressure(pf, 227.7, 0.7e5, { densitySearch: 'liquid' });
   t.ok(liquid.ok && liquid.phaseHint === 'liquid-like' && liquid.massDensity > 580, 'liquid search finds the liquid root, not the spurious one');
+  t.end();
+});
+
+t.test('reduced Helmholtz energy export is consistent with the property routine', (t) => {
+  const comp = { methane: 0.8, ethane: 0.1, CO2: 0.05, nitrogen: 0.05 };
+  const h = gerg2008Helmholtz(310, 7000, comp);
+  const s = gerg2008PropertiesAtDensity(310, 7000, comp);
+  if (!h.ok || !s.ok) throw new Error('evaluation failed');
+  t.ok(Math.abs(h.tau - h.Tr / 310) < 1e-15 && Math.abs(h.delta - 7000 / h.Dr) < 1e-15, 'τ = Tr/T, δ = ρ/ρr');
+  t.ok(Math.abs(1 + h.residual[1] - s.Z) < 1e-14, 'Z = 1 + δα^r_δ');
+  const R = 8.314472;
+  t.ok(Math.abs(s.Cv + R * (h.ideal[2] + h.residual[7])) < 1e-10, 'cv = −R τ²(α°_ττ + α^r_ττ)');
+  t.ok(Math.abs(s.A - R * 310 * (h.ideal[0] + h.residual[0])) < 1e-8, 'a = RT(α° + α^r)');
+  t.match(gerg2008Helmholtz(310, -1, comp), { ok: false, code: 'INVALID_INPUT' });
   t.end();
 });

@@ -173,7 +173,7 @@ t.test('table integrity: finite numbers, and 1995 net = gross − (n_H/2)·L° w
     if (nH === undefined || key === 'water') continue;
     for (let i = 0; i < 4; i++) {
       const derived = row.hg[i] - (nH / 2) * water.hg[i];
-      t.ok(Math.abs(derived - row.hn[i]) < 0.25, `1995 ${key} column ${i}: net ${row.hn[i]} vs gross-derived ${derived.toFixed(3)}`);
+      t.ok(Math.abs(derived - row.hn[i]) < 0.08, `1995 ${key} column ${i}: net ${row.hn[i]} vs gross-derived ${derived.toFixed(3)}`);
     }
   }
 });

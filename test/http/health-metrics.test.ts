@@ -20,6 +20,11 @@ t.test('health and readiness follow the pool and shutdown', async (t) => {
   const draining = await app.inject({ method: 'GET', url: '/health/ready' });
   t.equal(draining.statusCode, 503);
   t.same(draining.json(), { status: 'shutting_down' });
+  const refused = await app.inject({ method: 'POST', url: '/v1/tools/getProgress', payload: {} });
+  t.equal(refused.statusCode, 503, 'new calls during the drain are refused');
+  t.equal(refused.headers['retry-after'], '1');
+  t.equal(refused.json().apiVersion, '1.0');
+  t.equal(refused.json().errors[0].code, 'SHUTTING_DOWN');
   await app.close();
 });
 

@@ -60,6 +60,11 @@ t.test('getExample returns catalog entries and lists the available ones when not
   t.equal(data.tool, 'searchComponents');
   t.same(data.input, getTool('searchComponents')!.examples[0].input, 'tool/<snake> is the first example of the tool');
 
+  (data.input as Record<string, unknown>).query = 'edited by a caller';
+  const again = await call('getExample', { category: 'tool', name: 'search_components' });
+  t.same((again.env.data as { input: unknown }).input, getTool('searchComponents')!.examples[0].input, 'callers get a copy, not the registry object');
+  t.not(getTool('searchComponents')!.examples[0].input, data.input);
+
   const own = await call('getExample', { category: 'discovery', name: 'schema-input' });
   t.same((own.env.data as { input: unknown }).input, { toolName: 'get_schema', schemaType: 'input' });
 
@@ -111,7 +116,7 @@ t.test('getCapabilities is derived from the registry, schemas and engine', async
   const data = env.data as {
     toolCount: number;
     tools: Record<string, { schemaToolName: string; tier: string; category: string; allowedInActiveProfile: boolean; examples: unknown[] }>;
-    thermodynamics: { componentCount: number; flashTypes: string[]; models: { code: string }[] };
+    thermodynamics: { componentCount: number; flashTypes: string[]; models: { code: string; default: boolean }[] };
     resources: { uri: string }[];
     prompts: { name: string }[];
   };
@@ -137,9 +142,15 @@ t.test('getCapabilities is derived from the registry, schemas and engine', async
       const r = await call('runFlash', { ...example, model: m.code, flashType: 'TP' });
       t.equal(r.env.status, 'success', `runFlash computes a TP flash with claimed model ${m.code}${r.env.errors ? `: ${r.env.errors[0].code}` : ''}`);
     }
+    // Every claimed flash type really computes: runFlash has an example of it, and that example succeeds.
     for (const type of data.thermodynamics.flashTypes) {
-      t.ok(Value.Check(flash.input, { ...example, flashType: type }), `runFlash's schema accepts claimed flash type ${type}`);
+      const ex = flash.examples.find((e) => ((e.input as { flashType?: string }).flashType ?? 'TP') === type);
+      t.ok(ex, `runFlash has an example of claimed flash type ${type}`);
+      if (!ex) continue;
+      const r = await call('runFlash', ex.input);
+      t.equal(r.env.status, 'success', `runFlash computes claimed flash type ${type}${r.env.errors ? `: ${r.env.errors[0].code}` : ''}`);
     }
+    t.equal(data.thermodynamics.models.filter((m) => m.default).map((m) => m.code).join(), 'SRK', 'SRK is the default (seed 000)');
   }
   t.same(data.resources.map((r) => r.uri), ['neqsim://example-catalog', 'neqsim://schema-catalog', 'neqsim://components', 'neqsim://models']);
   t.ok(Value.Check(getCapabilitiesTool.output, env.data), 'data matches the declared output schema');

@@ -1,68 +1,57 @@
 /**
  * Multiphase check after a one- or two-phase TP flash (off by default, as in the original).
  * The current equilibrium is tested with Michelsen's stability analysis using Wilson trials and
- * near-pure trials of water/glycols/alcohols and of the heaviest component. When a trial phase
- * lowers the Gibbs energy it is added, and the (up to three) phases are solved by successive
+ * near-pure trials of every component. When a trial phase lowers the Gibbs energy it is added,
+ * and the (up to four) phases are solved by successive
  * substitution on K relative to a reference phase with the multiphase Rachford–Rice problem
  * solved as Michelsen's convex minimisation of
  *   Q(β) = Σ_k β_k − Σ_i z_i ln(Σ_k β_k K_ik),   β_k ≥ 0
  * (Michelsen 1994, Comput. Chem. Eng. 18:545) by an active-set Newton method.
  */
-import type { ModelAtT, RootChoice, ThermoModel } from '../eos/types.js';
-import { isPolar, makePhase, orderByDensity, MIN_PHASE_FRACTION, type FlashOutcome, type FlashResult, type PhaseState } from './phase-state.js';
-import { stabilityAnalysis, wilsonTrials, UNSTABLE_TM } from './stability.js';
+import type { ModelAtT, ThermoModel } from '../eos/types.js';
+import { makePhase, orderByDensity, MIN_PHASE_FRACTION, type FlashOutcome, type FlashResult, type PhaseState } from './phase-state.js';
+import { pureTrial, stabilityAnalysis, wilsonTrials, UNSTABLE_TM } from './stability.js';
 import { solveInPlace } from './linalg.js';
 
-const MAX_PHASES = 3;
+/** Vapour, hydrocarbon liquid(s) and aqueous: four covers e.g. gas + two hydrocarbon liquids + water. */
+const MAX_PHASES = 4;
 const MAX_SS = 400;
 
-/** Near-pure trial: component `k` at 1 − 1e-3·(nc−1)… as ln W. */
-function pureTrial(nc: number, k: number): Float64Array {
-  const lnW = new Float64Array(nc);
-  for (let i = 0; i < nc; i++) lnW[i] = i === k ? Math.log(0.999) : Math.log(1e-3 / Math.max(1, nc - 1));
-  return lnW;
-}
-
-export function multiphaseCheck(model: ThermoModel, at: ModelAtT, P: number, z: Float64Array, current: FlashResult): FlashOutcome {
+export function multiphaseCheck(model: ThermoModel, at: ModelAtT, P: number, z: Float64Array, first: FlashResult): FlashOutcome {
   const nc = model.nc;
-  if (nc < 2 || current.phases.length >= MAX_PHASES) return { ok: true, result: current };
-  // At equilibrium every phase has the same d = ln x + ln φ; the first phase stands for all.
-  const ref = current.phases[0];
-  const d = new Float64Array(nc);
-  for (let i = 0; i < nc; i++) d[i] = Math.log(ref.x[i]) + ref.lnPhi[i];
-  const trials = wilsonTrials(model, at.T, P, ref.x).trials;
-  let heaviest = 0;
-  for (let i = 0; i < nc; i++) {
-    if (isPolar(model.components[i])) trials.push(pureTrial(nc, i));
-    if (model.components[i].molarMass > model.components[heaviest].molarMass) heaviest = i;
-  }
-  trials.push(pureTrial(nc, heaviest));
-  const stab = stabilityAnalysis(at, P, ref.x, d, trials);
-  if (stab.stable) return { ok: true, result: current };
-  let best = stab.trials[0];
-  for (const t of stab.trials) if (!t.trivial && t.tm < best.tm) best = t;
-  if (best.trivial || !(best.tm < UNSTABLE_TM)) return { ok: true, result: current };
+  let current = first;
+  // Each round tests the current equilibrium and, if a trial phase lowers G, adds it and solves
+  // again; it stops when the result is stable or holds MAX_PHASES phases.
+  for (let round = 0; round < MAX_PHASES && nc >= 2 && current.phases.length < MAX_PHASES; round++) {
+    // At equilibrium every phase has the same d = ln x + ln φ; the first phase stands for all.
+    const ref = current.phases[0];
+    const d = new Float64Array(nc);
+    for (let i = 0; i < nc; i++) d[i] = Math.log(ref.x[i]) + ref.lnPhi[i];
+    const trials = wilsonTrials(model, at.T, P, ref.x).trials;
+    for (let i = 0; i < nc; i++) trials.push(pureTrial(nc, i));
+    const stab = stabilityAnalysis(at, P, ref.x, d, trials);
+    if (stab.stable) return { ok: true, result: current };
+    let best = stab.trials[0];
+    for (const t of stab.trials) if (!t.trivial && t.tm < best.tm) best = t;
+    if (best.trivial || !(best.tm < UNSTABLE_TM)) return { ok: true, result: current };
 
-  // Phases: the current ones plus the trial phase.
-  const comps: Float64Array[] = current.phases.map((p) => Float64Array.from(p.x));
-  const betas: number[] = current.phases.map((p) => p.beta);
-  comps.push(Float64Array.from(best.w));
-  betas.push(0.01);
-  const roots: RootChoice[] = comps.map((_, k) => (k === 0 && current.phases[0].label === 'gas' ? 'vapor' : 'liquid'));
-  const sol = solveMultiphase(at, P, z, comps, roots);
-  if (!sol) return { ok: false, code: 'FLASH_NOT_CONVERGED', message: 'multiphase TP flash did not converge' };
-  const phases: PhaseState[] = [];
-  for (let k = 0; k < comps.length; k++) {
-    if (sol.beta[k] < MIN_PHASE_FRACTION) continue;
-    phases.push(makePhase(model, at, P, sol.x[k], sol.lnPhi[k], sol.v[k], sol.beta[k]));
+    const comps: Float64Array[] = current.phases.map((p) => Float64Array.from(p.x));
+    comps.push(Float64Array.from(best.w));
+    const beta0 = current.phases.map((p) => p.beta * 0.98);
+    beta0.push(0.02);
+    const sol = solveMultiphase(at, P, z, comps, beta0);
+    if (!sol) return { ok: false, code: 'FLASH_NOT_CONVERGED', message: `multiphase TP flash with ${comps.length} phases did not converge` };
+    const phases: PhaseState[] = [];
+    for (let k = 0; k < comps.length; k++) {
+      if (sol.beta[k] < MIN_PHASE_FRACTION) continue;
+      phases.push(makePhase(model, at, P, sol.x[k], sol.lnPhi[k], sol.v[k], sol.beta[k]));
+    }
+    const bsum = phases.reduce((s, p) => s + p.beta, 0);
+    for (const p of phases) p.beta /= bsum;
+    const method = phases.length >= 3 ? `${phases.length}-phase` : current.method;
+    current = { ...current, phases: orderByDensity(model, phases), iterations: current.iterations + stab.iterations + sol.iterations, method };
   }
-  // Normalise the fractions of the phases kept.
-  const bsum = phases.reduce((s, p) => s + p.beta, 0);
-  for (const p of phases) p.beta /= bsum;
-  return {
-    ok: true,
-    result: { ...current, phases: orderByDensity(model, phases), iterations: current.iterations + stab.iterations + sol.iterations, method: phases.length >= 3 ? 'three-phase' : current.method },
-  };
+  return { ok: true, result: current };
 }
 
 interface MultiphaseSolution {
@@ -73,7 +62,7 @@ interface MultiphaseSolution {
   iterations: number;
 }
 
-function solveMultiphase(at: ModelAtT, P: number, z: Float64Array, start: Float64Array[], roots: RootChoice[]): MultiphaseSolution | undefined {
+function solveMultiphase(at: ModelAtT, P: number, z: Float64Array, start: Float64Array[], beta0: number[]): MultiphaseSolution | undefined {
   const nc = at.nc;
   const np = start.length;
   const x = start.map((c) => Float64Array.from(c));
@@ -82,10 +71,10 @@ function solveMultiphase(at: ModelAtT, P: number, z: Float64Array, start: Float6
   // K_ik = φ_i,ref / φ_i,k with phase 0 as reference, stored as ln.
   const lnK = start.map(() => new Float64Array(nc));
   const prev = start.map(() => new Float64Array(nc));
-  let beta = new Array<number>(np).fill(1 / np);
+  let beta = beta0.slice();
   for (let it = 0; it < MAX_SS; it++) {
     for (let k = 0; k < np; k++) {
-      v[k] = at.lnPhi(P, x[k], roots[k], lnPhi[k]);
+      v[k] = at.lnPhi(P, x[k], 'stable', lnPhi[k]);
       if (!Number.isFinite(v[k])) return undefined;
     }
     let err = 0;

@@ -6,7 +6,7 @@
 import type { ThermoModel, ModelAtT } from '../eos/types.js';
 import { R } from '../eos/constants.js';
 import { labelPhase, makePhase, orderByDensity, MIN_PHASE_FRACTION, type FlashErrorCode, type FlashOutcome, type FlashResult, type PhaseState } from './phase-state.js';
-import { stabilityAnalysis, wilsonTrials, UNSTABLE_TM, type StabilityResult } from './stability.js';
+import { pureTrial, stabilityAnalysis, wilsonTrials, UNSTABLE_TM, type StabilityResult } from './stability.js';
 import { solveTwoPhase, type TwoPhaseSolution } from './two-phase.js';
 import { multiphaseCheck } from './multiphase.js';
 
@@ -40,14 +40,21 @@ function kCandidates(stab: StabilityResult, z: Float64Array, wilson: Float64Arra
     for (let i = 0; i < nc; i++) dist += Math.abs(vap.w[i] - liq.w[i]);
     if (dist > 1e-3) out.push(Float64Array.from(vap.w, (w, i) => Math.log(w) - Math.log(liq.w[i])));
   }
-  const ordered = [vap, liq].filter(useful).sort((a, b) => a.tm - b.tm);
+  const ordered = stab.trials.filter(useful).sort((a, b) => a.tm - b.tm);
   for (const t of ordered) {
-    // The vapour-like trial is the lighter phase of the split, the liquid-like one the heavier.
+    // The vapour-like trial is the lighter phase of the split; the others are the heavier phase.
     const isVapour = t === vap;
     out.push(Float64Array.from(t.W, (W, i) => (isVapour ? Math.log(W) - Math.log(z[i]) : Math.log(z[i]) - Math.log(W))));
   }
   out.push(wilson);
   return out;
+}
+
+/** Index of the component with the largest molar mass. */
+export function heaviestComponent(model: ThermoModel): number {
+  let k = 0;
+  for (let i = 1; i < model.nc; i++) if (model.components[i].molarMass > model.components[k].molarMass) k = i;
+  return k;
 }
 
 export function flashTP(model: ThermoModel, T: number, P: number, zIn: ArrayLike<number>, options: FlashOptions = {}): FlashOutcome {
@@ -76,9 +83,20 @@ export function flashTP(model: ThermoModel, T: number, P: number, zIn: ArrayLike
     result = { T, P, z, phases: [feed], iterations: 0, stabilityTm: 0, method: 'single-component' };
   } else {
     const { lnK, trials } = wilsonTrials(model, T, P, z);
+    // A near-pure trial of the heaviest component catches liquid–liquid splits (e.g. a heavy
+    // alkane in cold CO2 or methane) that both Wilson trials miss.
+    const heaviest = heaviestComponent(model);
+    trials.push(pureTrial(nc, heaviest));
+    // Deeply subcritical components (T < 0.6 Tc) can form a liquid of their own (LLE with H2S,
+    // CO2 or heavy ends at cryogenic T). The band is kept narrow because every trial costs time
+    // on the common single-phase path.
+    for (let i = 0; i < nc; i++) if (i !== heaviest && T < 0.6 * model.components[i].tc) trials.push(pureTrial(nc, i));
     const stab = stabilityAnalysis(at, P, z, d, trials);
+    if (stab.stable && !stab.conclusive) {
+      return fail('FLASH_NOT_CONVERGED', `the stability test of the feed did not converge in ${stab.iterations} iterations`);
+    }
     if (stab.stable) {
-      result = { T, P, z, phases: [feed], iterations: stab.iterations, stabilityTm: stab.tmMin, method: stab.conclusive ? 'stability' : 'stability-inconclusive' };
+      result = { T, P, z, phases: [feed], iterations: stab.iterations, stabilityTm: stab.tmMin, method: 'stability' };
     } else {
       const gFeed = dot(z, d);
       let iterations = stab.iterations;

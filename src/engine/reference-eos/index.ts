@@ -35,6 +35,8 @@
  *     Th (heating-value reference, default 298.15 K), Td/Pd (density reference, default
  *     273.15 K / 101325 Pa) as in AGA8 Part 1.
  *   molarMassGerg2008(x) / molarMassAga8(x)      → kg/mol (each model's own molar masses)
+ *   gerg2008Helmholtz(T, rho, x)                → { tau, delta, Tr (K), Dr (mol/m³), ideal[3], residual[8] }:
+ *       reduced Helmholtz energy α = a/RT and its τ/δ derivatives (for callers that build their own properties)
  *
  *   opts.densitySearch: 'gas' (default; NIST reference behaviour), 'gas-checked', 'liquid',
  *   'stable' (both roots, lower Gibbs energy wins); opts.initialDensity in mol/m³.
@@ -45,6 +47,7 @@ import { grossDensity, grossFromComposition, grossMethod1, grossMethod2, grossRe
 import { DETAIL_MOLAR_MASS } from './aga8-detail-data.js';
 import { fail, NC, parseComposition, type ReferenceEosError, type ReferenceEosWarning } from './components.js';
 import { MOLAR_MASS } from './gerg2008-data.js';
+import { createGergFluid, gergHelmholtz, type GergHelmholtz } from './gerg2008.js';
 import {
   prepareFluid,
   stateAtDensity,
@@ -54,6 +57,9 @@ import {
   type ReferenceState,
   type ReferenceStateOptions,
 } from './reference-state.js';
+
+const positive = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v > 0;
+const fraction = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0 && v < 1;
 
 export { REFERENCE_COMPONENTS, referenceIndex } from './components.js';
 export type { ReferenceComponent, ReferenceEosError, ReferenceEosErrorCode, ReferenceEosWarning } from './components.js';
@@ -87,6 +93,18 @@ export function aga8DetailState(T: number, P: number, composition: Record<string
 export function aga8DetailPropertiesAtDensity(T: number, density: number, composition: Record<string, number>): ReferenceState | ReferenceEosError {
   const f = prepareFluid('AGA8-DETAIL', composition);
   return f.ok ? stateAtDensity(f, T, density) : f;
+}
+
+/** Reduced Helmholtz energy of GERG-2008 and its derivatives at T (K) and ρ (mol/m³); Dr is returned in mol/m³. */
+export function gerg2008Helmholtz(T: number, density: number, composition: Record<string, number>): ({ ok: true } & GergHelmholtz) | ReferenceEosError {
+  if (!positive(T)) return fail('INVALID_INPUT', `temperature must be a finite number > 0 K (got ${String(T)})`, 'Give the absolute temperature in kelvin.', 'T');
+  if (typeof density !== 'number' || !Number.isFinite(density) || density < 0) {
+    return fail('INVALID_INPUT', `density must be a finite number >= 0 mol/m³ (got ${String(density)})`, 'Give the molar density in mol/m³.', 'density');
+  }
+  const p = parseComposition(composition);
+  if (!p.ok) return p;
+  const h = gergHelmholtz(createGergFluid(p.x), T, density / 1000);
+  return { ok: true, ...h, Dr: h.Dr * 1000 };
 }
 
 function molarMassOf(table: number[], composition: Record<string, number>): { ok: true; molarMass: number } | ReferenceEosError {
@@ -146,8 +164,6 @@ export interface GrossState {
   warnings: ReferenceEosWarning[];
 }
 
-const positive = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v > 0;
-const fraction = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0 && v < 1;
 
 /** AGA8 GROSS density and Z at (T, P) from a full analysis or from method 1/2 inputs. */
 export function aga8Gross(T: number, P: number, input: GrossInput): GrossState | ReferenceEosError {

@@ -78,6 +78,9 @@ export interface ReferenceState {
   warnings: ReferenceEosWarning[];
 }
 
+/** P and ∂P/∂ρ of the current density iterate (transient, filled before each read). */
+const scratch = new Float64Array(2);
+
 /** A composition folded once for one model; reuse it for many (T, P) states. */
 export type PreparedFluid =
   | { ok: true; model: 'GERG-2008'; fluid: GergFluid; normalized: boolean }
@@ -193,7 +196,6 @@ export function stateAtPressure(p: PreparedFluid, T: number, P: number, opts: Re
   }
   const m = ops(p);
   const PkPa = P / 1000;
-  const scratch = new Float64Array(2);
   const pressure = (D: number, out: Float64Array): void => m.pressure(T, D, out);
   const gasSearch = (initial?: number) => {
     const s: DensitySearch = {

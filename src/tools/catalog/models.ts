@@ -5,7 +5,11 @@
  */
 import type { AnyTool } from '../types.js';
 import { SUPPORTED_MODELS } from '../flash-models.js';
+import { IMPLEMENTED_FLASH_TYPES } from '../runFlash/flash-types.js';
 import { acceptedValues } from './schema-literals.js';
+
+/** The contract's default model (seed 000 "What May Change": currently SRK), unless runFlash's schema sets one. */
+const CONTRACT_DEFAULT_MODEL = 'SRK';
 
 interface ModelNote {
   name: string;
@@ -56,7 +60,7 @@ export function implementedModels(tools: readonly AnyTool[]): ModelEntry[] {
   const fromSchema = acceptedValues(flash, 'model');
   const codes = fromSchema.length > 0 ? fromSchema : [...SUPPORTED_MODELS];
   const props = (flash?.input as { properties?: Record<string, { default?: unknown }> } | undefined)?.properties;
-  const defaultModel = props?.model?.default;
+  const defaultModel = props?.model?.default ?? CONTRACT_DEFAULT_MODEL;
   return codes.map((code) => ({
     code,
     default: code === defaultModel,
@@ -69,7 +73,10 @@ export function implementedModels(tools: readonly AnyTool[]): ModelEntry[] {
   }));
 }
 
-/** Flash specifications runFlash accepts (its flashType schema), e.g. ["TP"]. */
+/**
+ * Flash specifications runFlash computes, e.g. ["TP"]. Its schema also admits the contract's other
+ * types (answered 422 NOT_IMPLEMENTED_FLASH_TYPE), so the schema is not the source here.
+ */
 export function implementedFlashTypes(tools: readonly AnyTool[]): string[] {
-  return acceptedValues(tools.find((t) => t.name === 'runFlash'), 'flashType');
+  return tools.some((t) => t.name === 'runFlash') ? [...IMPLEMENTED_FLASH_TYPES] : [];
 }

@@ -87,5 +87,9 @@ export function runAga3(components: Record<string, number>, T: number, staticP: 
       'Concentric, square-edged, flange-tapped orifice in a meter run meeting AGA 3 Part 2 installation requirements',
     ],
     limitations: ['AGA 3 range: 0.1 ≤ β ≤ 0.75, D ≥ 50.8 mm, d ≥ 11.4 mm, Re ≥ 4000'],
+    convergence: {
+      iterations: r.iterations + flowing.state.iterations + base.state.iterations,
+      message: `Cd–Re iteration converged in ${r.iterations}; ${model} density solves ${flowing.state.iterations} + ${base.state.iterations}`,
+    },
   };
 }

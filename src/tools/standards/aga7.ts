@@ -48,5 +48,6 @@ export function runAga7(components: Record<string, number>, Tf: number, Pf: numb
       `Compressibility factors by ${model === 'AGA8-DETAIL' ? 'AGA Report No. 8 DETAIL (AGA8-DC92)' : 'GERG-2008 (AGA Report No. 8 Part 2)'}`,
     ],
     limitations: ['No meter-performance (linearity, calibration) correction is applied'],
+    convergence: { iterations: f.state.iterations + b.state.iterations, message: `${model} density solves converged` },
   };
 }

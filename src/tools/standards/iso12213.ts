@@ -91,5 +91,6 @@ export function runIso12213(components: Record<string, number>, T: number, P: nu
       'volumeConversionFactor = (p/pb)·(Tb/T)·(Zb/Z): base volume per operating volume',
     ],
     limitations: ['ISO 12213-2 states ±0.1 % uncertainty only for pipeline-quality gas at 263–338 K and up to 12 MPa'],
+    convergence: { iterations: f.iterations + base.state.iterations, message: 'AGA8-DC92 density solves converged' },
   };
 }

@@ -15,6 +15,8 @@ export interface TargetConditions {
   targetReferencePressure_kPa?: number;
 }
 
+const ratioOrNull = (a: number, b: number): number | null => (b > 0 ? a / b : null);
+
 export function runIso13443(components: Record<string, number>, s: Iso6976Settings, t: TargetConditions): StandardOutcome {
   const edition = resolveEdition('ISO6976', s.edition ?? '2016');
   const from = iso6976(components, {
@@ -53,9 +55,10 @@ export function runIso13443(components: Record<string, number>, s: Iso6976Settin
       to: props(to),
       conversionFactors: {
         volume: volumeRatio,
-        superiorCalorificValue: to.volumetricGross_MJ_m3 / from.volumetricGross_MJ_m3,
-        inferiorCalorificValue: to.volumetricNet_MJ_m3 / from.volumetricNet_MJ_m3,
-        superiorWobbeIndex: to.wobbeGross_MJ_m3 / from.wobbeGross_MJ_m3,
+        // A non-combustible gas has no calorific value to convert: null, not 0/0.
+        superiorCalorificValue: ratioOrNull(to.volumetricGross_MJ_m3, from.volumetricGross_MJ_m3),
+        inferiorCalorificValue: ratioOrNull(to.volumetricNet_MJ_m3, from.volumetricNet_MJ_m3),
+        superiorWobbeIndex: ratioOrNull(to.wobbeGross_MJ_m3, from.wobbeGross_MJ_m3),
         density: to.density_kg_m3 / from.density_kg_m3,
       },
     },

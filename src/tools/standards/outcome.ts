@@ -13,4 +13,6 @@ export interface StandardOutcome {
   warnings: Warning[];
   assumptions: string[];
   limitations: string[];
+  /** Set when the standard iterates (density or discharge-coefficient solve); closed form otherwise. */
+  convergence?: { iterations: number; message: string };
 }

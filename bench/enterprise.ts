@@ -1,0 +1,90 @@
+/**
+ * Cost of the enterprise profile: requests/s of runFlash (searchComponents when runFlash is not
+ * registered) through a real server process with OIDC bearer auth + OpenTelemetry tracing on,
+ * against the same server with both off, measured in the same run (interleaved off/on/off/on,
+ * best of each). A local oauth2-mock-server issues the token; a local no-op OTLP/HTTP receiver
+ * accepts the spans. Target: < 15 % throughput cost.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import autocannon from 'autocannon';
+import { OAuth2Server } from 'oauth2-mock-server';
+import { RUN_FLASH_BODY, startBenchServer, type BenchLine } from './http.js';
+import { getTool } from '../src/tools/registry.js';
+
+async function noopOtlpReceiver(): Promise<{ url: string; spans: () => number; server: Server }> {
+  let bytes = 0;
+  const server = createServer((req, res) => {
+    req.on('data', (c: Buffer) => {
+      bytes += c.length;
+    });
+    req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, spans: () => bytes, server };
+}
+
+interface Measured {
+  rps: number;
+  p99: number;
+  non2xx: number;
+}
+
+async function measure(env: Record<string, string>, path: string, body: unknown, headers: Record<string, string>, durationS: number, connections: number): Promise<Measured> {
+  const srv = await startBenchServer(env);
+  try {
+    const opts = { url: `${srv.url}${path}`, method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body), connections };
+    await autocannon({ ...opts, duration: Math.min(2, durationS) }); // warm-up: JIT, pool threads, JWKS cache
+    const r = await autocannon({ ...opts, duration: durationS });
+    return { rps: r.requests.average, p99: r.latency.p99, non2xx: r.non2xx };
+  } finally {
+    await srv.stop();
+  }
+}
+
+export async function benchEnterprise(): Promise<BenchLine[]> {
+  const durationS = Number(process.env.BENCH_DURATION_S ?? 10);
+  const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+  const useFlash = getTool('runFlash') !== undefined;
+  const tool = useFlash ? 'runFlash' : 'searchComponents';
+  const body = useFlash ? RUN_FLASH_BODY : { query: 'methane' };
+  const path = `/v1/tools/${tool}`;
+
+  const idp = new OAuth2Server();
+  await idp.issuer.keys.generate('RS256');
+  await idp.start(0, '127.0.0.1');
+  const otlp = await noopOtlpReceiver();
+  try {
+    const issuer = idp.issuer.url as string;
+    const token = await idp.issuer.buildToken({
+      expiresIn: 3600,
+      scopesOrTransform: (_h, p) => {
+        p.aud = 'neqsim-bench';
+        p.sub = 'bench-user';
+      },
+    });
+    const onEnv = { AUTH_MODE: 'oidc', OIDC_ISSUER: issuer, OIDC_AUDIENCE: 'neqsim-bench', OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url, OTEL_SERVICE_NAME: 'neqsim-ts-bench' };
+    const auth = { authorization: `Bearer ${token}` };
+
+    const off: Measured[] = [];
+    const on: Measured[] = [];
+    // Interleaved so drift of a shared machine hits both configurations alike.
+    for (let round = 0; round < 2; round++) {
+      off.push(await measure({}, path, body, {}, durationS, connections));
+      on.push(await measure(onEnv, path, body, auth, durationS, connections));
+    }
+    const best = (xs: Measured[]) => xs.reduce((a, b) => (b.rps > a.rps ? b : a));
+    const bOff = best(off);
+    const bOn = best(on);
+    const costPct = bOff.rps > 0 ? (100 * (bOff.rps - bOn.rps)) / bOff.rps : null;
+    const ctx = { tool, connections, durationS, rounds: 2, statistic: 'best of rounds' };
+    return [
+      { name: `enterprise.${tool}.plain`, unit: 'req/s', value: Math.round(bOff.rps), p99_ms: bOff.p99, non2xx: bOff.non2xx, ...ctx },
+      { name: `enterprise.${tool}.oidc_otel`, unit: 'req/s', value: Math.round(bOn.rps), p99_ms: bOn.p99, non2xx: bOn.non2xx, otlpBytesReceived: otlp.spans(), ...ctx },
+      { name: 'enterprise.oidc_otel.throughput_cost', unit: '%', value: costPct === null ? null : Number(costPct.toFixed(1)), target: '< 15', ...ctx },
+    ];
+  } finally {
+    await idp.stop();
+    await new Promise((r) => otlp.server.close(r));
+  }
+}
