@@ -20,7 +20,10 @@ export async function benchStandards(): Promise<object[]> {
   const ctx = { subject: 'bench', profile: 'DESKTOP_ENGINEER', progress: () => {} };
   const toolInput = { standard: 'ISO6976_2016' as const, components: GAS, energyReferenceTemperature_C: 25, volumeReferenceTemperature_C: 0 };
   const toolUs = timeIt(() => calculateStandardTool.run(toolInput as never, ctx), iterations / 5);
+  const aga3Input = { standard: 'AGA3' as const, components: { methane: 0.88, ethane: 0.06, propane: 0.02, nitrogen: 0.02, CO2: 0.02 }, temperature_C: 10, pressure_bara: 50, orificeDiameter_mm: 100, pipeDiameter_mm: 200, differentialPressure_kPa: 25 };
+  const aga3Us = timeIt(() => calculateStandardTool.run(aga3Input as never, ctx), 2000);
   return [
+    { name: 'calculateStandard.aga3.run', unit: 'us', value: Number(aga3Us.toFixed(3)), note: 'two AGA8-DETAIL states + RG iteration', iterations: 2000 },
     { name: 'iso6976.evaluation', unit: 'us', value: Number(engineUs.toFixed(3)), components: 8, edition: '2016', iterations },
     { name: 'calculateStandard.iso6976_2016.run', unit: 'us', value: Number(toolUs.toFixed(3)), components: 8, iterations: iterations / 5 },
   ];

@@ -23,6 +23,8 @@ async function main(): Promise<void> {
   const { startServer } = await import('./http/lifecycle.js');
   const logger = { level: config.logLevel };
   const server = await startServer(config, { logger, toolPool });
+  // A stray rejection is a bug to log, not a reason to drop every in-flight call.
+  process.on('unhandledRejection', (reason) => server.app.log.error({ err: reason }, 'unhandled promise rejection'));
   server.app.log.info({ url: server.url, profile: config.profile, threads: config.pool }, 'neqsim-ts ready');
   await server.stopped;
   process.exit(0);

@@ -27,8 +27,6 @@ const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
 
 /** Worker-side export cadence: spans are flushed from inside a task at most this often. */
 const FLUSH_INTERVAL_MS = 200;
-/** Longest a task waits for its flush. */
-const FLUSH_WAIT_MS = 50;
 
 interface WorkerTracer {
   tracer: Tracer;
@@ -66,27 +64,6 @@ async function tracerFor(url: string): Promise<WorkerTracer> {
   return wt;
 }
 
-/**
- * Piscina parks idle threads in a blocking Atomics.wait, which also stops the batch processor's
- * timer and any export in flight; so the export is driven from inside a task instead, at most
- * once per FLUSH_INTERVAL_MS (the first span of a thread goes out at once). Spans of a thread's
- * last burst wait for its next task, or are lost if it is retired meanwhile.
- */
-async function flushIfDue(wt: WorkerTracer): Promise<void> {
-  const now = performance.now();
-  if (now - wt.lastFlush < FLUSH_INTERVAL_MS) return;
-  wt.lastFlush = now;
-  // Bounded: a slow collector must not hold up the tool call; an unfinished export resumes on the next task.
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([
-    wt.provider.forceFlush().catch(() => undefined),
-    new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, FLUSH_WAIT_MS);
-    }),
-  ]);
-  clearTimeout(timer);
-}
-
 function describeResult(result: unknown): Record<string, string | number | boolean> {
   if (result === null || typeof result !== 'object') return {};
   const env = result as { status?: unknown; provenance?: { model?: unknown; convergence?: { converged?: unknown; iterations?: unknown } } };
@@ -96,6 +73,18 @@ function describeResult(result: unknown): Record<string, string | number | boole
   if (typeof env.provenance?.convergence?.converged === 'boolean') out['neqsim.converged'] = env.provenance.convergence.converged;
   if (typeof env.provenance?.convergence?.iterations === 'number') out['neqsim.iterations'] = env.provenance.convergence.iterations;
   return out;
+}
+
+/**
+ * Starts an export at most once per FLUSH_INTERVAL_MS without holding up the task. The pool runs
+ * with atomics 'async' when tracing is on, so an idle worker's event loop keeps running and the
+ * export completes; under piscina's default blocking wait it would finish on the next task.
+ */
+function flushIfDue(wt: WorkerTracer): void {
+  const now = performance.now();
+  if (now - wt.lastFlush < FLUSH_INTERVAL_MS) return;
+  wt.lastFlush = now;
+  void wt.provider.forceFlush().catch(() => undefined);
 }
 
 export async function withWorkerSpan<T>(
@@ -126,6 +115,6 @@ export async function withWorkerSpan<T>(
     throw err;
   } finally {
     span.end();
-    await flushIfDue(wt);
+    flushIfDue(wt);
   }
 }

@@ -18,6 +18,11 @@ export interface ToolPoolOptions {
   /** Bound on piscina's own queue; admission control in the dispatcher normally answers first. */
   maxQueue: number;
   onError?: (err: unknown) => void;
+  /**
+   * 'async' keeps an idle worker's event loop running (piscina otherwise parks it in a blocking
+   * Atomics.wait): needed when tracing is on, so worker spans are exported between tasks.
+   */
+  atomics?: 'sync' | 'async';
 }
 
 export interface PoolStats {
@@ -88,6 +93,7 @@ export class PiscinaToolPool implements ToolPool {
       maxQueue: Math.max(1, options.maxQueue),
       // Threads above minThreads go after a minute idle; respawning costs a module load.
       idleTimeout: 60_000,
+      ...(options.atomics !== undefined ? { atomics: options.atomics } : {}),
       loadBalancer: sharingBalancer(options.concurrentTasksPerWorker) as unknown as NonNullable<ConstructorParameters<typeof Piscina>[0]>['loadBalancer'],
     });
     this.detachProgress = attachProgressChannel();

@@ -67,7 +67,7 @@ function packageVersion(): string {
 export const SERVER_VERSION = `${packageVersion()}-mcp-1.0`;
 
 const INSTRUCTIONS =
-  'NeqSim tools for thermodynamic and process-engineering calculations. Start with getCapabilities to see what is ' +
+  'NeqSim tools for thermodynamic and engineering calculations. Start with getCapabilities to see what is ' +
   'implemented, use searchComponents for component names and getExample / getSchema for a tool\'s exact input. Every ' +
   'tool returns the contract envelope (apiVersion, status, tool, data, provenance, validation, qualityGate, warnings); ' +
   'on failure read errors[].fix. Results of engineering calculations require engineering review.';

@@ -55,8 +55,10 @@ export function startTelemetry(opts: TelemetryOptions): Telemetry {
   });
   const fastifyOtel = new FastifyOtelInstrumentation({
     servername: opts.serviceName,
-    // Request and handler spans only: a span per lifecycle hook costs throughput and says little.
+    // Request spans only: a span per lifecycle hook or handler costs throughput and says little;
+    // the tool call gets its own span (src/telemetry/tool-span.ts) as the request span's child.
     instrumentHooks: false,
+    instrumentHandler: false,
     ignorePaths: (route: { url?: string }) => /^\/(health|metrics)(\/|$)/.test(route.url ?? ''),
     requestHook: (span: { setAttribute(k: string, v: string): void }, request: { routeOptions?: { config?: unknown } }) => {
       const cfg = request.routeOptions?.config as { toolName?: unknown } | undefined;

@@ -17,7 +17,7 @@ let otel: typeof OtelModule | undefined;
 
 /** Carrier key for the OTLP traces URL (read by workers/tracing.ts). */
 export const OTLP_URL_CARRIER_KEY = 'x-neqsim-otlp-traces-url';
-/** Bodies larger than this are not parsed just to read model/convergence for a span. */
+/** Only this much of a body is scanned for span attributes. */
 const MAX_INSPECTED_BODY = 64 * 1024;
 
 function carrierOf(span: Span, tracesUrl: string | undefined): Record<string, string> {
@@ -28,20 +28,25 @@ function carrierOf(span: Span, tracesUrl: string | undefined): Record<string, st
   return carrier;
 }
 
+/** Span attributes read from the serialized envelope: cheaper than parsing a pool reply on the main thread. */
 function recordResult(span: Span, r: DispatchResult): void {
   span.setAttribute('http.response.status_code', r.httpStatus);
-  if (r.body.length > MAX_INSPECTED_BODY) return;
-  const env = r.envelope;
-  span.setAttribute('neqsim.status', env.status);
-  const model = env.provenance?.model;
-  if (typeof model === 'string') span.setAttribute('neqsim.model', model);
-  const conv = env.provenance?.convergence;
-  if (conv !== undefined) {
-    span.setAttribute('neqsim.converged', conv.converged);
-    span.setAttribute('neqsim.iterations', conv.iterations);
+  const head = r.body.length > MAX_INSPECTED_BODY ? r.body.slice(0, MAX_INSPECTED_BODY) : r.body;
+  const status = /"status":"(\w+)"/.exec(head)?.[1];
+  if (status !== undefined) span.setAttribute('neqsim.status', status);
+  const prov = head.lastIndexOf('"provenance":{');
+  if (prov >= 0) {
+    const p = head.slice(prov, prov + 4096);
+    const model = /"model":"([^"]{1,40})"/.exec(p)?.[1];
+    if (model !== undefined) span.setAttribute('neqsim.model', model);
+    const conv = /"convergence":\{"converged":(true|false),"iterations":(\d+)/.exec(p);
+    if (conv !== null) {
+      span.setAttribute('neqsim.converged', conv[1] === 'true');
+      span.setAttribute('neqsim.iterations', Number(conv[2]));
+    }
   }
-  if (env.status === 'error') {
-    const code = env.errors?.[0]?.code;
+  if (status === 'error') {
+    const code = /"errors":\[\{"severity":"\w+","code":"([^"]+)"/.exec(head)?.[1];
     if (code !== undefined) span.setAttribute('neqsim.error.code', code);
     if (r.httpStatus >= 500) span.setStatus({ code: SpanStatusCode.ERROR, message: code ?? 'error' });
   }

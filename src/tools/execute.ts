@@ -225,19 +225,30 @@ export function serializeWithStatus(env: Envelope): { status: number; body: stri
   const text = JSON.stringify(env);
   // Fast path: NaN/Infinity serialise as null, so text without "null" cannot hide one.
   if (typeof text === 'string' && !text.includes('null')) return { status: httpStatusFor(env), body: text };
+  if (typeof text === 'string' && !hasNonFinite(env)) return { status: httpStatusFor(env), body: text };
   const bad = findNonFinite(env, '');
-  if (bad === undefined && typeof text === 'string') return { status: httpStatusFor(env), body: text };
   const replacement = internalError(typeof env.tool === 'string' ? env.tool : 'unknown', new NonFiniteNumberError(bad ?? '(envelope)'));
   return { status: httpStatusFor(replacement), body: JSON.stringify(replacement) };
 }
 
+function hasNonFinite(v: unknown): boolean {
+  if (typeof v === 'number') return !Number.isFinite(v);
+  if (v === null || typeof v !== 'object') return false;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) if (hasNonFinite(v[i])) return true;
+    return false;
+  }
+  for (const k in v) if (hasNonFinite((v as Record<string, unknown>)[k])) return true;
+  return false;
+}
+
+/** JSON pointer of the first non-finite number (only computed on the rare failure path). */
 function findNonFinite(v: unknown, path: string): string | undefined {
-  if (typeof v === 'number') return Number.isFinite(v) ? undefined : path || '/';
-  if (v === null || typeof v !== 'object') return undefined;
-  if (typeof (v as { toJSON?: unknown }).toJSON === 'function') return undefined;
-  for (const [k, child] of Object.entries(v)) {
+  if (!hasNonFinite(v)) return undefined;
+  if (typeof v === 'number') return path || '/';
+  for (const [k, child] of Object.entries(v as object)) {
     const hit = findNonFinite(child, `${path}/${k}`);
     if (hit !== undefined) return hit;
   }
-  return undefined;
+  return path || '/';
 }

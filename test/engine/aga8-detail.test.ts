@@ -56,6 +56,13 @@ t.test('DETAIL composition handling and molar mass', (t) => {
 });
 
 t.test('DETAIL range warnings and errors', (t) => {
+  // DETAIL was fitted to gas-phase Z; at liquid-like densities below ~190 K its caloric extension
+  // gives cv < 0. The default search returns the root (as the reference code does) but flags it;
+  // the checked searches refuse it.
+  const ng = { methane: 0.88, ethane: 0.06, propane: 0.02, nitrogen: 0.02, CO2: 0.02 };
+  const cold = aga8DetailState(170, 10e6, ng);
+  t.ok(cold.ok && cold.Cv < 0 && cold.warnings.some((w) => w.code === 'MODEL_LIMITATION'), 'unphysical DETAIL root is flagged');
+  t.match(aga8DetailState(170, 10e6, ng, { densitySearch: 'gas-checked' }), { ok: false, code: 'POSSIBLE_TWO_PHASE' });
   const hot = aga8DetailState(700, 1e6, { methane: 1 });
   t.ok(hot.ok && hot.warnings.some((w) => w.code === 'EXTRAPOLATION'), 'above 673 K is flagged as extrapolation');
   t.match(aga8DetailState(300, 1e6, { methane: 0.5, neon: 0.5 }), { ok: false, code: 'UNKNOWN_COMPONENT' });

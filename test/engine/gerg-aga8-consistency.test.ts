@@ -96,6 +96,14 @@ t.test('(T, P) states: ρ solves P exactly, cp and μ_JT agree with isobaric/iso
     t.ok(rel(cp, s.Cp) < 1e-6, `${name}: cp = (∂h/∂T)_P`);
     const dHdP = (atP(p, T, P + hP).H - atP(p, T, P - hP).H) / (2 * hP);
     t.ok(Math.abs(-dHdP / s.Cp - s.JT) < 1e-6 * Math.abs(s.JT) + 1e-12, `${name}: μ_JT = −(∂h/∂P)_T / cp`);
+    // Residual functions at (T, P): (∂g^r/∂P)_T = v − RT/P, (∂g^r/∂T)_P = −s^r, h^r = h(T, P) − h(T, ρ → 0).
+    const R = model === 'GERG-2008' ? 8.314472 : 8.31451;
+    const gP = (atP(p, T, P + hP).Gres! - atP(p, T, P - hP).Gres!) / (2 * hP);
+    t.ok(Math.abs(gP - (1 / s.density - (R * T) / P)) < 1e-6 * Math.abs(1 / s.density - (R * T) / P), `${name}: (∂g^r/∂P)_T = v − RT/P`);
+    const gT = (atP(p, T + hT, P).Gres! - atP(p, T - hT, P).Gres!) / (2 * hT);
+    t.ok(Math.abs(-gT - s.Sres!) < 1e-6 * Math.abs(s.Sres!) + 1e-9, `${name}: (∂g^r/∂T)_P = −s^r`);
+    t.ok(Math.abs(s.Hres - (s.H - atD(p, T, 0).H)) < 1e-8 * Math.max(1, Math.abs(s.Hres)), `${name}: h^r = h − h°(T)`);
+    t.ok(Math.abs(s.Gres! - (s.Hres - T * s.Sres!)) < 1e-8 * Math.max(1, Math.abs(s.Gres!)), `${name}: g^r = h^r − T s^r`);
   }
   t.end();
 });

@@ -61,7 +61,10 @@ export async function connectHttp(t: Teardown, url: URL): Promise<Client> {
 }
 
 /** Spawns the compiled stdio entry (dist/src/mcp/stdio.js) and connects a client to it. */
-export async function connectStdio(t: Teardown, env: Record<string, string> = {}): Promise<Client> {
+export async function connectStdio(
+  t: Teardown,
+  env: Record<string, string> = {},
+): Promise<{ client: Client; stderr: () => string; transportErrors: () => string[] }> {
   const entry = resolve(process.cwd(), 'dist/src/mcp/stdio.js');
   const transport = new StdioClientTransport({
     command: process.execPath,
@@ -69,8 +72,12 @@ export async function connectStdio(t: Teardown, env: Record<string, string> = {}
     env: { ...(process.env as Record<string, string>), ...env },
     stderr: 'pipe',
   });
+  let stderr = '';
+  transport.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+  const errors: string[] = [];
   const client = new Client({ name: 'neqsim-ts-test', version: '0.0.0' });
+  client.onerror = (err) => errors.push(err.message);
   await client.connect(transport);
   t.teardown(() => client.close());
-  return client;
+  return { client, stderr: () => stderr, transportErrors: () => [...errors] };
 }

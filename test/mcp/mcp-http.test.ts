@@ -23,6 +23,8 @@ type Json = Record<string, any>;
 
 const { url } = await startRealApp(t);
 const client = await connectHttp(t, url);
+// Listing also makes the client compile every outputSchema and validate each later structuredContent against it.
+const { tools: listedTools } = await client.listTools();
 
 async function readJson(uri: string): Promise<Json> {
   const r = await client.readResource({ uri });
@@ -38,7 +40,7 @@ t.test('server identifies itself with the contract version scheme', async (t) =>
 });
 
 t.test('tools/list is exactly the registry with its JSON Schemas', async (t) => {
-  const { tools } = await client.listTools();
+  const tools = listedTools;
   t.same(tools.map((x) => x.name), TOOLS.map((x) => x.name));
   for (const tool of TOOLS) {
     const listed = tools.find((x) => x.name === tool.name)!;
@@ -46,6 +48,16 @@ t.test('tools/list is exactly the registry with its JSON Schemas', async (t) => 
     t.same(listed.inputSchema, inputJsonSchema(tool), `${tool.name} inputSchema is the TypeBox schema`);
     t.equal(listed.outputSchema?.type, 'object');
     t.equal(listed.annotations?.readOnlyHint, tool.category === 'ADVISORY' || tool.category === 'CALCULATION');
+  }
+});
+
+t.test('names agree: MCP tool name -> getSchema snake name -> the same tool', async (t) => {
+  for (const listed of listedTools) {
+    const r = await client.callTool({ name: 'getSchema', arguments: { toolName: snakeName(listed.name), schemaType: 'input' } });
+    const data = (r.structuredContent as Envelope<{ tool: string; schema: Record<string, unknown> }>).data!;
+    t.equal(data.tool, listed.name, `${snakeName(listed.name)} maps back to ${listed.name}`);
+    const { $schema: _d, $id: _i, title: _t, ...body } = data.schema;
+    t.same(body, listed.inputSchema, `getSchema and tools/list agree on ${listed.name}'s input schema`);
   }
 });
 

@@ -29,8 +29,10 @@ t.test('queue full -> 503 POOL_BUSY with Retry-After', async (t) => {
   // Capacity: 1 thread x 1 task running + 1 waiting = 2; the third concurrent call is refused.
   const app = await buildTestApp(testConfig({}, { minThreads: 1, maxThreads: 1, concurrentTasksPerWorker: 1, maxQueue: 1 }));
   t.teardown(() => app.close());
-  const slow = [post(app, 'testSpin', { ms: 400 }), post(app, 'testSpin', { ms: 400 })];
-  await new Promise((r) => setTimeout(r, 50));
+  const slow = [post(app, 'testSpin', { ms: 300 }), post(app, 'testSpin', { ms: 300 })];
+  // Wait until both calls are admitted (running + waiting) rather than guessing a delay.
+  for (let i = 0; i < 500 && app.dispatch.poolInFlight() < 2; i++) await new Promise((r) => setTimeout(r, 10));
+  t.equal(app.dispatch.poolInFlight(), 2, 'two calls admitted');
   const refused = await post(app, 'testSpin', { ms: 1 });
   t.equal(refused.statusCode, 503);
   t.equal(refused.headers['retry-after'], '1');
@@ -86,9 +88,9 @@ t.test('progress of a long pool task is visible through getProgress', async (t) 
   const app = await buildTestApp(testConfig({ toolTimeoutMs: 30_000 }));
   t.teardown(() => app.close());
   t.equal((await post(app, 'testEcho', { value: 0 })).statusCode, 200, 'warm');
-  const long = post(app, 'testSpin', { ms: 2_000, steps: 10 });
+  const long = post(app, 'testSpin', { ms: 3_000, steps: 10 });
   let seen: { operationId: string; percentComplete: number; message: string; operationType: string } | undefined;
-  for (let i = 0; i < 200 && seen === undefined; i++) {
+  for (let i = 0; i < 400 && seen === undefined; i++) {
     await new Promise((r) => setTimeout(r, 50));
     const list = (await post(app, 'getProgress', {})).json();
     if (list.status !== 'success') t.fail('getProgress failed');

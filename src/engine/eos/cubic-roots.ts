@@ -4,12 +4,6 @@
  * loses digits for the liquid root when the roots are far apart.
  */
 
-export interface CubicRoots {
-  /** Number of distinct admissible roots: 0, 1 or 2 (only the smallest and largest matter). */
-  count: number;
-  min: number;
-  max: number;
-}
 
 function polish(z: number, c2: number, c1: number, c0: number): number {
   for (let k = 0; k < 6; k++) {
@@ -23,7 +17,12 @@ function polish(z: number, c2: number, c1: number, c0: number): number {
   return z;
 }
 
-export function solveCubicRoots(c2: number, c1: number, c0: number, B: number): CubicRoots {
+/**
+ * Writes the smallest and largest admissible roots to out[0] and out[1] and returns how many
+ * distinct admissible roots there are (0, 1 or 2; only the extreme roots matter). A scratch
+ * array instead of a result object keeps the flash inner loops allocation-free.
+ */
+export function solveCubicRoots(c2: number, c1: number, c0: number, B: number, out: Float64Array): number {
   const q = (c2 * c2 - 3 * c1) / 9;
   const r = (2 * c2 * c2 * c2 - 9 * c2 * c1 + 27 * c0) / 54;
   const shift = c2 / 3;
@@ -49,8 +48,15 @@ export function solveCubicRoots(c2: number, c1: number, c0: number, B: number): 
   z3 = three ? polish(z3, c2, c1, c0) : z1;
   const ok1 = z1 > B && Number.isFinite(z1);
   const ok3 = z3 > B && Number.isFinite(z3);
-  if (ok1 && ok3) return { count: z3 - z1 > 1e-12 * z3 ? 2 : 1, min: z1, max: z3 };
-  if (ok3) return { count: 1, min: z3, max: z3 };
-  if (ok1) return { count: 1, min: z1, max: z1 };
-  return { count: 0, min: NaN, max: NaN };
+  if (ok1 && ok3) {
+    out[0] = z1;
+    out[1] = z3;
+    return z3 - z1 > 1e-12 * z3 ? 2 : 1;
+  }
+  if (ok1 || ok3) {
+    out[0] = out[1] = ok3 ? z3 : z1;
+    return 1;
+  }
+  out[0] = out[1] = NaN;
+  return 0;
 }

@@ -130,6 +130,7 @@ export class CubicAtT implements ModelAtT {
   readonly aT: Float64Array;
   readonly aTT: Float64Array;
   private readonly psi: Float64Array;
+  private readonly roots = new Float64Array(2);
   private readonly d1: number;
   private readonly d2: number;
   private readonly b: Float64Array;
@@ -202,11 +203,12 @@ export class CubicAtT implements ModelAtT {
     const d2 = this.d2;
     const s = d1 + d2;
     const p = d1 * d2;
-    const roots = solveCubicRoots((s - 1) * B - 1, A + p * B * B - s * B * (B + 1), -(A * B + p * B * B * (B + 1)), B);
-    if (roots.count === 0) return NaN;
-    const zl = roots.min;
-    const zv = roots.max;
-    if (root === 'vapor' || roots.count === 1) return root === 'liquid' ? zl : zv;
+    const roots = this.roots;
+    const count = solveCubicRoots((s - 1) * B - 1, A + p * B * B - s * B * (B + 1), -(A * B + p * B * B * (B + 1)), B, roots);
+    if (count === 0) return NaN;
+    const zl = roots[0];
+    const zv = roots[1];
+    if (root === 'vapor' || count === 1) return root === 'liquid' ? zl : zv;
     if (root === 'liquid') return zl;
     return this.reducedGibbs(zl, A, B) <= this.reducedGibbs(zv, A, B) ? zl : zv;
   }

@@ -12,17 +12,23 @@ export interface RachfordRiceResult {
   converged: boolean;
 }
 
-function residual(z: ArrayLike<number>, K: ArrayLike<number>, beta: number, nc: number): [number, number] {
+function residual(z: ArrayLike<number>, K: ArrayLike<number>, beta: number, nc: number): number {
   let f = 0;
+  for (let i = 0; i < nc; i++) {
+    const km1 = K[i] - 1;
+    f += (z[i] * km1) / (1 + beta * km1);
+  }
+  return f;
+}
+
+function derivative(z: ArrayLike<number>, K: ArrayLike<number>, beta: number, nc: number): number {
   let df = 0;
   for (let i = 0; i < nc; i++) {
     const km1 = K[i] - 1;
     const den = 1 + beta * km1;
-    const t = (z[i] * km1) / den;
-    f += t;
-    df -= (t * km1) / den;
+    df -= (z[i] * km1 * km1) / (den * den);
   }
-  return [f, df];
+  return df;
 }
 
 /**
@@ -49,16 +55,16 @@ export function rachfordRice(z: ArrayLike<number>, K: ArrayLike<number>, nc: num
   let beta = 0.5 * (lo + hi);
   let it = 0;
   for (; it < 100; it++) {
-    const [f, df] = residual(z, K, beta, nc);
+    const f = residual(z, K, beta, nc);
     // A tiny Newton step proves nothing next to a pole (huge derivative); only a small residual
     // or a collapsed bracket does.
     if (Math.abs(f) < 1e-14 || hi - lo < 1e-15 * Math.max(1e-3, beta)) return { beta, iterations: it, converged: true };
     if (f > 0) lo = beta;
     else hi = beta;
-    let next = beta - f / df;
+    let next = beta - f / derivative(z, K, beta, nc);
     if (!(next > lo && next < hi)) next = 0.5 * (lo + hi);
     if (next === beta) return { beta, iterations: it, converged: Math.abs(f) < 1e-10 };
     beta = next;
   }
-  return { beta, iterations: it, converged: Math.abs(residual(z, K, beta, nc)[0]) < 1e-10 };
+  return { beta, iterations: it, converged: Math.abs(residual(z, K, beta, nc)) < 1e-10 };
 }

@@ -123,7 +123,8 @@ function substitute(at: ModelAtT, P: number, d: Float64Array, s: TrialScratch, f
 /** Newton on α = 2√W from scratch.lnW, damped by backtracking on tm. */
 function newtonTrial(at: ModelAtT, P: number, d: Float64Array, s: TrialScratch): { tm: number; converged: boolean; iterations: number } {
   const nc = at.nc;
-  const { lnW, W, lnPhi, dlnPhi, H, g, alpha, trialLnW, fs } = s;
+  const { lnW, W, lnPhi, g, alpha, trialLnW } = s;
+  const { dlnPhi, H, fs } = s.newton;
   const evalTm = (lw: Float64Array, withDerivs: boolean): number => {
     for (let i = 0; i < nc; i++) W[i] = Math.exp(lw[i]);
     const v = withDerivs ? lnPhiDerivatives(at, P, W, 'stable', lnPhi, dlnPhi, fs) : lnPhiOf(at, P, W, lnPhi, s);
@@ -183,32 +184,30 @@ function lnPhiOf(at: ModelAtT, P: number, W: Float64Array, lnPhi: Float64Array, 
 
 export class TrialScratch {
   readonly lnW: Float64Array;
-  readonly lnWprev: Float64Array;
   readonly delta: Float64Array;
   readonly deltaPrev: Float64Array;
   readonly w: Float64Array;
   readonly W: Float64Array;
   readonly lnPhi: Float64Array;
-  readonly dlnPhi: Float64Array;
-  readonly H: Float64Array;
+  readonly trialLnW: Float64Array;
   readonly g: Float64Array;
   readonly alpha: Float64Array;
-  readonly trialLnW: Float64Array;
-  readonly fs: FugacityScratch;
-  constructor(nc: number) {
+  private newtonParts?: { dlnPhi: Float64Array; H: Float64Array; fs: FugacityScratch };
+  constructor(readonly nc: number) {
     this.lnW = new Float64Array(nc);
-    this.lnWprev = new Float64Array(nc);
     this.delta = new Float64Array(nc);
     this.deltaPrev = new Float64Array(nc);
     this.w = new Float64Array(nc);
     this.W = new Float64Array(nc);
     this.lnPhi = new Float64Array(nc);
-    this.dlnPhi = new Float64Array(nc * nc);
-    this.H = new Float64Array(nc * nc);
+    this.trialLnW = new Float64Array(nc);
     this.g = new Float64Array(nc);
     this.alpha = new Float64Array(nc);
-    this.trialLnW = new Float64Array(nc);
-    this.fs = new FugacityScratch(nc);
+  }
+  /** The n×n work arrays of the Newton stage, allocated only when a trial needs them. */
+  get newton(): { dlnPhi: Float64Array; H: Float64Array; fs: FugacityScratch } {
+    this.newtonParts ??= { dlnPhi: new Float64Array(this.nc * this.nc), H: new Float64Array(this.nc * this.nc), fs: new FugacityScratch(this.nc) };
+    return this.newtonParts;
   }
 }
 

@@ -38,13 +38,19 @@ function kCandidates(stab: StabilityResult, z: Float64Array, wilson: Float64Arra
   if (useful(vap) && useful(liq)) {
     let dist = 0;
     for (let i = 0; i < nc; i++) dist += Math.abs(vap.w[i] - liq.w[i]);
-    if (dist > 1e-3) out.push(Float64Array.from(vap.w, (w, i) => Math.log(w) - Math.log(liq.w[i])));
+    if (dist > 1e-3) {
+      const k = new Float64Array(nc);
+      for (let i = 0; i < nc; i++) k[i] = Math.log(vap.w[i]) - Math.log(liq.w[i]);
+      out.push(k);
+    }
   }
   const ordered = stab.trials.filter(useful).sort((a, b) => a.tm - b.tm);
   for (const t of ordered) {
     // The vapour-like trial is the lighter phase of the split; the others are the heavier phase.
-    const isVapour = t === vap;
-    out.push(Float64Array.from(t.W, (W, i) => (isVapour ? Math.log(W) - Math.log(z[i]) : Math.log(z[i]) - Math.log(W))));
+    const sign = t === vap ? 1 : -1;
+    const k = new Float64Array(nc);
+    for (let i = 0; i < nc; i++) k[i] = sign * (Math.log(t.W[i]) - Math.log(z[i]));
+    out.push(k);
   }
   out.push(wilson);
   return out;

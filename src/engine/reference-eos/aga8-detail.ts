@@ -305,5 +305,9 @@ export function detailProperties(f: DetailFluid, T: number, D: number): ModelPro
   const w2 = ((1000 * Cp) / Cv) * (dPdD / Mm);
   const W = w2 > 0 ? Math.sqrt(w2) : 0;
   const kappa = (W * W * Mm) / (RT * 1000 * Z);
-  return { P, Z, dPdD, d2PdD2, d2PdTD, dPdT, U, H, S, G, A, Cv, Cp, W, JT, kappa };
+  // Departures at the same (T, P): u^r = A_r − T ∂A_r/∂T, h^r = u^r + RT(Z − 1), s^r = −∂A_r/∂T + R ln Z.
+  const Hres = ar[0] - T * ar[4] + RT * (Z - 1);
+  const Sres = -ar[4] + R * (Z > 0 ? Math.log(Z) : Number.NaN);
+  const Gres = Hres - T * Sres;
+  return { P, Z, dPdD, d2PdD2, d2PdTD, dPdT, U, H, S, G, A, Hres, Sres, Gres, Cv, Cp, W, JT, kappa };
 }

@@ -4,7 +4,8 @@
  * folder is indexed by this order (0-based here; the publications count from 1).
  *
  * Users address components by our canonical names (those of the component database) or by the
- * aliases below; matching is case-insensitive. Unknown names are reported, never guessed.
+ * aliases below; matching is case-insensitive. Unknown names are reported, never guessed; carbon
+ * numbers alone (C6, C7, …) are not accepted because they usually denote lumped fractions.
  */
 
 export const REFERENCE_COMPONENTS = [
@@ -59,11 +60,11 @@ const ALIASES: Record<ReferenceComponent, string[]> = {
   'n-butane': ['nC4', 'n-C4', 'butane'],
   'i-pentane': ['isopentane', 'iC5', 'i-C5', 'iso-pentane'],
   'n-pentane': ['nC5', 'n-C5', 'pentane'],
-  'n-hexane': ['nC6', 'n-C6', 'hexane', 'C6'],
-  'n-heptane': ['nC7', 'n-C7', 'heptane', 'C7'],
-  'n-octane': ['nC8', 'n-C8', 'octane', 'C8'],
-  'n-nonane': ['nC9', 'n-C9', 'nonane', 'C9'],
-  nC10: ['n-decane', 'decane', 'n-C10', 'C10'],
+  'n-hexane': ['nC6', 'n-C6', 'hexane'],
+  'n-heptane': ['nC7', 'n-C7', 'heptane'],
+  'n-octane': ['nC8', 'n-C8', 'octane'],
+  'n-nonane': ['nC9', 'n-C9', 'nonane'],
+  nC10: ['n-decane', 'decane', 'n-C10'],
   hydrogen: ['H2'],
   oxygen: ['O2'],
   CO: ['carbon monoxide', 'carbon-monoxide'],

@@ -4,7 +4,7 @@
  * code). Where the iterate lands in a mechanically unstable region (dP/dD < 0 or P ≤ 0) it steps
  * ln v away from it; when a search stalls it restarts from liquid-like and near-critical
  * densities. Unlike the reference code, a search that never converges is reported, not replaced
- * silently by the ideal-gas density.
+ * silently by the ideal-gas density. solveLiquidDensity below is the liquid-branch counterpart.
  */
 import type { DensitySolve } from './types.js';
 
@@ -16,9 +16,7 @@ export interface DensitySearch {
   idealDensity: number;
   /** Pseudo-critical density, mol/L: scale of the liquid-side restarts. */
   Dcx: number;
-  /** Start on the liquid side (3·Dcx) instead of the ideal-gas density. */
-  liquidStart: boolean;
-  /** Explicit start, mol/L (overrides both), e.g. a previous solution. */
+  /** Explicit start, mol/L (overrides the ideal-gas start), e.g. a previous solution. */
   initial?: number;
   /** Convergence threshold on the ln v step. */
   tolerance: number;
@@ -28,7 +26,7 @@ export interface DensitySearch {
 }
 
 export function solveDensity(P: number, pressure: PressureFn, s: DensitySearch, scratch: Float64Array): DensitySolve {
-  let D = s.initial !== undefined && s.initial > 0 ? s.initial : s.liquidStart ? s.Dcx * 3 : s.idealDensity;
+  let D = s.initial !== undefined && s.initial > 0 ? s.initial : s.idealDensity;
   const plog = Math.log(P);
   let vlog = -Math.log(D);
   let nFail = 0;

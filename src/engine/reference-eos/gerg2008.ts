@@ -262,7 +262,10 @@ export function gergProperties(f: GergFluid, T: number, D: number): ModelPropert
   const w2 = ((1000 * Cp) / Cv) * (dPdD / Mm);
   const W = w2 > 0 ? Math.sqrt(w2) : 0;
   const kappa = (W * W * Mm) / (RT * 1000 * Z);
-  return { P, Z, dPdD, d2PdD2, d2PdTD, dPdT, U, H, S, G, A, Cv, Cp, W, JT, kappa };
+  const Hres = RT * (ar[4] + ar[1]);
+  const Gres = RT * (ar[0] + ar[1] - (Z > 0 ? Math.log(Z) : Number.NaN));
+  const Sres = (Hres - Gres) / T;
+  return { P, Z, dPdD, d2PdD2, d2PdTD, dPdT, U, H, S, G, A, Hres, Sres, Gres, Cv, Cp, W, JT, kappa };
 }
 
 /** Reduced Helmholtz energy and its derivatives at (T, D): copies, safe to keep. */

@@ -11,6 +11,8 @@
  *          volumetric heating value Hv in J/m³ (ideal, at the metering reference Td, Pd).
  *   H, U, S, G, A are on the equation's own ideal-gas datum (H = 0 and S = 0 for the ideal gas at
  *   298.15 K and 101.325 kPa): compare differences, never mix them with another model's values.
+ *   Hres, Sres, Gres are the datum-free departures at the same (T, P) (Gres = RT·ln φ of the
+ *   mixture); add them to another model's ideal-gas h°, s° when datums must be combined.
  *
  * ── Components ────────────────────────────────────────────────────────────────────────────────
  *   Compositions are Record<name, mole fraction> with our canonical names: methane, nitrogen, CO2,

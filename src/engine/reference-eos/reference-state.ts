@@ -60,6 +60,15 @@ export interface ReferenceState {
   A: number;
   /** J/(mol·K) (same datum) */
   S: number;
+  /**
+   * Residual (departure) properties at the same T and P, independent of any datum: Hres = h − h°(T),
+   * Sres = s − s°(T, P), Gres = g − g°(T, P) = RT·ln φ of the mixture as a whole. J/mol, J/(mol·K).
+   * Add them to another model's ideal-gas h°, s° to combine datums. Sres and Gres are null where
+   * P ≤ 0 (a liquid under tension, reachable only through a (T, ρ) input): no ideal gas at that P.
+   */
+  Hres: number;
+  Sres: number | null;
+  Gres: number | null;
   /** J/(mol·K) */
   Cv: number;
   Cp: number;
@@ -141,7 +150,8 @@ function toSI(model: ReferenceModel, T: number, D: number, Mm: number, Dcx: numb
     Number.isFinite(pr.P) && Number.isFinite(pr.Z) && Number.isFinite(pr.dPdD) && Number.isFinite(pr.d2PdD2) &&
     Number.isFinite(pr.d2PdTD) && Number.isFinite(pr.dPdT) && Number.isFinite(pr.U) && Number.isFinite(pr.H) &&
     Number.isFinite(pr.S) && Number.isFinite(pr.G) && Number.isFinite(pr.A) && Number.isFinite(pr.Cv) &&
-    Number.isFinite(pr.Cp) && Number.isFinite(pr.W) && Number.isFinite(pr.JT) && Number.isFinite(pr.kappa);
+    Number.isFinite(pr.Cp) && Number.isFinite(pr.W) && Number.isFinite(pr.JT) && Number.isFinite(pr.kappa) &&
+    Number.isFinite(pr.Hres) && (Number.isFinite(pr.Gres) || !(pr.P > 0));
   if (!finite) {
     return fail('INVALID_INPUT', `${model} gives non-finite properties at T = ${T} K, ρ = ${D * 1000} mol/m³`, 'The state is outside the range where the equation can be evaluated.');
   }
@@ -166,6 +176,9 @@ function toSI(model: ReferenceModel, T: number, D: number, Mm: number, Dcx: numb
     G: pr.G,
     A: pr.A,
     S: pr.S,
+    Hres: pr.Hres,
+    Sres: pr.P > 0 ? pr.Sres : null,
+    Gres: pr.P > 0 ? pr.Gres : null,
     Cv: pr.Cv,
     Cp: pr.Cp,
     w: pr.W,
@@ -201,7 +214,6 @@ export function stateAtPressure(p: PreparedFluid, T: number, P: number, opts: Re
     const s: DensitySearch = {
       idealDensity: PkPa / m.R / T,
       Dcx: m.Dcx,
-      liquidStart: false,
       initial,
       tolerance: 1e-11,
       maxIterations: p.model === 'GERG-2008' ? 50 : 20,
@@ -217,7 +229,15 @@ export function stateAtPressure(p: PreparedFluid, T: number, P: number, opts: Re
     const other = liquidSearch();
     if (sol.ok && other.ok && Math.abs(other.D - sol.D) > 1e-7 * sol.D) {
       roots = 2;
-      if (m.properties(T, other.D).G < m.properties(T, sol.D).G) sol = { ...other, iterations: other.iterations + sol.iterations };
+      // A root that fails the single-phase checks (a spurious root of the short equations inside
+      // the two-phase region) loses against one that passes; otherwise the lower Gibbs energy wins.
+      const pg = m.properties(T, sol.D);
+      const badGas = nonPositive(pg);
+      const gGas = pg.G;
+      const pl = m.properties(T, other.D);
+      const badLiq = nonPositive(pl);
+      const liquidWins = badGas !== badLiq ? badGas : pl.G < gGas;
+      if (liquidWins) sol = { ...other, iterations: other.iterations + sol.iterations };
     } else if (!sol.ok && other.ok) {
       sol = other;
     }
@@ -241,7 +261,15 @@ export function stateAtPressure(p: PreparedFluid, T: number, P: number, opts: Re
       'The state is probably two-phase or metastable; run a phase-equilibrium flash instead.',
     );
   }
-  return toSI(p.model, T, sol.D, m.molarMass, m.Dcx, pr, sol.iterations, roots, rangeWarnings(p.model, T, pr.P, p.normalized));
+  const warnings = rangeWarnings(p.model, T, pr.P, p.normalized);
+  if (nonPositive(pr)) {
+    // Only reachable in 'gas' mode (the reference behaviour returns such roots unchecked).
+    warnings.push({
+      code: 'MODEL_LIMITATION',
+      message: `${p.model} root at ${sol.D * 1000} mol/m³ has non-positive ∂P/∂ρ, ∂²P/∂T∂ρ, cv, cp or w: a metastable/two-phase state or outside the equation's validity; do not use its caloric properties`,
+    });
+  }
+  return toSI(p.model, T, sol.D, m.molarMass, m.Dcx, pr, sol.iterations, roots, warnings);
 }
 
 /** State at temperature T (K) and molar density D (mol/m³) for a prepared fluid. */

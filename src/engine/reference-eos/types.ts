@@ -27,6 +27,13 @@ export interface ModelProperties {
   S: number;
   G: number;
   A: number;
+  /**
+   * Residual (departure) functions, datum-free: h − h°(T), s − s°(T, P), g − g°(T, P) = RT ln φ.
+   * Sres and Gres need P > 0 (they are NaN here otherwise; the API turns that into null).
+   */
+  Hres: number;
+  Sres: number;
+  Gres: number;
   Cv: number;
   Cp: number;
   /** m/s */

@@ -118,6 +118,8 @@ export async function registerAuth(app: FastifyInstance, opts: AuthOptions): Pro
       allowedAud: opts.audience,
       clockTolerance: opts.clockToleranceSec ?? 30,
       requiredClaims: ['exp', 'iss', 'aud'],
+      // Verified tokens are cached until they expire: a client reuses its token for many calls.
+      cache: 1000,
     },
     formatUser: (payload: unknown) => payload as Record<string, unknown>,
   } as never);

@@ -30,6 +30,8 @@ export class JwksKeys {
   private location: Promise<{ domain: string; path: string }> | undefined;
   private getJwks: ReturnType<typeof buildGetJwks> | undefined;
   private lastMiss = -Infinity;
+  /** PEM per alg/kid: converting a JWK to PEM on every request costs more than the signature check. */
+  private readonly pems = new Map<string, { pem: string; until: number }>();
   /** JWKS documents fetched so far (observability and tests). */
   fetches = 0;
 
@@ -64,6 +66,9 @@ export class JwksKeys {
   async publicKey(kid: unknown, alg: string): Promise<string> {
     if (typeof kid !== 'string' || kid === '') throw new JwksError('bad_token', 'The token header has no kid');
     const { domain } = await this.resolveLocation();
+    const memoKey = `${alg}:${kid}`;
+    const memo = this.pems.get(memoKey);
+    if (memo !== undefined && memo.until > performance.now()) return memo.pem;
     const jwks = this.getJwks!;
     if (jwks.cache.get(jwks.generateCacheKey(alg, kid, domain)) === undefined) {
       // Only a fetch that missed holds back the next one: a rotated key is picked up at once,
@@ -74,7 +79,9 @@ export class JwksKeys {
       this.fetches++;
     }
     try {
-      return await jwks.getPublicKey({ kid, alg, domain });
+      const pem = await jwks.getPublicKey({ kid, alg, domain });
+      this.pems.set(memoKey, { pem, until: performance.now() + this.opts.cacheTtlMs });
+      return pem;
     } catch (err) {
       const code = (err as { code?: string }).code;
       if (code === 'JWK_NOT_FOUND') {

@@ -1,0 +1,115 @@
+/**
+ * Engine TP-flash benchmarks (median µs per call over timed rounds):
+ *   - engine flashTP of a 3-component gas (single phase, the stability test decides) and of a
+ *     10-component gas condensate (two-phase split), SRK and PR, fluid built once;
+ *   - the same including fluid construction from database names (what a tool call pays);
+ *   - the runFlash tool: tool.run (parse, flash, properties with transport, envelope), and the
+ *     full runTool('runFlash') through the inline dispatcher (schema check, auto-validation,
+ *     serialisation). Target of the brief: runTool for the 3-component gas ≤ 120 µs median.
+ * A seeded random-grid robustness count (2,400 flashes) lives in test/engine/flash-random-grid.
+ */
+import { createCubicFluid, flashTP, resolveComponents, type CubicKind } from '../src/engine/index.js';
+import { getTool } from '../src/tools/registry.js';
+import { runTool } from '../src/index.js';
+
+interface BenchLine {
+  name: string;
+  unit: string;
+  value: number | null;
+  [context: string]: unknown;
+}
+
+const GAS = { methane: 0.85, ethane: 0.1, propane: 0.05 };
+const CONDENSATE = {
+  nitrogen: 0.01, CO2: 0.02, methane: 0.72, ethane: 0.08, propane: 0.05, 'n-butane': 0.03, 'n-pentane': 0.02,
+  'n-hexane': 0.02, 'n-heptane': 0.02, nC10: 0.03,
+};
+const GAS_T = 298.15;
+const GAS_P = 50e5;
+const COND_T = 313.15;
+const COND_P = 60e5;
+
+/** Median of per-round means; each round runs `iterations` calls. */
+function medianUs(fn: () => void, iterations: number, rounds = 9): number {
+  for (let i = 0; i < iterations; i++) fn();
+  const times: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    const t0 = process.hrtime.bigint();
+    for (let i = 0; i < iterations; i++) fn();
+    times.push(Number(process.hrtime.bigint() - t0) / 1e3 / iterations);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(rounds / 2)];
+}
+
+async function medianUsAsync(fn: () => Promise<unknown>, iterations: number, rounds = 9): Promise<number> {
+  for (let i = 0; i < iterations; i++) await fn();
+  const times: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    const t0 = process.hrtime.bigint();
+    for (let i = 0; i < iterations; i++) await fn();
+    times.push(Number(process.hrtime.bigint() - t0) / 1e3 / iterations);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(rounds / 2)];
+}
+
+function fluid(kind: CubicKind, comp: Record<string, number>) {
+  const names = Object.keys(comp);
+  const r = resolveComponents(names);
+  if (!r.ok) throw new Error(`unknown components ${r.unknown.join(', ')}`);
+  return createCubicFluid(kind, r.components, names.map((n) => comp[n]));
+}
+
+function phasesOf(kind: CubicKind, comp: Record<string, number>, T: number, P: number): number {
+  const f = fluid(kind, comp);
+  const out = flashTP(f.model, T, P, f.z);
+  if (!out.ok) throw new Error(`bench flash failed: ${out.message}`);
+  return out.result.phases.length;
+}
+
+export async function benchEngineFlash(): Promise<BenchLine[]> {
+  // Tool figures first: the engine loops below make call sites polymorphic (SRK and PR models,
+  // several mixtures), which would penalise the tool measurement taken after them.
+  const lines: BenchLine[] = await benchTool();
+  for (const kind of ['SRK', 'PR'] as const) {
+    for (const [label, comp, T, P, n] of [
+      ['gas3', GAS, GAS_T, GAS_P, 20000],
+      ['condensate10', CONDENSATE, COND_T, COND_P, 3000],
+    ] as const) {
+      const f = fluid(kind, comp);
+      const phases = phasesOf(kind, comp, T, P);
+      const flashOnly = medianUs(() => {
+        flashTP(f.model, T, P, f.z);
+      }, n);
+      lines.push({ name: `engine.flashTP.${label}.${kind}`, unit: 'us', value: flashOnly, components: f.components.length, phases, T_K: T, P_bar: P / 1e5, note: 'fluid built once' });
+      const withBuild = medianUs(() => {
+        const g = fluid(kind, comp);
+        flashTP(g.model, T, P, g.z);
+      }, n);
+      lines.push({ name: `engine.flashTP+fluid.${label}.${kind}`, unit: 'us', value: withBuild, components: f.components.length, phases, note: 'includes name lookup, kij matrix and model construction' });
+    }
+  }
+  return lines;
+}
+
+async function benchTool(): Promise<BenchLine[]> {
+  const lines: BenchLine[] = [];
+  const tool = getTool('runFlash');
+  if (tool) {
+    const ctx = { subject: 'bench', profile: 'bench', progress: () => {} };
+    for (const [label, comp, T, P] of [
+      ['gas3', GAS, GAS_T, GAS_P],
+      ['condensate10', CONDENSATE, COND_T, COND_P],
+    ] as const) {
+      const input = { model: 'SRK', temperature: { value: T - 273.15, unit: 'C' }, pressure: { value: P / 1e5, unit: 'bara' }, flashType: 'TP', components: comp, mixingRule: 'classic' };
+      const run = medianUs(() => {
+        tool.run(input, ctx);
+      }, label === 'gas3' ? 5000 : 1000);
+      lines.push({ name: `tool.runFlash.run.${label}.SRK`, unit: 'us', value: run, note: 'tool.run: input checks, flash, thermo + transport properties, envelope' });
+      const full = await medianUsAsync(() => runTool('runFlash', input), label === 'gas3' ? 3000 : 600);
+      lines.push({ name: `runTool.runFlash.${label}.SRK`, unit: 'us', value: full, target_us: label === 'gas3' ? 120 : undefined, note: 'runTool inline: dispatcher, schema validation, auto-validation, serialisation' });
+    }
+  }
+  return lines;
+}
