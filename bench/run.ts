@@ -15,6 +15,7 @@ const emit = (line: BenchLine | object): void => {
 };
 
 const MODULES: { file: string; fn: string }[] = [
+  { file: './dispatch.js', fn: 'benchDispatch' },
   { file: './engine-flash.js', fn: 'benchEngineFlash' },
   { file: './gerg.js', fn: 'benchGerg' },
   { file: './standards.js', fn: 'benchStandards' },

@@ -45,6 +45,11 @@ export function createToolWorker(lookup: (name: string) => AnyTool | undefined):
       const s = serializeWithStatus(env);
       return `404${s.body}`;
     }
+    if (Date.now() > task.deadline) {
+      // The caller was answered 504 while this task waited for a thread: skip the work.
+      const late = failure(task.tool, 'timeout', [issue('TIMEOUT', 'The time budget ran out before a worker thread was free', 'Retry when the server is less busy.')], 'runner');
+      return `504${serializeWithStatus(late).body}`;
+    }
     const ctx: ToolContext = { subject: task.subject, profile: task.profile, progress: progressReporter(task.operationId) };
     const env = await withWorkerSpan(task.traceCarrier, { 'neqsim.tool': task.tool, 'neqsim.operation_id': task.operationId }, () =>
       executeTool(tool, task.input, ctx),

@@ -25,13 +25,14 @@ function loadSdk(): NonNullable<typeof sdk> {
 const OTLP_URL_CARRIER_KEY = 'x-neqsim-otlp-traces-url';
 const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
 
-/** Worker-side export cadence: spans are flushed from inside a task at most this often. */
+/** Worker-side export cadence: spans are exported from inside a task at most this often. */
 const FLUSH_INTERVAL_MS = 200;
 
 interface WorkerTracer {
   tracer: Tracer;
   provider: BasicTracerProvider;
   lastFlush: number;
+  interval: number;
 }
 const tracers = new Map<string, WorkerTracer>();
 
@@ -58,7 +59,7 @@ async function tracerFor(url: string): Promise<WorkerTracer> {
       resource: resourceFromAttributes({ 'service.name': process.env.OTEL_SERVICE_NAME ?? 'neqsim-ts', 'neqsim.thread': 'worker' }),
       spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter({ url, timeoutMillis: 5000 }), { scheduledDelayMillis: FLUSH_INTERVAL_MS })],
     });
-    wt = { tracer: provider.getTracer('neqsim-ts-worker'), provider, lastFlush: -Infinity };
+    wt = { tracer: provider.getTracer('neqsim-ts-worker'), provider, lastFlush: -Infinity, interval: FLUSH_INTERVAL_MS };
     tracers.set(url, wt);
   }
   return wt;
@@ -75,16 +76,33 @@ function describeResult(result: unknown): Record<string, string | number | boole
   return out;
 }
 
+/** Longest a task waits for its export before giving up (the export then resumes on a later task). */
+const FLUSH_WAIT_MS = 1000;
+/** Export interval after a slow export (backs off so a sick collector cannot slow every task). */
+const MAX_FLUSH_INTERVAL_MS = 10_000;
+
 /**
- * Starts an export at most once per FLUSH_INTERVAL_MS without holding up the task. The pool runs
- * with atomics 'async' when tracing is on, so an idle worker's event loop keeps running and the
- * export completes; under piscina's default blocking wait it would finish on the next task.
+ * Piscina parks idle threads in a blocking Atomics.wait and, while busy, runs task after task
+ * without turning the event loop, so the batch processor's timer and sockets would starve. The
+ * export is therefore driven from inside a task: at most once per interval (the first span of a
+ * thread at once) a task awaits the flush, which lets the event loop run the HTTP export.
  */
-function flushIfDue(wt: WorkerTracer): void {
+async function flushIfDue(wt: WorkerTracer): Promise<void> {
   const now = performance.now();
-  if (now - wt.lastFlush < FLUSH_INTERVAL_MS) return;
+  if (now - wt.lastFlush < wt.interval) return;
   wt.lastFlush = now;
-  void wt.provider.forceFlush().catch(() => undefined);
+  let timer: NodeJS.Timeout | undefined;
+  const done = await Promise.race([
+    wt.provider.forceFlush().then(
+      () => true,
+      () => true,
+    ),
+    new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), FLUSH_WAIT_MS);
+    }),
+  ]);
+  clearTimeout(timer);
+  wt.interval = done ? FLUSH_INTERVAL_MS : Math.min(MAX_FLUSH_INTERVAL_MS, wt.interval * 2);
 }
 
 export async function withWorkerSpan<T>(
@@ -115,6 +133,6 @@ export async function withWorkerSpan<T>(
     throw err;
   } finally {
     span.end();
-    flushIfDue(wt);
+    await flushIfDue(wt);
   }
 }

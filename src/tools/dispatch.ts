@@ -19,6 +19,8 @@ export interface PoolTask {
   subject: string;
   profile: string;
   operationId: string;
+  /** Epoch ms after which the worker skips the task (its caller has been answered 504). */
+  deadline: number;
   requestId?: string;
   traceCarrier?: Record<string, string>;
 }
@@ -26,11 +28,15 @@ export interface PoolTask {
 /**
  * The worker pool as the dispatcher sees it. run() resolves to the worker's reply: the 3-digit HTTP
  * status followed by the serialized envelope (so the main thread never parses or re-serializes it).
- * It rejects when the worker dies or the signal aborts (the running task's thread is terminated).
+ * It rejects when the worker thread dies. cancel() terminates the thread running the task (if it
+ * has started; a waiting task is skipped by the worker once its deadline has passed).
  * `isolated` runs the task alone on a worker, so a task that kills its thread takes nothing else with it.
+ * (Cancellation is a method rather than an AbortSignal: an AbortController per call measured as one
+ * of the larger main-thread costs of a pool call.)
  */
 export interface ToolPool {
-  run(task: PoolTask, options: { signal: AbortSignal; isolated: boolean }): Promise<string>;
+  run(task: PoolTask, options: { isolated: boolean }): Promise<string>;
+  cancel(operationId: string): void;
   /** Tasks that can run at once (threads x tasks per thread). */
   readonly runningCapacity: number;
   readonly closing: boolean;
@@ -128,6 +134,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       subject: ctx.subject,
       profile: activeProfile(),
       operationId,
+      deadline: Date.now() + budgetMs,
       ...(ctx.requestId !== undefined ? { requestId: ctx.requestId } : {}),
       ...(ctx.traceCarrier !== undefined ? { traceCarrier: ctx.traceCarrier } : {}),
     };
@@ -136,16 +143,31 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     try {
       for (let attempt = 0; ; attempt++) {
         const remaining = deadline - performance.now();
-        const timer = new AbortController();
-        const handle = setTimeout(() => timer.abort(new Error('time budget exceeded')), Math.max(1, remaining));
-        const signal = ctx.signal ? AbortSignal.any([timer.signal, ctx.signal]) : timer.signal;
+        // On timeout the pool stops the thread running the task; `stopped` lets this call answer at
+        // once even when the task is still waiting for a thread (the worker then skips it).
+        let stop: (why: 'timeout' | 'cancelled') => void = () => {};
+        const stopped = new Promise<'timeout' | 'cancelled'>((resolve) => {
+          stop = resolve;
+        });
+        const handle = setTimeout(() => {
+          stop('timeout');
+          p.cancel(operationId);
+        }, Math.max(1, remaining));
+        const onCallerGone = (): void => {
+          stop('cancelled');
+          p.cancel(operationId);
+        };
+        ctx.signal?.addEventListener('abort', onCallerGone, { once: true });
         try {
-          const reply = await p.run(task, { signal, isolated: attempt > 0 });
-          const out = fromPoolReply(reply, operationId);
-          store.finish(operationId, out.httpStatus === 200);
-          return out;
-        } catch (err) {
-          if (timer.signal.aborted) {
+          const running = p.run(task, { isolated: attempt > 0 });
+          const outcome = await Promise.race([running, stopped]);
+          if (outcome === 'timeout' || outcome === 'cancelled') {
+            // The thread is being terminated (or the task will be skipped); its rejection is expected.
+            running.catch(() => {});
+            if (outcome === 'cancelled') {
+              store.finish(operationId, false, 'cancelled by the caller');
+              return result(failure(tool.name, 'timeout', [issue('CANCELLED', 'The caller went away; the calculation was cancelled', 'Retry the call.')], 'runner'), 499, { operationId });
+            }
             store.finish(operationId, false, 'timed out');
             return result(
               failure(tool.name, 'timeout', [
@@ -155,10 +177,10 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
               { operationId },
             );
           }
-          if (ctx.signal?.aborted) {
-            store.finish(operationId, false, 'cancelled by the caller');
-            return result(failure(tool.name, 'timeout', [issue('CANCELLED', 'The caller went away; the calculation was cancelled', 'Retry the call.')], 'runner'), 499, { operationId });
-          }
+          const out = fromPoolReply(outcome, operationId);
+          store.finish(operationId, out.httpStatus === 200);
+          return out;
+        } catch (err) {
           if (isQueueFull(err)) {
             store.finish(operationId, false, 'rejected: pool busy');
             return busy(tool.name, 'POOL_BUSY', 'The worker pool queue is full', `Retry after ${RETRY_AFTER_BUSY_S} s or reduce concurrency.`);
@@ -178,6 +200,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
           };
         } finally {
           clearTimeout(handle);
+          ctx.signal?.removeEventListener('abort', onCallerGone);
         }
       }
     } finally {

@@ -42,6 +42,18 @@ function cubicRun(req: FlashRequest): { ok: true; result: FlashResult; report: F
   return { ok: true, result: out.result, report: flashReport(fluid.model, out.result) };
 }
 
+/** Name of the first reported quantity that is not a finite number, if any. */
+function firstNonFinite(report: FlashReport): string | undefined {
+  const o = report.overall;
+  for (const [k, v] of Object.entries({ density: o.density, molarMass: o.molarMass, enthalpy: o.enthalpy, entropy: o.entropy })) if (!Number.isFinite(v)) return `overall ${k}`;
+  for (const p of report.phases) {
+    const t = p.thermo;
+    const values = { beta: p.state.beta, density: t.density, Z: t.Z, enthalpy: t.enthalpy, entropy: t.entropy, Cp: t.cp, Cv: t.cv, speedOfSound: t.speedOfSound, jouleThomson: t.jouleThomson, molarVolume: t.molarVolume };
+    for (const [k, v] of Object.entries(values)) if (!Number.isFinite(v)) return `${p.state.label} ${k}`;
+  }
+  return undefined;
+}
+
 export function runFlash(input: unknown): Envelope<RunFlashOutput> {
   const started = performance.now();
   const parsed = parseFlashRequest(input);
@@ -68,6 +80,11 @@ export function runFlash(input: unknown): Envelope<RunFlashOutput> {
     if (!req.multiPhaseCheck) limitations.push('At most two phases (multiPhaseCheck off, as the original default)');
   }
 
+  const bad = firstNonFinite(report);
+  if (bad !== undefined) {
+    // A number that is not finite is never reported as if it were a result.
+    return failure(TOOL, 'compute', [{ severity: 'error', code: 'FLASH_ERROR', message: `The ${bad} is not a finite number at these conditions`, fix: 'The state is outside what the model can describe (e.g. a mechanically unstable root): check T, P and composition' }], 'flash');
+  }
   const data = buildFlashData(
     { model: req.model, flashType: req.flashType, temperature: req.temperature, pressure: req.pressure, reported: req.reported, names: req.components.map((c) => c.name) },
     report,

@@ -148,3 +148,40 @@ t.test('GERG2008 gives single-phase reference properties', (t) => {
   t.equal(env.provenance?.model, 'GERG2008');
   t.end();
 });
+
+t.test('extreme but valid states give finite numbers or an error code, never NaN', (t) => {
+  const nonFinite = (o: unknown) => JSON.stringify(o, (_k, v) => (typeof v === 'number' && !Number.isFinite(v) ? '__NOT_FINITE__' : v)).includes('__NOT_FINITE__');
+  const states: [number, number, Record<string, number>][] = [
+    [20, 1, { methane: 1 }],
+    [2000, 1, { methane: 0.9, ethane: 0.1 }],
+    [300, 0.001, { methane: 0.5, nC10: 0.5 }],
+    [300, 5000, { methane: 0.5, nC10: 0.5 }],
+    [150, 1, { nC20: 0.5, methane: 0.5 }],
+    [600, 300, { water: 0.5, CO2: 0.5 }],
+    [250, 1e-6, { propane: 1 }],
+  ];
+  for (const [T, P, components] of states) {
+    for (const model of ['SRK', 'PR']) {
+      const env = runFlash({ model, temperature: T, pressure: P, components, multiPhaseCheck: true });
+      const label = `${model} ${T} K ${P} bara ${Object.keys(components).join('/')}`;
+      if (env.status === 'success') t.notOk(nonFinite(env), `${label}: all numbers finite`);
+      else t.match(env.errors?.[0]?.code, /^FLASH_/, `${label}: flash error code`);
+    }
+  }
+  t.end();
+});
+
+t.test('through runTool (dispatcher: schema validation, auto-validation)', async (t) => {
+  const { runTool } = await import('../../src/index.js');
+  const ok = await runTool('runFlash', RUN_FLASH_EXAMPLES[0].input);
+  t.equal(ok.status, 'success');
+  t.ok(ok.autoValidation, 'auto-validation block attached');
+  const pending = await runTool('runFlash', { components: { methane: 1 }, flashType: 'dewPointT' });
+  t.equal(pending.errors?.[0]?.code, 'NOT_IMPLEMENTED_FLASH_TYPE', 'a contract flash type not implemented yet passes the schema and gets 422');
+  t.equal(httpStatusFor(pending), 422);
+  const unknown = await runTool('runFlash', { components: { methane: 1 }, flashType: 'XY' });
+  t.equal(httpStatusFor(unknown), 400, 'an unknown flash type fails the schema (400)');
+  const asString = await runTool('runFlash', JSON.stringify(RUN_FLASH_EXAMPLES[1].input));
+  t.equal(asString.status, 'success', 'a JSON-string body is accepted as a courtesy');
+  t.end();
+});

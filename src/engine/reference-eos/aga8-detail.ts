@@ -93,7 +93,9 @@ const F_LOGX = NC;
 const F_BS = 2 * NC;
 const F_CSN = F_BS + NB;
 const F_TUN = F_CSN + NT;
-const F_SIZE = F_TUN + NT;
+/** Ideal-gas temperature terms at cacheIdealT (the parts of A°/RT and ∂A°/∂T/R without ln ρ) and Σx_i. */
+const F_IDEAL = F_TUN + NT;
+const F_SIZE = F_IDEAL + 4;
 
 /** Composition-dependent state of one mixture for the DETAIL equation. */
 export interface DetailFluid {
@@ -107,6 +109,7 @@ export interface DetailFluid {
   /** x, ln x, B*_n (n = 1…18), C*_n (index n−1, n = 13…58) and the T^−u_n cache, see F_*. */
   readonly F: Float64Array;
   cacheT: number;
+  cacheIdealT: number;
 }
 
 export function createDetailFluid(x: Float64Array): DetailFluid {
@@ -155,7 +158,7 @@ export function createDetailFluid(x: Float64Array): DetailFluid {
     if (FN[n]) c *= F;
     Fb[F_CSN + n] = c;
   }
-  return { molarMass, K3, Tcx: tcx, Dcx: vcx > 0 ? 1 / vcx : 0, F: Fb, cacheT: Number.NaN };
+  return { molarMass, K3, Tcx: tcx, Dcx: vcx > 0 ? 1 / vcx : 0, F: Fb, cacheT: Number.NaN, cacheIdealT: Number.NaN };
 }
 
 /** Residual derivatives at (T, D) in a transient buffer (read it before the next call); withT = false skips the T derivatives. */
@@ -225,43 +228,53 @@ export function detailPressure(f: DetailFluid, T: number, D: number, out: Float6
 
 /** Ideal-gas Helmholtz energy into A0: [A° (J/mol), ∂A°/∂T (J/(mol K)), T·∂²A°/∂T² (J/(mol K))]. */
 function detailIdeal(f: DetailFluid, T: number, D: number): void {
-  const logD = Math.log(D > 0 ? D : 1e-20);
-  const logT = Math.log(T);
-  let a0 = 0, a1 = 0, a2 = 0;
-  for (let i = 0; i < NC; i++) {
-    const xi = f.F[F_X + i];
-    if (!(xi > 0)) continue;
-    const id = IDEAL[i];
-    const th = IDEAL_THETA[i];
-    const logxD = logD + f.F[F_LOGX + i];
-    let s0 = 0, s1 = 0, s2 = 0;
-    for (let j = 0; j < 4; j++) {
-      if (!(th[j] > 0)) continue;
-      const th0T = th[j] / T;
-      const ep = Math.exp(th0T);
-      const em = 1 / ep;
-      const hsn = (ep - em) / 2;
-      const hcn = (ep + em) / 2;
-      const n = id.n[j];
-      if (j === 0 || j === 2) {
-        const lh = Math.log(Math.abs(hsn));
-        s0 += n * lh;
-        s1 += n * (lh - (th0T * hcn) / hsn);
-        s2 += n * (th0T / hsn) ** 2;
-      } else {
-        const lh = Math.log(Math.abs(hcn));
-        s0 -= n * lh;
-        s1 -= n * (lh - (th0T * hsn) / hcn);
-        s2 += n * (th0T / hcn) ** 2;
+  const Fb = f.F;
+  if (f.cacheIdealT !== T) {
+    // Everything but the ln ρ term depends on T only: cached per fluid for isotherms.
+    const logT = Math.log(T);
+    let a0 = 0, a1 = 0, a2 = 0, sx = 0;
+    for (let i = 0; i < NC; i++) {
+      const xi = Fb[F_X + i];
+      if (!(xi > 0)) continue;
+      const id = IDEAL[i];
+      const th = IDEAL_THETA[i];
+      const logx = Fb[F_LOGX + i];
+      let s0 = 0, s1 = 0, s2 = 0;
+      for (let j = 0; j < 4; j++) {
+        if (!(th[j] > 0)) continue;
+        const th0T = th[j] / T;
+        const ep = Math.exp(th0T);
+        const em = 1 / ep;
+        const hsn = (ep - em) / 2;
+        const hcn = (ep + em) / 2;
+        const n = id.n[j];
+        if (j === 0 || j === 2) {
+          const lh = Math.log(Math.abs(hsn));
+          s0 += n * lh;
+          s1 += n * (lh - (th0T * hcn) / hsn);
+          s2 += n * (th0T / hsn) ** 2;
+        } else {
+          const lh = Math.log(Math.abs(hcn));
+          s0 -= n * lh;
+          s1 -= n * (lh - (th0T * hsn) / hcn);
+          s2 += n * (th0T / hcn) ** 2;
+        }
       }
+      a0 += xi * (logx + id.n1 + id.n2 / T - id.n3 * logT + s0);
+      a1 += xi * (logx + id.n1 - id.n3 * (1 + logT) + s1);
+      a2 -= xi * (id.n3 + s2);
+      sx += xi;
     }
-    a0 += xi * (logxD + id.n1 + id.n2 / T - id.n3 * logT + s0);
-    a1 += xi * (logxD + id.n1 - id.n3 * (1 + logT) + s1);
-    a2 -= xi * (id.n3 + s2);
+    Fb[F_IDEAL] = a0;
+    Fb[F_IDEAL + 1] = a1;
+    Fb[F_IDEAL + 2] = a2;
+    Fb[F_IDEAL + 3] = sx;
+    f.cacheIdealT = T;
   }
-  A0[0] = a0 * R_DETAIL * T;
-  A0[1] = a1 * R_DETAIL;
-  A0[2] = a2 * R_DETAIL;
+  const lnD = Fb[F_IDEAL + 3] * Math.log(D > 0 ? D : 1e-20);
+  A0[0] = (lnD + Fb[F_IDEAL]) * R_DETAIL * T;
+  A0[1] = (lnD + Fb[F_IDEAL + 1]) * R_DETAIL;
+  A0[2] = Fb[F_IDEAL + 2] * R_DETAIL;
 }
 
 /** All properties at (T, D) in reference units (relations of AGA Report No. 8 Part 1, 2017). */

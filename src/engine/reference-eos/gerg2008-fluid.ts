@@ -121,7 +121,9 @@ export const F_ENT = F_EN + MAX_EXP;
 export const F_GN = F_ENT + MAX_EXP;
 export const F_GNT = F_GN + MAX_GAUSS;
 export const F_TAU = F_GNT + MAX_GAUSS;
-const F_SIZE = F_TAU + NTV;
+/** Ideal-gas temperature terms at cacheIdealT: Σx_i(ln x_i + n1 + n2/T − n3 ln T + Σ_sinh/cosh), Σx_i(…), Σx_i(…), Σx_i. */
+export const F_IDEAL = F_TAU + NTV;
+const F_SIZE = F_IDEAL + 4;
 // … and of its int buffer.
 export const I_PD = 0;
 export const I_PT = I_PD + MAX_POLY;
@@ -167,6 +169,8 @@ export interface GergFluid {
   readonly I: Int32Array;
   /** Temperature the τ^t cache in F holds. */
   cacheT: number;
+  /** Temperature the ideal-gas cache in F holds. */
+  cacheIdealT: number;
 }
 
 /** Fold a composition (mole fractions in reference order, summing to 1) into a GergFluid. */
@@ -264,5 +268,6 @@ export function createGergFluid(x: Float64Array): GergFluid {
     F,
     I,
     cacheT: Number.NaN,
+    cacheIdealT: Number.NaN,
   };
 }

@@ -11,7 +11,7 @@
  */
 import { IDEAL_N0, IDEAL_THETA, R_GERG, R_IDEAL } from './gerg2008-data.js';
 import {
-  CE_CC, CE_EE, F_EN, F_ENT, F_GN, F_GNT, F_LOGX, F_PN, F_PNT, F_TAU, F_X, I_COMP, I_EC, I_ED, I_ET, I_GCE, I_GD, I_GT,
+  CE_CC, CE_EE, F_EN, F_ENT, F_GN, F_GNT, F_IDEAL, F_LOGX, F_PN, F_PNT, F_TAU, F_X, I_COMP, I_EC, I_ED, I_ET, I_GCE, I_GD, I_GT,
   I_PD, I_PT, I_USED_C, I_USED_CE, I_USED_T, NCE, T_VALUES, type GergFluid,
 } from './gerg2008-fluid.js';
 import type { ModelProperties, ResidualDerivs } from './types.js';
@@ -155,44 +155,54 @@ export function gergPressure(f: GergFluid, T: number, D: number, out: Float64Arr
   out[1] = RT * (1 + 2 * ar[1] + ar[2]);
 }
 
-/** Ideal-gas part into A0: [α°, τ∂α°/∂τ, τ²∂²α°/∂τ²] (dimensionless). */
+/**
+ * Ideal-gas part into A0: [α°, τ∂α°/∂τ, τ²∂²α°/∂τ²] (dimensionless). Everything except the ln ρ
+ * term depends on T only and is cached per fluid, which matters on isotherms (tables, root choice).
+ */
 function gergIdeal(f: GergFluid, T: number, D: number): void {
   const F = f.F;
-  const I = f.I;
-  const logD = Math.log(D > 0 ? D : 1e-20);
-  const logT = Math.log(T);
-  let a0 = 0, a1 = 0, a2 = 0;
-  for (let c = 0; c < f.nComp; c++) {
-    const i = I[I_COMP + c];
-    const xi = F[F_X + i];
-    const id = IDEAL[i];
-    const th = IDEAL_THETA[i];
-    let s0 = 0, s1 = 0, s2 = 0;
-    for (let j = 0; j < 4; j++) {
-      if (!(th[j] > 0)) continue;
-      const th0T = th[j] / T;
-      const ep = Math.exp(th0T);
-      const em = 1 / ep;
-      const hsn = (ep - em) / 2;
-      const hcn = (ep + em) / 2;
-      const n = id.n[j];
-      if (j === 0 || j === 2) {
-        s0 += n * Math.log(Math.abs(hsn));
-        s1 += (n * th0T * hcn) / hsn;
-        s2 += n * (th0T / hsn) * (th0T / hsn);
-      } else {
-        s0 -= n * Math.log(Math.abs(hcn));
-        s1 -= (n * th0T * hsn) / hcn;
-        s2 += n * (th0T / hcn) * (th0T / hcn);
+  if (f.cacheIdealT !== T) {
+    const I = f.I;
+    const logT = Math.log(T);
+    let a0 = 0, a1 = 0, a2 = 0, sx = 0;
+    for (let c = 0; c < f.nComp; c++) {
+      const i = I[I_COMP + c];
+      const xi = F[F_X + i];
+      const id = IDEAL[i];
+      const th = IDEAL_THETA[i];
+      let s0 = 0, s1 = 0, s2 = 0;
+      for (let j = 0; j < 4; j++) {
+        if (!(th[j] > 0)) continue;
+        const th0T = th[j] / T;
+        const ep = Math.exp(th0T);
+        const em = 1 / ep;
+        const hsn = (ep - em) / 2;
+        const hcn = (ep + em) / 2;
+        const n = id.n[j];
+        if (j === 0 || j === 2) {
+          s0 += n * Math.log(Math.abs(hsn));
+          s1 += (n * th0T * hcn) / hsn;
+          s2 += n * (th0T / hsn) * (th0T / hsn);
+        } else {
+          s0 -= n * Math.log(Math.abs(hcn));
+          s1 -= (n * th0T * hsn) / hcn;
+          s2 += n * (th0T / hcn) * (th0T / hcn);
+        }
       }
+      a0 += xi * (F[F_LOGX + i] + id.n1 + id.n2 / T - id.n3 * logT + s0);
+      a1 += xi * (id.n3 + id.n2 / T + s1);
+      a2 -= xi * (id.n3 + s2);
+      sx += xi;
     }
-    a0 += xi * (logD + F[F_LOGX + i] + id.n1 + id.n2 / T - id.n3 * logT + s0);
-    a1 += xi * (id.n3 + id.n2 / T + s1);
-    a2 -= xi * (id.n3 + s2);
+    F[F_IDEAL] = a0;
+    F[F_IDEAL + 1] = a1;
+    F[F_IDEAL + 2] = a2;
+    F[F_IDEAL + 3] = sx;
+    f.cacheIdealT = T;
   }
-  A0[0] = a0;
-  A0[1] = a1;
-  A0[2] = a2;
+  A0[0] = F[F_IDEAL + 3] * Math.log(D > 0 ? D : 1e-20) + F[F_IDEAL];
+  A0[1] = F[F_IDEAL + 1];
+  A0[2] = F[F_IDEAL + 2];
 }
 
 /**

@@ -261,7 +261,7 @@ export function stateAtPressure(p: PreparedFluid, T: number, P: number, opts: Re
       'The state is probably two-phase or metastable; run a phase-equilibrium flash instead.',
     );
   }
-  const warnings = rangeWarnings(p.model, T, pr.P, p.normalized);
+  const warnings = rangeWarnings(p.model, T, PkPa, p.normalized);
   if (nonPositive(pr)) {
     // Only reachable in 'gas' mode (the reference behaviour returns such roots unchecked).
     warnings.push({

@@ -46,4 +46,14 @@ export const RUN_FLASH_EXAMPLES: { name: string; description: string; input: Run
       multiPhaseCheck: true,
     },
   },
+  {
+    name: 'gerg2008-natural-gas',
+    description: 'Reference-quality single-phase properties of a natural gas with GERG-2008 at 10 °C and 70 bara',
+    input: {
+      model: 'GERG2008',
+      temperature: { value: 10, unit: 'C' },
+      pressure: { value: 70, unit: 'bara' },
+      components: { methane: 0.9, ethane: 0.05, propane: 0.02, nitrogen: 0.02, CO2: 0.01 },
+    },
+  },
 ];
