@@ -32,7 +32,6 @@ interface WorkerTracer {
   tracer: Tracer;
   provider: BasicTracerProvider;
   lastFlush: number;
-  interval: number;
 }
 const tracers = new Map<string, WorkerTracer>();
 
@@ -59,7 +58,7 @@ async function tracerFor(url: string): Promise<WorkerTracer> {
       resource: resourceFromAttributes({ 'service.name': process.env.OTEL_SERVICE_NAME ?? 'neqsim-ts', 'neqsim.thread': 'worker' }),
       spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter({ url, timeoutMillis: 5000 }), { scheduledDelayMillis: FLUSH_INTERVAL_MS })],
     });
-    wt = { tracer: provider.getTracer('neqsim-ts-worker'), provider, lastFlush: -Infinity, interval: FLUSH_INTERVAL_MS };
+    wt = { tracer: provider.getTracer('neqsim-ts-worker'), provider, lastFlush: -Infinity };
     tracers.set(url, wt);
   }
   return wt;
@@ -76,33 +75,18 @@ function describeResult(result: unknown): Record<string, string | number | boole
   return out;
 }
 
-/** Longest a task waits for its export before giving up (the export then resumes on a later task). */
-const FLUSH_WAIT_MS = 1000;
-/** Export interval after a slow export (backs off so a sick collector cannot slow every task). */
-const MAX_FLUSH_INTERVAL_MS = 10_000;
-
 /**
- * Piscina parks idle threads in a blocking Atomics.wait and, while busy, runs task after task
- * without turning the event loop, so the batch processor's timer and sockets would starve. The
- * export is therefore driven from inside a task: at most once per interval (the first span of a
- * thread at once) a task awaits the flush, which lets the event loop run the HTTP export.
+ * Kicks an export at most once per interval without holding up the task (the batch processor's
+ * own timer covers the rest). This relies on the pool's atomics 'async' (src/http/pool.ts): with
+ * piscina's blocking wait an idle thread's event loop stops and its spans would wait for the next
+ * task. Awaiting the export inside a task instead was measured to cost throughput whenever the
+ * collector answers slowly.
  */
-async function flushIfDue(wt: WorkerTracer): Promise<void> {
+function flushIfDue(wt: WorkerTracer): void {
   const now = performance.now();
-  if (now - wt.lastFlush < wt.interval) return;
+  if (now - wt.lastFlush < FLUSH_INTERVAL_MS) return;
   wt.lastFlush = now;
-  let timer: NodeJS.Timeout | undefined;
-  const done = await Promise.race([
-    wt.provider.forceFlush().then(
-      () => true,
-      () => true,
-    ),
-    new Promise<boolean>((resolve) => {
-      timer = setTimeout(() => resolve(false), FLUSH_WAIT_MS);
-    }),
-  ]);
-  clearTimeout(timer);
-  wt.interval = done ? FLUSH_INTERVAL_MS : Math.min(MAX_FLUSH_INTERVAL_MS, wt.interval * 2);
+  void wt.provider.forceFlush().catch(() => undefined);
 }
 
 export async function withWorkerSpan<T>(
@@ -133,6 +117,6 @@ export async function withWorkerSpan<T>(
     throw err;
   } finally {
     span.end();
-    await flushIfDue(wt);
+    flushIfDue(wt);
   }
 }
