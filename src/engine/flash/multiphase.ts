@@ -31,9 +31,18 @@ export function multiphaseCheck(model: ThermoModel, at: ModelAtT, P: number, z: 
     for (let i = 0; i < nc; i++) trials.push(pureTrial(nc, i));
     const stab = stabilityAnalysis(at, P, ref.x, d, trials);
     if (stab.stable) return { ok: true, result: current };
-    let best = stab.trials[0];
-    for (const t of stab.trials) if (!t.trivial && t.tm < best.tm) best = t;
-    if (best.trivial || !(best.tm < UNSTABLE_TM)) return { ok: true, result: current };
+    // The most negative trial that is not just one of the current phases again.
+    let best: (typeof stab.trials)[number] | undefined;
+    for (const t of stab.trials) {
+      if (t.trivial || !(t.tm < UNSTABLE_TM)) continue;
+      const copy = current.phases.some((p) => {
+        let dist = 0;
+        for (let i = 0; i < nc; i++) dist += Math.abs(t.w[i] - p.x[i]);
+        return dist < 1e-4;
+      });
+      if (!copy && (best === undefined || t.tm < best.tm)) best = t;
+    }
+    if (best === undefined) return { ok: true, result: current };
 
     const comps: Float64Array[] = current.phases.map((p) => Float64Array.from(p.x));
     comps.push(Float64Array.from(best.w));
@@ -123,6 +132,7 @@ export function multiphaseRachfordRice(z: Float64Array, K: Float64Array[], beta0
     return s;
   };
   let Q = q(beta);
+  let gmax = Infinity;
   for (let it = 0; it < 100; it++) {
     for (let i = 0; i < nc; i++) {
       let e = 0;
@@ -144,7 +154,7 @@ export function multiphaseRachfordRice(z: Float64Array, K: Float64Array[], beta0
     // Active set: phases at zero whose gradient pushes them further down stay fixed.
     const free: number[] = [];
     for (let k = 0; k < np; k++) if (beta[k] > 0 || g[k] < 0) free.push(k);
-    let gmax = 0;
+    gmax = 0;
     for (const k of free) gmax = Math.max(gmax, Math.abs(g[k]));
     if (gmax < 1e-13) return beta;
     const nf = free.length;
@@ -155,26 +165,38 @@ export function multiphaseRachfordRice(z: Float64Array, K: Float64Array[], beta0
       for (let c = 0; c < nf; c++) A[a * nf + c] = H[free[a] * np + free[c]];
       A[a * nf + a] *= 1 + 1e-12;
     }
-    if (!solveInPlace(A, rhs, nf)) return undefined;
-    let s = 1;
-    for (let a = 0; a < nf; a++) {
-      const k = free[a];
-      if (beta[k] + rhs[a] < 0) s = Math.min(s, -beta[k] / rhs[a]);
-    }
-    let accepted = false;
+    // Newton direction; when the Hessian is (near) singular — two phases with almost the same K —
+    // or the Newton step does not lower Q, fall back to a scaled projected-gradient step.
+    const newtonOk = solveInPlace(A, rhs, nf);
     const trial = beta.slice();
-    for (let ls = 0; ls < 40; ls++) {
-      for (let a = 0; a < nf; a++) trial[free[a]] = Math.max(0, beta[free[a]] + s * rhs[a]);
-      const Qt = q(trial);
-      if (Qt <= Q + 1e-14 * Math.abs(Q)) {
-        Q = Qt;
-        accepted = true;
-        break;
-      }
-      s *= 0.5;
+    let accepted = newtonOk && lineSearch(rhs);
+    if (!accepted) {
+      let hmax = 0;
+      for (const k of free) hmax = Math.max(hmax, H[k * np + k]);
+      for (let a = 0; a < nf; a++) rhs[a] = -g[free[a]] / Math.max(hmax, 1e-300);
+      accepted = lineSearch(rhs);
     }
     if (!accepted) return gmax < 1e-9 ? beta : undefined;
+    function lineSearch(dir: Float64Array): boolean {
+      let step = 1;
+      for (let a = 0; a < nf; a++) {
+        const k = free[a];
+        if (beta[k] + dir[a] < 0) step = Math.min(step, -beta[k] / dir[a]);
+      }
+      for (let ls = 0; ls < 40; ls++) {
+        for (let a = 0; a < nf; a++) trial[free[a]] = Math.max(0, beta[free[a]] + step * dir[a]);
+        const Qt = q(trial);
+        if (Qt <= Q + 1e-14 * Math.abs(Q)) {
+          Q = Qt;
+          return true;
+        }
+        step *= 0.5;
+      }
+      return false;
+    }
     for (let k = 0; k < np; k++) beta[k] = trial[k];
   }
-  return undefined;
+  // Q is flat to round-off near a degenerate optimum (two phases with almost equal K): a small
+  // gradient is as good as it gets; the outer iteration still has to meet its own tolerance.
+  return gmax < 1e-7 ? beta : undefined;
 }

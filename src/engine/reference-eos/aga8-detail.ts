@@ -13,6 +13,7 @@ import {
 } from './aga8-detail-data.js';
 import { CRIT_DENSITY, CRIT_TEMPERATURE, IDEAL_N0, IDEAL_THETA } from './gerg2008-data.js';
 import { NC } from './components.js';
+import { planckEinsteinSums } from './ideal-gas.js';
 import type { ModelProperties } from './types.js';
 
 const NT = 58;
@@ -84,6 +85,7 @@ const IDEAL = IDEAL_N0.map((row) => ({
  */
 const AR = new Float64Array(8);
 const A0 = new Float64Array(3);
+const PE = new Float64Array(3);
 const DK = new Float64Array(10);
 const EK = new Float64Array(5);
 
@@ -239,27 +241,9 @@ function detailIdeal(f: DetailFluid, T: number, D: number): void {
       const id = IDEAL[i];
       const th = IDEAL_THETA[i];
       const logx = Fb[F_LOGX + i];
-      let s0 = 0, s1 = 0, s2 = 0;
-      for (let j = 0; j < 4; j++) {
-        if (!(th[j] > 0)) continue;
-        const th0T = th[j] / T;
-        const ep = Math.exp(th0T);
-        const em = 1 / ep;
-        const hsn = (ep - em) / 2;
-        const hcn = (ep + em) / 2;
-        const n = id.n[j];
-        if (j === 0 || j === 2) {
-          const lh = Math.log(Math.abs(hsn));
-          s0 += n * lh;
-          s1 += n * (lh - (th0T * hcn) / hsn);
-          s2 += n * (th0T / hsn) ** 2;
-        } else {
-          const lh = Math.log(Math.abs(hcn));
-          s0 -= n * lh;
-          s1 -= n * (lh - (th0T * hsn) / hcn);
-          s2 += n * (th0T / hcn) ** 2;
-        }
-      }
+      planckEinsteinSums(id.n, th, T, PE);
+      // DETAIL's ∂A°/∂T form needs Σ ±n (ln h − y h'/h) = PE[0] − PE[1].
+      const s0 = PE[0], s1 = PE[0] - PE[1], s2 = PE[2];
       a0 += xi * (logx + id.n1 + id.n2 / T - id.n3 * logT + s0);
       a1 += xi * (logx + id.n1 - id.n3 * (1 + logT) + s1);
       a2 -= xi * (id.n3 + s2);

@@ -14,6 +14,7 @@ import {
   CE_CC, CE_EE, F_EN, F_ENT, F_GN, F_GNT, F_IDEAL, F_LOGX, F_PN, F_PNT, F_TAU, F_X, I_COMP, I_EC, I_ED, I_ET, I_GCE, I_GD, I_GT,
   I_PD, I_PT, I_USED_C, I_USED_CE, I_USED_T, NCE, T_VALUES, type GergFluid,
 } from './gerg2008-fluid.js';
+import { planckEinsteinSums } from './ideal-gas.js';
 import type { ModelProperties, ResidualDerivs } from './types.js';
 
 export { createGergFluid, type GergFluid } from './gerg2008-fluid.js';
@@ -42,6 +43,7 @@ const EXPD = new Float64Array(8);
 const CEEXP = new Float64Array(NCE);
 const AR = new Float64Array(8);
 const A0 = new Float64Array(3);
+const PE = new Float64Array(3);
 function updateTemperature(f: GergFluid, T: number): void {
   if (f.cacheT === T) return;
   const F = f.F;
@@ -170,25 +172,8 @@ function gergIdeal(f: GergFluid, T: number, D: number): void {
       const xi = F[F_X + i];
       const id = IDEAL[i];
       const th = IDEAL_THETA[i];
-      let s0 = 0, s1 = 0, s2 = 0;
-      for (let j = 0; j < 4; j++) {
-        if (!(th[j] > 0)) continue;
-        const th0T = th[j] / T;
-        const ep = Math.exp(th0T);
-        const em = 1 / ep;
-        const hsn = (ep - em) / 2;
-        const hcn = (ep + em) / 2;
-        const n = id.n[j];
-        if (j === 0 || j === 2) {
-          s0 += n * Math.log(Math.abs(hsn));
-          s1 += (n * th0T * hcn) / hsn;
-          s2 += n * (th0T / hsn) * (th0T / hsn);
-        } else {
-          s0 -= n * Math.log(Math.abs(hcn));
-          s1 -= (n * th0T * hsn) / hcn;
-          s2 += n * (th0T / hcn) * (th0T / hcn);
-        }
-      }
+      planckEinsteinSums(id.n, th, T, PE);
+      const s0 = PE[0], s1 = PE[1], s2 = PE[2];
       a0 += xi * (F[F_LOGX + i] + id.n1 + id.n2 / T - id.n3 * logT + s0);
       a1 += xi * (id.n3 + id.n2 / T + s1);
       a2 -= xi * (id.n3 + s2);
