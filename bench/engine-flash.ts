@@ -1,5 +1,5 @@
 /**
- * Engine TP-flash benchmarks (median µs per call over timed rounds):
+ * Engine TP-flash benchmarks (median of per-call wall times, µs):
  *   - engine flashTP of a 3-component gas (single phase, the stability test decides) and of a
  *     10-component gas condensate (two-phase split), SRK and PR, fluid built once;
  *   - the same including fluid construction from database names (what a tool call pays);
@@ -29,29 +29,29 @@ const GAS_P = 50e5;
 const COND_T = 313.15;
 const COND_P = 60e5;
 
-/** Median of per-round means; each round runs `iterations` calls. */
-function medianUs(fn: () => void, iterations: number, rounds = 9): number {
+/** Median of per-call wall times after a warm-up of the same length (µs). */
+function medianUs(fn: () => void, iterations: number): number {
   for (let i = 0; i < iterations; i++) fn();
-  const times: number[] = [];
-  for (let r = 0; r < rounds; r++) {
+  const times = new Float64Array(iterations);
+  for (let i = 0; i < iterations; i++) {
     const t0 = process.hrtime.bigint();
-    for (let i = 0; i < iterations; i++) fn();
-    times.push(Number(process.hrtime.bigint() - t0) / 1e3 / iterations);
+    fn();
+    times[i] = Number(process.hrtime.bigint() - t0) / 1e3;
   }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(rounds / 2)];
+  times.sort();
+  return times[iterations >> 1];
 }
 
-async function medianUsAsync(fn: () => Promise<unknown>, iterations: number, rounds = 9): Promise<number> {
+async function medianUsAsync(fn: () => Promise<unknown>, iterations: number): Promise<number> {
   for (let i = 0; i < iterations; i++) await fn();
-  const times: number[] = [];
-  for (let r = 0; r < rounds; r++) {
+  const times = new Float64Array(iterations);
+  for (let i = 0; i < iterations; i++) {
     const t0 = process.hrtime.bigint();
-    for (let i = 0; i < iterations; i++) await fn();
-    times.push(Number(process.hrtime.bigint() - t0) / 1e3 / iterations);
+    await fn();
+    times[i] = Number(process.hrtime.bigint() - t0) / 1e3;
   }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(rounds / 2)];
+  times.sort();
+  return times[iterations >> 1];
 }
 
 function fluid(kind: CubicKind, comp: Record<string, number>) {

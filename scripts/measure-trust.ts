@@ -4,6 +4,7 @@
  * which getBenchmarkTrust serves. Nothing in that file is hand-written: maturity, validation cases,
  * accuracy bounds, limitations and unsupported inputs all come from this run.
  *
+ *   npm run trust                                # build, measure and write
  *   node dist/scripts/measure-trust.js           # measure and write
  *   node dist/scripts/measure-trust.js --check   # measure and compare with the committed file
  *
@@ -435,7 +436,7 @@ async function main(): Promise<void> {
   if (process.argv.includes('--check')) {
     const committed = JSON.parse(readFileSync(MEASUREMENTS_FILE, 'utf8')) as TrustMeasurements;
     const same = JSON.stringify(comparable(committed)) === JSON.stringify(comparable(m));
-    console.log(same ? 'trust measurements are current' : 'trust measurements are STALE: run node dist/scripts/measure-trust.js');
+    console.log(same ? 'trust measurements are current' : 'trust measurements are STALE: run `npm run trust`');
     process.exit(same ? 0 : 1);
   }
   writeFileSync(MEASUREMENTS_FILE, JSON.stringify(m, null, 2) + '\n');

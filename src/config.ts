@@ -30,7 +30,8 @@ export interface Config {
   pool: PoolConfig;
   toolTimeoutMs: number;
   bodyLimitBytes: number;
-  auth: { mode: AuthMode; issuer?: string; audience?: string; jwksUrl?: string };
+  /** openPaths: path prefixes served without a token (AUTH_OPEN_PATHS, comma-separated; default health, metrics, docs). */
+  auth: { mode: AuthMode; issuer?: string; audience?: string; jwksUrl?: string; openPaths?: string[] };
   serviceProfile: ServiceProfile;
   otel: { enabled: boolean; endpoint?: string; serviceName: string };
   /** Requests per minute per client; 0 = rate limiting off. */
@@ -149,6 +150,9 @@ export function loadConfig(env: Env = process.env): Config {
   const issuer = url(env, 'OIDC_ISSUER');
   const audience = text(env, 'OIDC_AUDIENCE');
   const jwksUrl = url(env, 'OIDC_JWKS_URL');
+  const openPathsText = text(env, 'AUTH_OPEN_PATHS');
+  const openPaths = openPathsText?.split(',').map((p) => p.trim()).filter((p) => p !== '');
+  if (openPaths?.some((p) => !p.startsWith('/'))) throw new ConfigError('AUTH_OPEN_PATHS', `must be comma-separated paths starting with "/", got "${openPathsText}"`);
   // The enterprise profile turns bearer auth on as well (src/http/plugins/enterprise.ts).
   if (authMode === 'oidc' || serviceProfile === 'enterprise') {
     const why = authMode === 'oidc' ? 'when AUTH_MODE=oidc' : 'when SERVICE_PROFILE=enterprise';
@@ -179,7 +183,7 @@ export function loadConfig(env: Env = process.env): Config {
     pool: { minThreads, maxThreads, maxQueue, concurrentTasksPerWorker },
     toolTimeoutMs,
     bodyLimitBytes,
-    auth: { mode: authMode, issuer, audience, jwksUrl },
+    auth: { mode: authMode, issuer, audience, jwksUrl, ...(openPaths !== undefined ? { openPaths } : {}) },
     serviceProfile,
     otel: { enabled: otelEnabled, endpoint: otelEndpoint, serviceName: text(env, 'OTEL_SERVICE_NAME') ?? 'neqsim-ts' },
     rateLimitPerMinute,

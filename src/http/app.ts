@@ -110,6 +110,10 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<N
   app.decorate('toolPool', pool);
 
   installErrorHandlers(app, config.bodyLimitBytes);
+  // Response schemas are documentation: envelopes go out pre-serialized and every other reply is
+  // small, so plain JSON.stringify replaces fast-json-stringify (whose per-route compile costs
+  // start-up time and which would drop fields a schema does not list).
+  app.setSerializerCompiler(() => (data: unknown) => JSON.stringify(data));
   app.addSchema(ErrorEnvelopeSchema);
 
   await app.register(swagger, {

@@ -139,7 +139,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       ...(ctx.traceCarrier !== undefined ? { traceCarrier: ctx.traceCarrier } : {}),
     };
     inFlight++;
-    store.start(operationId, tool.name);
+    store.start(operationId, tool.name, ctx.subject);
     try {
       for (let attempt = 0; ; attempt++) {
         const remaining = deadline - performance.now();

@@ -53,19 +53,21 @@ export const getProgressTool = defineTool({
     'x-operation-id and provenance.operationId). action "listActive" (default) lists running operations with ' +
     'percentComplete, message, elapsedMs and recent milestones; action "get" with operationId returns one operation, ' +
     'including recently finished ones (completed/failed). "get" without operationId behaves like listActive. ' +
-    'An unknown operationId gives error OPERATION_NOT_FOUND.',
+    'Callers see only their own operations. An unknown operationId gives error OPERATION_NOT_FOUND.',
   input: Input,
   output: Output,
   exampleCategory: 'platform',
   examples: [
     { name: 'list-active', description: 'All running operations', input: { action: 'listActive' } },
-    { name: 'get-operation', description: 'One operation by id', input: { action: 'get', operationId: 'op_00000000-0000-4000-8000-000000000000' } },
+    // A "get" example cannot name a live operation; the id comes from a pool call's x-operation-id header.
+    { name: 'default-action', description: 'No arguments: same as listActive', input: {} },
   ],
   execution: 'inline',
-  run(input) {
+  run(input, ctx) {
     const started = performance.now();
+    // Callers see their own operations only (operation ids and tool names are not shared between users).
     if (input.action === 'get' && input.operationId !== undefined) {
-      const op = progressStore.get(input.operationId);
+      const op = progressStore.get(input.operationId, ctx.subject);
       if (op === undefined) {
         return failure('getProgress', 'compute', [
           issue(
@@ -78,7 +80,7 @@ export const getProgressTool = defineTool({
       }
       return discoverySuccess('getProgress', 'progress', op, started);
     }
-    const operations = progressStore.listActive();
+    const operations = progressStore.listActive(ctx.subject);
     return discoverySuccess('getProgress', 'progress', { activeCount: operations.length, operations }, started);
   },
 });

@@ -30,6 +30,8 @@ export interface OperationView {
 interface OperationRecord {
   id: string;
   type: string;
+  /** Caller who started it: operations are visible to their owner only. */
+  subject: string;
   startedAt: number;
   finishedAt?: number;
   fraction: number;
@@ -48,8 +50,8 @@ export class ProgressStore {
   private readonly active = new Map<string, OperationRecord>();
   private readonly finished = new Map<string, OperationRecord>();
 
-  start(id: string, type: string): void {
-    this.active.set(id, { id, type, startedAt: Date.now(), fraction: 0, message: 'queued', completed: false, failed: false, milestones: [] });
+  start(id: string, type: string, subject = 'anonymous'): void {
+    this.active.set(id, { id, type, subject, startedAt: Date.now(), fraction: 0, message: 'queued', completed: false, failed: false, milestones: [] });
   }
 
   update(id: string, fraction: number, message?: string): void {
@@ -79,13 +81,17 @@ export class ProgressStore {
     this.prune(rec.finishedAt);
   }
 
-  get(id: string): OperationView | undefined {
+  /** One operation, if it exists and belongs to `subject` (when given). */
+  get(id: string, subject?: string): OperationView | undefined {
     const rec = this.active.get(id) ?? this.finished.get(id);
-    return rec === undefined ? undefined : view(rec);
+    return rec === undefined || (subject !== undefined && rec.subject !== subject) ? undefined : view(rec);
   }
 
-  listActive(): OperationView[] {
-    return [...this.active.values()].map(view);
+  /** Running operations, of `subject` only when given. */
+  listActive(subject?: string): OperationView[] {
+    const out: OperationView[] = [];
+    for (const rec of this.active.values()) if (subject === undefined || rec.subject === subject) out.push(view(rec));
+    return out;
   }
 
   clear(): void {

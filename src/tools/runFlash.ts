@@ -77,7 +77,8 @@ export function runFlash(input: unknown): Envelope<RunFlashOutput> {
     report = c.report;
     assumptions.push(...CUBIC_ASSUMPTIONS);
     limitations.push(...CUBIC_LIMITATIONS);
-    if (!req.multiPhaseCheck) limitations.push('At most two phases (multiPhaseCheck off, as the original default)');
+    if (!req.multiPhaseCheck) limitations.push('At most two phases (multiPhaseCheck off)');
+    else assumptions.push('Multiphase check on: up to four phases (gas, liquid hydrocarbon phases, aqueous)');
   }
 
   const bad = firstNonFinite(report);
@@ -116,7 +117,7 @@ export const runFlashTool = defineTool({
   since: 'v1.0',
   description:
     `Phase equilibrium (flash) of a mixture. Implemented flash types: ${IMPLEMENTED_FLASH_TYPES.join(', ')} (PH, PS, TV, dew/bubble points and hydrateTP are recognised and answered with 422 NOT_IMPLEMENTED_FLASH_TYPE). ` +
-    'Models: SRK (default) and PR cubic equations with classic mixing (tangent-plane stability analysis, two-phase split, optional three-phase check with multiPhaseCheck: true), or GERG2008 for single-phase natural-gas properties. ' +
+    'Models: SRK (default) and PR cubic equations with classic mixing (tangent-plane stability analysis, two-phase split, and a multiphase check for a third phase: on by default when water, glycols or alcohols are present, else set multiPhaseCheck: true), or GERG2008 for single-phase natural-gas properties. ' +
     'Required: components (name → mole fraction; normalised if the sum is not 1). temperature: number in K or {value, unit} with unit K, C, F, R; pressure: number in bara or {value, unit} with bara, barg, Pa, kPa, MPa, psi, psia, psig, atm. ' +
     'Returns per phase (gas, oil, aqueous; lightest first): phase fraction, density (Peneloux-corrected), Z, molar mass, H, S (datum: ideal gas at 273.15 K), Cp, Cv, speed of sound, Joule–Thomson coefficient, viscosity, thermal conductivity, mole and weight fractions, and interfacial tensions. ' +
     'Pitfalls: a bare temperature number is kelvin; SRK/PR with water or glycols carry a MODEL_LIMITATION warning; near-critical states carry NEAR_CRITICAL.',

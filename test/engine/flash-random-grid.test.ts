@@ -1,7 +1,9 @@
 /**
  * Robustness of the TP flash over a seeded random grid: 2,400 flashes of 2–15 components from
  * the common natural-gas/oil set, −150…300 °C, 0.1…1000 bar (log-uniform), SRK and PR; a sixth
- * of them contain water and run with the multiphase check. Every answer must be either
+ * of them contain water. All run with the multiphase check, because the verification below asks
+ * for the global Gibbs minimum (without the check a flash stops at two phases, as the original,
+ * and cold mixtures can hide a third liquid). Every answer must be either
  *   - a verified equilibrium: material balance to 1e-10, equal fugacities in all phases, Gibbs
  *     energy not above the feed's, and stable: a fresh stability test of the result (Wilson
  *     trials plus near-pure trials of every component) finds no trial phase with tm < −1e-7;
@@ -36,7 +38,7 @@ t.test(`seeded random grid of ${N} TP flashes`, (t) => {
   const errors: string[] = [];
   for (let k = 0; k < N; k++) {
     const withWater = k % 6 === 5;
-    const multiPhaseCheck = true;
+    const multiPhaseCheck = true; // see the header: the check below is for the global minimum
     const nc = 2 + Math.floor(rand() * (withWater ? 13 : 14));
     const names = new Set<string>();
     while (names.size < nc) names.add(POOL[Math.floor(rand() * POOL.length)]);

@@ -17,7 +17,7 @@ const ctx = { subject: 't', profile: 'DESKTOP_ENGINEER', progress: () => {} };
 t.test('committed trust figures equal a fresh measurement (not stale)', async (t) => {
   if (loadReference(t, 'physical/iso6976.json') === undefined) return;
   const fresh = await measureTrust(REFERENCE_DIR);
-  t.same(comparable(fresh), comparable(committed), 'run `node dist/scripts/measure-trust.js` and commit the result if this fails');
+  t.same(comparable(fresh), comparable(committed), 'stale: run `npm run trust` and commit src/tools/governance/trust-measurements.json');
   const cs = fresh.tools.calculateStandard;
   t.ok(cs, 'calculateStandard was measured');
   t.ok(cs.summary.referenceCases >= 3, 'against at least three published/reference cases');

@@ -99,6 +99,11 @@ t.test('progress of a long pool task is visible through getProgress', async (t) 
   t.ok(seen, 'the running task shows progress > 0');
   t.ok(seen!.percentComplete > 0 && seen!.percentComplete < 100, `mid-way: ${seen!.percentComplete} %`);
   t.match(seen!.message, /^step \d+ of 10$/);
+  // Another caller sees neither the list entry nor the operation itself.
+  const other = await app.dispatch('getProgress', {}, { subject: 'bob', transport: 'api' });
+  t.same((other.envelope.data as { operations: { operationId: string }[] }).operations.map((o) => o.operationId).includes(seen!.operationId), false, 'not listed for another subject');
+  const otherGet = await app.dispatch('getProgress', { action: 'get', operationId: seen!.operationId }, { subject: 'bob', transport: 'api' });
+  t.equal(otherGet.httpStatus, 422, 'not readable by another subject');
   const res = await long;
   t.equal(res.statusCode, 200);
   t.equal(res.headers['x-operation-id'], seen!.operationId, 'listed id = response header');

@@ -185,3 +185,24 @@ t.test('through runTool (dispatcher: schema validation, auto-validation)', async
   t.equal(asString.status, 'success', 'a JSON-string body is accepted as a courtesy');
   t.end();
 });
+
+t.test('the multiphase check defaults on for water, glycols and alcohols', (t) => {
+  const input = { temperature: { value: 30, unit: 'C' }, pressure: { value: 20, unit: 'bara' }, components: { methane: 0.5, 'n-heptane': 0.2, water: 0.3 } };
+  t.same((runFlash(input).data as any).flash.phases, ['gas', 'oil', 'aqueous'], 'water present: three phases without asking');
+  t.equal((runFlash({ ...input, multiPhaseCheck: false }).data as any).flash.numberOfPhases, 2, 'explicitly off: at most two phases, as the original');
+  t.end();
+});
+
+t.test('a single phase just outside its dew point carries TWO_PHASE_UNCERTAINTY', async (t) => {
+  const { createCubicFluid, resolveComponents, dewPointTemperature } = await import('../../src/engine/index.js');
+  const f = createCubicFluid('SRK', (resolveComponents(['methane', 'propane']) as any).components, [0.9, 0.1]);
+  const dew = dewPointTemperature(f.model, 40e5, f.z, 250);
+  t.ok(dew.ok, 'dew point found');
+  if (!dew.ok) return t.end();
+  const near = runFlash({ temperature: dew.value + 0.02, pressure: 40, components: { methane: 0.9, propane: 0.1 } });
+  t.equal((near.data as any).flash.numberOfPhases, 1, '0.02 K above the dew point: one phase');
+  t.ok(near.warnings.some((w) => w.code === 'TWO_PHASE_UNCERTAINTY'), 'flagged as close to the phase boundary');
+  const far = runFlash({ temperature: dew.value + 5, pressure: 40, components: { methane: 0.9, propane: 0.1 } });
+  t.notOk(far.warnings.some((w) => w.code === 'TWO_PHASE_UNCERTAINTY'), '5 K above: no flag');
+  t.end();
+});

@@ -27,7 +27,11 @@ export interface FlashResult {
   /** Ordered from lightest to densest (gas first), as the original orders them. */
   phases: PhaseState[];
   iterations: number;
-  /** Smallest tangent-plane distance found by the stability test of the feed (0 when not run). */
+  /**
+   * Tangent-plane distance from the stability test of the feed: for a single phase the smallest
+   * tm of a non-trivial trial phase (small positive = close to a phase boundary), for a split
+   * the most negative tm; 0 when no trial found a non-trivial stationary point.
+   */
   stabilityTm: number;
   /** Which path produced the answer, for provenance. */
   method: string;

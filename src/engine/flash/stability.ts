@@ -27,8 +27,10 @@ export interface TrialResult {
 
 export interface StabilityResult {
   stable: boolean;
-  /** Smallest tm over the non-trivial trials (0 when all trials collapsed to the feed). */
+  /** Smallest negative tm over the non-trivial trials (0 when none is negative). */
   tmMin: number;
+  /** Smallest tm over the non-trivial trials, positive or not (Infinity when all were trivial): near 0 means near a phase boundary. */
+  tmNearest: number;
   trials: TrialResult[];
   iterations: number;
   /** False when some trial neither converged nor proved instability. */
@@ -219,6 +221,7 @@ export function stabilityAnalysis(at: ModelAtT, P: number, z: Float64Array, d: F
   const scratch = new TrialScratch(at.nc);
   const trials: TrialResult[] = [];
   let tmMin = 0;
+  let tmNearest = Infinity;
   let iterations = 0;
   let conclusive = true;
   for (const lnW0 of initial) {
@@ -226,11 +229,12 @@ export function stabilityAnalysis(at: ModelAtT, P: number, z: Float64Array, d: F
     trials.push(t);
     iterations += t.iterations;
     if (!t.trivial && t.tm < tmMin) tmMin = t.tm;
+    if (!t.trivial && t.tm < tmNearest) tmNearest = t.tm;
     // An unconverged trial is decided by its tm as in the original (unstable when tm < −1e-8);
     // only a numerical failure (no tm at all) leaves the answer open.
     if (!Number.isFinite(t.tm)) conclusive = false;
   }
-  return { stable: !(tmMin < UNSTABLE_TM), tmMin, trials, iterations, conclusive };
+  return { stable: !(tmMin < UNSTABLE_TM), tmMin, tmNearest, trials, iterations, conclusive };
 }
 
 /** ln W start vectors from Wilson K: vapour-like (z·K) and liquid-like (z/K). */

@@ -16,6 +16,9 @@ export interface FlashOptions {
 }
 
 
+/** Below this tangent-plane distance an instability is too clear to report a single phase. */
+const MARGINAL_TM = -1e-6;
+
 function fail(code: FlashErrorCode, message: string): FlashOutcome {
   return { ok: false, code, message };
 }
@@ -102,7 +105,7 @@ export function flashTP(model: ThermoModel, T: number, P: number, zIn: ArrayLike
       return fail('FLASH_NOT_CONVERGED', `the stability test of the feed did not converge in ${stab.iterations} iterations`);
     }
     if (stab.stable) {
-      result = { T, P, z, phases: [feed], iterations: stab.iterations, stabilityTm: stab.tmMin, method: 'stability' };
+      result = { T, P, z, phases: [feed], iterations: stab.iterations, stabilityTm: Number.isFinite(stab.tmNearest) ? stab.tmNearest : 0, method: 'stability' };
     } else {
       const gFeed = dot(z, d);
       let iterations = stab.iterations;
@@ -120,10 +123,13 @@ export function flashTP(model: ThermoModel, T: number, P: number, zIn: ArrayLike
         }
       }
       if (!sol && !anyConverged) return fail('FLASH_NOT_CONVERGED', `two-phase TP flash did not converge in ${iterations} iterations`);
+      if (!sol && stab.tmMin < MARGINAL_TM) {
+        return fail('FLASH_NOT_CONVERGED', `the feed is unstable (tm = ${stab.tmMin.toExponential(2)}) but no two-phase split lowering the Gibbs energy was found`);
+      }
       if (!sol) {
         // Every start collapsed onto the feed, ended at a phase-fraction bound or failed to lower
-        // G: the instability found by the stability test is within round-off of a critical point
-        // or a phase boundary. Report the single phase, flagged for a TWO_PHASE_UNCERTAINTY warning.
+        // G, and the instability is marginal (−1e-6 < tm < −1e-8): within round-off of a critical
+        // point or a phase boundary. Report the single phase, flagged for TWO_PHASE_UNCERTAINTY.
         result = { T, P, z, phases: [feed], iterations, stabilityTm: stab.tmMin, method: 'trivial-split' };
       } else {
         const phases: PhaseState[] = [

@@ -8,8 +8,6 @@ import type { FastifyInstance } from 'fastify';
 import { ConfigError, type Config } from '../../config.js';
 import { configureGovernance } from '../../tools/governance/policy.js';
 import { configureStateStore } from '../../tools/state/config.js';
-import { DEFAULT_OPEN_PATHS, registerAuth } from './auth.js';
-import { registerRateLimit } from './rate-limit.js';
 
 export function authEnabled(config: Pick<Config, 'auth' | 'serviceProfile'>): boolean {
   return config.auth.mode === 'oidc' || config.serviceProfile === 'enterprise';
@@ -29,10 +27,13 @@ export async function registerEnterprise(app: FastifyInstance, config: Config): 
     const { issuer, audience, jwksUrl } = config.auth;
     if (issuer === undefined) throw new ConfigError('OIDC_ISSUER', 'is required when authentication is on (AUTH_MODE=oidc or SERVICE_PROFILE=enterprise)');
     if (audience === undefined) throw new ConfigError('OIDC_AUDIENCE', 'is required when authentication is on (AUTH_MODE=oidc or SERVICE_PROFILE=enterprise)');
-    await registerAuth(app, { issuer, audience, ...(jwksUrl !== undefined ? { jwksUrl } : {}), openPaths: DEFAULT_OPEN_PATHS });
+    // Loaded only when auth is on: @fastify/jwt and the JWKS client cost about as much start-up as Fastify itself.
+    const { DEFAULT_OPEN_PATHS, registerAuth } = await import('./auth.js');
+    await registerAuth(app, { issuer, audience, ...(jwksUrl !== undefined ? { jwksUrl } : {}), openPaths: config.auth.openPaths ?? DEFAULT_OPEN_PATHS });
   }
 
   if (config.rateLimitPerMinute > 0) {
-    await registerRateLimit(app, { perMinute: config.rateLimitPerMinute, openPaths: DEFAULT_OPEN_PATHS });
+    const [{ DEFAULT_OPEN_PATHS }, { registerRateLimit }] = await Promise.all([import('./auth.js'), import('./rate-limit.js')]);
+    await registerRateLimit(app, { perMinute: config.rateLimitPerMinute, openPaths: config.auth.openPaths ?? DEFAULT_OPEN_PATHS });
   }
 }

@@ -3,6 +3,7 @@
  * list of problems, each with a code and a fix. Nothing here throws.
  */
 import { findComponent, suggestComponent, type ComponentData } from '../../engine/components/index.js';
+import { isPolar } from '../../engine/index.js';
 import { issue, warning, type DiagnosticIssue, type Warning } from '../envelope.js';
 import { normalizeModel, SUPPORTED_MODELS, MIXING_RULES, type SupportedModel } from '../flash-models.js';
 import { parsePressure, parseTemperature } from '../units.js';
@@ -122,7 +123,10 @@ export function parseFlashRequest(input: unknown): RequestOutcome {
     }
   }
 
-  const multiPhaseCheck = input.multiPhaseCheck === true;
+  // Water, glycols and alcohols usually form their own liquid: the check is switched on for them
+  // unless the caller turns it off (the original leaves it off, and then reports at most two
+  // phases, merging free water into the oil or gas).
+  const multiPhaseCheck = typeof input.multiPhaseCheck === 'boolean' ? input.multiPhaseCheck : components.some(isPolar);
   if (issues.length > 0 || model === undefined || flashType === undefined) return { ok: false, kind: 'compute', issues };
   if (!(temperature > 0)) {
     return { ok: false, kind: 'compute', issues: [issue('TEMPERATURE_ERROR', `Temperature ${temperature} K is at or below absolute zero`, 'Give a temperature above 0 K (−273.15 °C)', 'temperature')] };

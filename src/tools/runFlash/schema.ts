@@ -45,7 +45,10 @@ export const RunFlashInput = Type.Object(
     entropy: Type.Optional(quantity('Entropy spec for PS (not implemented yet)', 'J/molK', ENTROPY_UNITS, '{"value": -20, "unit": "J/molK"}')),
     volume: Type.Optional(quantity('Molar volume spec for TV (not implemented yet)', 'm3/mol', MOLAR_VOLUME_UNITS, '{"value": 0.0005, "unit": "m3/mol"}')),
     multiPhaseCheck: Type.Optional(
-      Type.Boolean({ description: 'Also look for a third phase (aqueous or second liquid), as the original with setMultiPhaseCheck(true). Default false (the original default)' }),
+      Type.Boolean({
+        description:
+          'Also look for a third phase (aqueous or second liquid), as the original with setMultiPhaseCheck(true). Default: on when water, a glycol or an alcohol is in the feed, otherwise off (the original always defaults to off and then reports at most two phases)',
+      }),
     ),
   },
   { additionalProperties: false },

@@ -11,7 +11,7 @@ import type { FlashRequest } from './request.js';
 const NEAR_CRITICAL_BAND = 0.1;
 /** Phase fractions below this, or a stability tm this close to 0, make the phase count uncertain. */
 const SMALL_PHASE_FRACTION = 1e-3;
-const SMALL_TM = 1e-4;
+const SMALL_TM = 1e-3;
 const CUBIC_PRESSURE_LIMIT_PA = 500e5;
 const T_LOW_K = 73.15;
 const T_HIGH_K = 1273.15;
@@ -40,7 +40,7 @@ export function flashWarnings(req: FlashRequest, result: FlashResult, report: Fl
     out.push(warning('TWO_PHASE_UNCERTAINTY', `A phase holds only ${minBeta.toExponential(2)} of the feed (mole fraction): the state is close to a phase boundary`));
   } else if (result.method === 'trivial-split' || result.method === 'stability-inconclusive') {
     out.push(warning('TWO_PHASE_UNCERTAINTY', 'The stability test and the phase split disagree within round-off (critical region): the single-phase answer is uncertain'));
-  } else if (result.phases.length === 1 && result.stabilityTm !== 0 && Math.abs(result.stabilityTm) < SMALL_TM) {
+  } else if (result.phases.length === 1 && result.method === 'stability' && result.stabilityTm !== 0 && Math.abs(result.stabilityTm) < SMALL_TM) {
     out.push(warning('TWO_PHASE_UNCERTAINTY', `The tangent-plane distance of the nearest trial phase is ${result.stabilityTm.toExponential(2)}: the state is close to a phase boundary`));
   }
 
