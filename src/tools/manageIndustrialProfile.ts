@@ -42,8 +42,6 @@ const ProfileInfo = Type.Object(
     toolCount: Type.Integer({ minimum: 0, description: 'Registered tools this profile allows' }),
     approvalGate: Type.Boolean(),
     autoValidation: Type.String({ description: '"On by default" or "Enforced"' }),
-    auditLogging: Type.Boolean(),
-    rateLimiting: Type.Boolean(),
   },
   { additionalProperties: false },
 );
@@ -124,8 +122,6 @@ function describe(): Data {
         toolCount: toolCountIn(m),
         approvalGate: p.approvalGate,
         autoValidation: p.autoValidationEnforced ? 'Enforced' : 'On by default',
-        auditLogging: p.auditLogging,
-        rateLimiting: p.rateLimiting,
       };
     }),
     toolClassification: Object.fromEntries(TOOLS.map((t) => [t.name, t.category])),

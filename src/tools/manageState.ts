@@ -138,13 +138,10 @@ export const manageStateTool = defineTool({
   input: Input,
   output: Output,
   exampleCategory: 'state',
+  // Read-only examples: catalog checks run every example, and a save would leave files in ~/.neqsim.
   examples: [
     { name: 'list-states', description: 'List the saved states', input: { action: 'list' } },
-    {
-      name: 'save-state',
-      description: 'Save a small state document',
-      input: { action: 'save', name: 'separator-case', version: '1.0', description: 'HP separator feed', state: { feed: { methane: 0.9, ethane: 0.1 }, T_K: 300, P_bar: 50 } },
-    },
+    { name: 'state-store-info', description: 'Storage directory, number and size of saved states, size limit', input: { action: 'getInfo' } },
   ],
   execution: 'inline',
   async run(input, ctx) {

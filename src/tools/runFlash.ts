@@ -42,14 +42,22 @@ function cubicRun(req: FlashRequest): { ok: true; result: FlashResult; report: F
   return { ok: true, result: out.result, report: flashReport(fluid.model, out.result) };
 }
 
+/** The first non-finite entry of named values, if any. */
+function firstNonFiniteName(values: Record<string, number>): string | undefined {
+  for (const k in values) if (!Number.isFinite(values[k])) return k;
+  return undefined;
+}
+
 /** Name of the first reported quantity that is not a finite number, if any. */
 function firstNonFinite(report: FlashReport): string | undefined {
   const o = report.overall;
-  for (const [k, v] of Object.entries({ density: o.density, molarMass: o.molarMass, enthalpy: o.enthalpy, entropy: o.entropy })) if (!Number.isFinite(v)) return `overall ${k}`;
+  const bad = firstNonFiniteName({ density: o.density, molarMass: o.molarMass, enthalpy: o.enthalpy, entropy: o.entropy });
+  if (bad !== undefined) return `overall ${bad}`;
   for (const p of report.phases) {
     const t = p.thermo;
     const values = { beta: p.state.beta, density: t.density, Z: t.Z, enthalpy: t.enthalpy, entropy: t.entropy, Cp: t.cp, Cv: t.cv, speedOfSound: t.speedOfSound, jouleThomson: t.jouleThomson, molarVolume: t.molarVolume };
-    for (const [k, v] of Object.entries(values)) if (!Number.isFinite(v)) return `${p.state.label} ${k}`;
+    const k = firstNonFiniteName(values);
+    if (k !== undefined) return `${p.state.label} ${k}`;
   }
   return undefined;
 }

@@ -14,6 +14,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { success, type Envelope } from './envelope.js';
 import { defineTool } from './types.js';
 import { SUPPORTED_MODELS } from './flash-models.js';
+import { SIMPLE_GAS_TP_FLASH } from './runFlash/examples.js';
 import { validateDefinition, type ValidationReport } from './validation/validate-definition.js';
 
 const Input = Type.Object(
@@ -111,13 +112,7 @@ export const validateInputTool = defineTool({
     {
       name: 'valid-flash',
       description: 'A well-formed TP flash of a natural gas',
-      input: {
-        model: 'SRK',
-        temperature: { value: 25, unit: 'C' },
-        pressure: { value: 50, unit: 'bara' },
-        flashType: 'TP',
-        components: { methane: 0.85, ethane: 0.1, propane: 0.05 },
-      },
+      input: SIMPLE_GAS_TP_FLASH,
     },
     {
       name: 'misspelt-component',

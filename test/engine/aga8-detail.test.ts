@@ -3,7 +3,7 @@
  * virial coefficient against the reference EOS, input handling, range warnings and typed errors.
  */
 import t from 'tap';
-import { loadReference, withinTolerance } from '../helpers/reference.js';
+import { loadReference, withinTolerance, type ReferenceCase } from '../helpers/reference.js';
 import {
   aga8DetailPropertiesAtDensity,
   aga8DetailState,
@@ -12,12 +12,7 @@ import {
   referenceStateAtPressure,
 } from '../../src/engine/reference-eos/index.js';
 
-interface RefCase {
-  id: string;
-  inputs: { fluid: string; T_K: number; P_bar?: number };
-  expected: Record<string, number>;
-  tolerance: Record<string, { rel?: number; abs?: number }>;
-}
+type RefCase = ReferenceCase<{ fluid: string; T_K: number; P_bar?: number }>;
 
 t.test('DETAIL gas densities of the main natural-gas components agree with the reference EOS', (t) => {
   const ref = loadReference<{ cases: RefCase[] }>(t, 'physical/pure-density.json');

@@ -5,7 +5,7 @@
  */
 import t from 'tap';
 import fc from 'fast-check';
-import { loadReference, withinTolerance } from '../helpers/reference.js';
+import { loadReference, withinTolerance, type ReferenceCase } from '../helpers/reference.js';
 import {
   aga8DetailState,
   gerg2008Helmholtz,
@@ -18,12 +18,7 @@ import {
   type ReferenceState,
 } from '../../src/engine/reference-eos/index.js';
 
-interface RefCase {
-  id: string;
-  inputs: { fluid: string; T_K: number; P_bar?: number };
-  expected: Record<string, number>;
-  tolerance: Record<string, { rel?: number; abs?: number }>;
-}
+type RefCase = ReferenceCase<{ fluid: string; T_K: number; P_bar?: number }>;
 
 function ok(r: ReturnType<typeof gerg2008State>): ReferenceState {
   if (!r.ok) throw new Error(`${r.code}: ${r.message}`);

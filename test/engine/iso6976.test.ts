@@ -3,18 +3,13 @@
  * values, and the three known errors of the original's 2016 table/code.
  */
 import t from 'tap';
-import { loadReference, withinTolerance } from '../helpers/reference.js';
+import { loadReference, withinTolerance, type ReferenceCase } from '../helpers/reference.js';
 import { iso6976, type Iso6976Result } from '../../src/engine/standards/iso6976/index.js';
 import { TABLE_2016 } from '../../src/engine/standards/iso6976/tables-2016.js';
 import { TABLE_1995 } from '../../src/engine/standards/iso6976/tables-1995.js';
 import { StandardsError } from '../../src/engine/standards/errors.js';
 
-interface RefCase {
-  id: string;
-  inputs: { edition: string; composition: Record<string, number>; T_combustion_C: number; T_volume_C: number; P_ref_kPa?: number; P_ref_bar?: number; basis?: string };
-  expected: Record<string, number>;
-  tolerance: Record<string, { rel?: number; abs?: number }>;
-}
+type RefCase = ReferenceCase<{ edition: string; composition: Record<string, number>; T_combustion_C: number; T_volume_C: number; P_ref_kPa?: number; P_ref_bar?: number; basis?: string }>;
 
 /** Reference-file key -> our value. */
 const PICK: Record<string, (r: Iso6976Result) => number> = {

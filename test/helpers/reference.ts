@@ -27,8 +27,19 @@ export function loadReference<T = any>(t: Skippable, relPath: string): T | undef
   return JSON.parse(readFileSync(file, 'utf8')) as T;
 }
 
+/** A reference file's tolerance of one output: relative or absolute. */
+export type Tolerance = { rel?: number; abs?: number };
+
+/** One case of a reference file: its inputs, the expected outputs and their tolerances. */
+export interface ReferenceCase<Inputs> {
+  id: string;
+  inputs: Inputs;
+  expected: Record<string, number>;
+  tolerance: Record<string, Tolerance>;
+}
+
 /** Reference tolerance check: {rel} or {abs}; returns a message on failure, undefined when within. */
-export function withinTolerance(got: number, exp: number, tol: { rel?: number; abs?: number }): string | undefined {
+export function withinTolerance(got: number, exp: number, tol: Tolerance): string | undefined {
   const err = Math.abs(got - exp);
   const limit = tol.rel !== undefined ? tol.rel * Math.abs(exp) : (tol.abs ?? 0);
   return err <= limit ? undefined : `got ${got}, expected ${exp}, |err| ${err.toExponential(3)} > ${limit.toExponential(3)}`;

@@ -7,7 +7,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-export type Tolerance = { rel?: number; abs?: number };
+import type { Tolerance } from '../helpers/reference.js';
+
+export type { Tolerance };
 
 export interface FixtureCase {
   id: string;

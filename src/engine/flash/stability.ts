@@ -11,6 +11,7 @@
 import type { ModelAtT, ThermoModel } from '../eos/types.js';
 import { FugacityScratch, lnPhiDerivatives, wilsonK } from './fugacity.js';
 import { solveInPlace } from './linalg.js';
+import { accelerateSubstitution } from './acceleration.js';
 
 export const UNSTABLE_TM = -1e-8;
 
@@ -105,19 +106,7 @@ function substitute(at: ModelAtT, P: number, d: Float64Array, s: TrialScratch, f
     if (err < 1e-20) return { tm, converged: true, clearlyUnstable: false, iterations: it + 1 };
     // Clearly unstable and far from trivial: the exact stationary point is not needed.
     if (tm < -0.01 && it - from > 3) return { tm, converged: false, clearlyUnstable: true, iterations: it + 1 };
-    if ((it - from) % 5 === 4) {
-      let num = 0;
-      let den = 0;
-      for (let i = 0; i < nc; i++) {
-        num += delta[i] * delta[i];
-        den += deltaPrev[i] * delta[i];
-      }
-      const lambda = den !== 0 ? num / den : 0;
-      if (lambda > 0 && lambda < 0.95) {
-        const f = lambda / (1 - lambda);
-        for (let i = 0; i < nc; i++) lnW[i] += f * delta[i];
-      }
-    }
+    if ((it - from) % 5 === 4) accelerateSubstitution(lnW, delta, deltaPrev, nc);
   }
   return { tm, converged: false, clearlyUnstable: tm < UNSTABLE_TM, iterations: it };
 }

@@ -9,6 +9,7 @@
 import type { ModelAtT } from '../eos/types.js';
 import { FugacityScratch, lnPhiDerivatives } from './fugacity.js';
 import { solveInPlace } from './linalg.js';
+import { accelerateSubstitution } from './acceleration.js';
 import { rachfordRice } from './rachford-rice.js';
 
 export interface TwoPhaseSolution {
@@ -86,19 +87,7 @@ export function solveTwoPhase(at: ModelAtT, P: number, z: Float64Array, lnK0: Fl
       lnK[i] = next;
     }
     if (err < TOLERANCE) break;
-    if (it % 5 === 4) {
-      let num = 0;
-      let den = 0;
-      for (let i = 0; i < nc; i++) {
-        num += delta[i] * delta[i];
-        den += deltaPrev[i] * delta[i];
-      }
-      const lambda = den !== 0 ? num / den : 0;
-      if (lambda > 0 && lambda < 0.95) {
-        const f = lambda / (1 - lambda);
-        for (let i = 0; i < nc; i++) lnK[i] += f * delta[i];
-      }
-    }
+    if (it % 5 === 4) accelerateSubstitution(lnK, delta, deltaPrev, nc);
   }
   let converged = err < TOLERANCE;
   if (converged) {

@@ -49,141 +49,176 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
-interface Visit {
-  path: string;
-  key: string;
-  value: unknown;
+const FIRST_KEYS = new Set([
+  ...TEMPERATURE_K_KEYS,
+  ...PRESSURE_BAR_KEYS,
+  'massBalanceError',
+  'massBalanceRelativeError',
+  'totalInletMassFlow',
+  'inletMassFlow_kg_hr',
+  'totalOutletMassFlow',
+  'outletMassFlow_kg_hr',
+  'superiorCalorificValue_MJ_Sm3',
+  'grossCalorificValue_MJ_Sm3',
+  'inferiorCalorificValue_MJ_Sm3',
+  'netCalorificValue_MJ_Sm3',
+  'superiorWobbeIndex_MJ_Sm3',
+  'wobbeIndex_MJ_Sm3',
+  'relativeDensity',
+]);
+/** Deeper than this a payload is not inspected (a pathological payload cannot stall the call). */
+const MAX_DEPTH = 12;
+const MAX_REPORTED = 5;
+
+/** What one pass over the payload found; every rule reads from here. */
+interface Facts {
+  nonFinite: string[];
+  converged: boolean | undefined;
+  /** Phase fractions grouped by the object that holds the phase objects. */
+  fractionGroups: Map<object, { path: string; values: number[] }>;
+  fractionProblems: string[];
+  fractionCount: number;
+  compositionSets: number;
+  compositionProblems: string[];
+  positiveCount: number;
+  positiveProblems: string[];
+  first: Map<string, number>;
 }
 
-/** Key of the object holding the last path segment: data.fluid.conditions.gas.beta -> gas. */
-function parentKey(path: string): string {
-  const m = /(?:\.([^.[\]]+)|\[(\d+)\])(?:\.[^.[\]]+|\[\d+\])$/.exec(path);
-  return m?.[1] ?? m?.[2] ?? '';
-}
+/**
+ * One depth-first pass (the payload of a flash has hundreds of nodes and this runs on every
+ * auto-validated call, so paths are only spelled out when a finding needs one).
+ */
+function collect(data: unknown): Facts {
+  const f: Facts = {
+    nonFinite: [],
+    converged: undefined,
+    fractionGroups: new Map(),
+    fractionProblems: [],
+    fractionCount: 0,
+    compositionSets: 0,
+    compositionProblems: [],
+    positiveCount: 0,
+    positiveProblems: [],
+    first: new Map(),
+  };
+  const keys: string[] = [];
+  const objs: unknown[] = [];
+  const pathOf = (depth = keys.length): string => {
+    let p = 'data';
+    for (let i = 0; i < depth; i++) p += /^\d+$/.test(keys[i]) ? `[${keys[i]}]` : `.${keys[i]}`;
+    return p;
+  };
 
-/** Path of the n-th ancestor: data.phases[1].beta -> data.phases (n = 2). */
-function stripSegments(path: string, n: number): string {
-  let p = path;
-  for (let i = 0; i < n; i++) p = p.replace(/(\.[^.[\]]+|\[\d+\])$/, '');
-  return p;
-}
-
-/** Depth-first walk over objects and arrays (bounded depth so a pathological payload cannot stall the call). */
-function walk(root: unknown, visit: (v: Visit) => void, path = 'data', depth = 0): void {
-  if (depth > 12) return;
-  if (Array.isArray(root)) {
-    root.forEach((child, i) => {
-      const p = `${path}[${i}]`;
-      visit({ path: p, key: String(i), value: child });
-      walk(child, visit, p, depth + 1);
-    });
-  } else if (isObject(root)) {
-    for (const [k, child] of Object.entries(root)) {
-      const p = `${path}.${k}`;
-      visit({ path: p, key: k, value: child });
-      walk(child, visit, p, depth + 1);
+  const judgeComposition = (obj: Record<string, unknown>, label: () => string): void => {
+    let sum = 0;
+    let n = 0;
+    for (const v of Object.values(obj)) {
+      const x = numeric(v);
+      if (x === undefined) return;
+      if (!(x >= -1e-12 && x <= 1 + 1e-12) && f.compositionProblems.length < MAX_REPORTED) f.compositionProblems.push(`${label()} has a fraction ${x} outside [0, 1]`);
+      sum += x;
+      n++;
     }
-  }
+    if (n === 0) return;
+    f.compositionSets++;
+    if (Math.abs(sum - 1) > SUM_TOLERANCE && f.compositionProblems.length < MAX_REPORTED) f.compositionProblems.push(`${label()} sums to ${sum.toPrecision(8)}`);
+  };
+
+  const visit = (key: string, value: unknown, holder: unknown): void => {
+    if (typeof value === 'number' && !Number.isFinite(value) && f.nonFinite.length < MAX_REPORTED) f.nonFinite.push(pathOf());
+    if (key === 'converged' && typeof value === 'boolean') f.converged = f.converged === false ? false : value;
+    const x = numeric(value);
+    if (x !== undefined) {
+      if (FIRST_KEYS.has(key) && !f.first.has(key)) f.first.set(key, x);
+      if (POSITIVE_KEY.test(key)) {
+        f.positiveCount++;
+        if (!(Number.isFinite(x) && x > 0) && f.positiveProblems.length < MAX_REPORTED) f.positiveProblems.push(`${pathOf()} = ${x}`);
+      }
+      // The mixture's own entry (conditions.overall.phaseFraction = 1) is not one of the phases.
+      if (PHASE_FRACTION_KEYS.has(key) && !MIXTURE_KEYS.has(keys[keys.length - 2] ?? '')) {
+        f.fractionCount++;
+        if (!(x >= -1e-12 && x <= 1 + 1e-12) && f.fractionProblems.length < MAX_REPORTED) f.fractionProblems.push(`${pathOf()} = ${x} is outside [0, 1]`);
+        const container = (objs.length >= 2 ? objs[objs.length - 2] : holder) as object;
+        let g = f.fractionGroups.get(container);
+        if (g === undefined) {
+          g = { path: pathOf(keys.length - 2), values: [] };
+          f.fractionGroups.set(container, g);
+        }
+        g.values.push(x);
+      }
+    }
+    if (COMPOSITION_KEY.test(key) && isObject(value)) {
+      judgeComposition(value, () => pathOf());
+      for (const [phase, sub] of Object.entries(value)) if (isObject(sub)) judgeComposition(sub, () => `${pathOf()}.${phase}`);
+    }
+  };
+
+  const walk = (node: unknown, depth: number): void => {
+    if (depth > MAX_DEPTH || node === null || typeof node !== 'object') return;
+    objs.push(node);
+    const entries: [string, unknown][] = Array.isArray(node) ? node.map((v, i) => [String(i), v]) : Object.entries(node);
+    for (const [k, v] of entries) {
+      keys.push(k);
+      visit(k, v, node);
+      walk(v, depth + 1);
+      keys.pop();
+    }
+    objs.pop();
+  };
+  walk(data, 0);
+  return f;
 }
 
-function convergenceCheck(env: Envelope): Check | undefined {
+function convergenceCheck(env: Envelope, f: Facts): Check | undefined {
   const conv = env.provenance?.convergence;
   let converged: boolean | undefined = conv?.converged;
-  walk(env.data, ({ key, value }) => {
-    if (key === 'converged' && typeof value === 'boolean') converged = converged === false ? false : value;
-  });
+  if (f.converged !== undefined) converged = converged === false ? false : f.converged;
   if (converged === undefined) return undefined;
   return converged
     ? { rule: 'convergence', status: 'PASS', message: `Solver converged${conv ? ` in ${conv.iterations} iterations` : ''}` }
     : { rule: 'convergence', status: 'FAIL', message: 'Solver did not converge; results are not reliable' };
 }
 
-function finiteCheck(env: Envelope): Check {
-  const bad: string[] = [];
-  walk(env.data, ({ path, value }) => {
-    if (typeof value === 'number' && !Number.isFinite(value)) bad.push(path);
-  });
-  return bad.length === 0
+function finiteCheck(f: Facts): Check {
+  return f.nonFinite.length === 0
     ? { rule: 'finite_values', status: 'PASS', message: 'All numeric results are finite' }
-    : { rule: 'finite_values', status: 'FAIL', message: `Non-finite values at ${bad.slice(0, 5).join(', ')}` };
+    : { rule: 'finite_values', status: 'FAIL', message: `Non-finite values at ${f.nonFinite.join(', ')}` };
 }
 
-function phaseFractionCheck(env: Envelope): Check | undefined {
-  const problems: string[] = [];
-  let seen = 0;
-  // Group fractions by the container that holds the phase objects, so each group must sum to one.
-  const groups = new Map<unknown, { path: string; values: number[] }>();
-  walk(env.data, ({ path, key, value }) => {
-    if (!PHASE_FRACTION_KEYS.has(key)) return;
-    const f = numeric(value);
-    if (f === undefined) return;
-    // The mixture's own entry (conditions.overall.phaseFraction = 1) is not one of the phases.
-    if (MIXTURE_KEYS.has(parentKey(path))) return;
-    seen++;
-    if (!(f >= -1e-12 && f <= 1 + 1e-12)) problems.push(`${path} = ${f} is outside [0, 1]`);
-    const containerPath = stripSegments(path, 2);
-    const g = groups.get(containerPath) ?? { path: containerPath, values: [] };
-    g.values.push(f);
-    groups.set(containerPath, g);
-  });
-  if (seen === 0) return undefined;
-  for (const g of groups.values()) {
+function phaseFractionCheck(f: Facts): Check | undefined {
+  if (f.fractionCount === 0) return undefined;
+  const problems = [...f.fractionProblems];
+  for (const g of f.fractionGroups.values()) {
     if (g.values.length < 2) continue;
     const sum = g.values.reduce((a, b) => a + b, 0);
     if (Math.abs(sum - 1) > SUM_TOLERANCE) problems.push(`phase fractions under ${g.path} sum to ${sum.toPrecision(8)}`);
   }
   return problems.length === 0
     ? { rule: 'phase_fractions', status: 'PASS', message: 'Phase fractions lie in [0, 1] and sum to 1' }
-    : { rule: 'phase_fractions', status: 'FAIL', message: problems.slice(0, 5).join('; ') };
+    : { rule: 'phase_fractions', status: 'FAIL', message: problems.slice(0, MAX_REPORTED).join('; ') };
 }
 
-/** Objects of name -> fraction below a composition-named key (directly or one level down per phase). */
-function compositionCheck(env: Envelope): Check | undefined {
-  const problems: string[] = [];
-  let seen = 0;
-  const judge = (path: string, obj: Record<string, unknown>): void => {
-    const values = Object.values(obj).map(numeric);
-    if (values.length === 0 || values.some((v) => v === undefined)) return;
-    seen++;
-    const nums = values as number[];
-    const out = nums.find((v) => !(v >= -1e-12 && v <= 1 + 1e-12));
-    if (out !== undefined) problems.push(`${path} has a fraction ${out} outside [0, 1]`);
-    const sum = nums.reduce((a, b) => a + b, 0);
-    if (Math.abs(sum - 1) > SUM_TOLERANCE) problems.push(`${path} sums to ${sum.toPrecision(8)}`);
-  };
-  walk(env.data, ({ path, key, value }) => {
-    if (!COMPOSITION_KEY.test(key) || !isObject(value)) return;
-    judge(path, value);
-    for (const [phase, sub] of Object.entries(value)) if (isObject(sub)) judge(`${path}.${phase}`, sub);
-  });
-  if (seen === 0) return undefined;
-  return problems.length === 0
-    ? { rule: 'composition_sum', status: 'PASS', message: `${seen} composition set(s) sum to 1 within ${SUM_TOLERANCE}` }
-    : { rule: 'composition_sum', status: 'FAIL', message: problems.slice(0, 5).join('; ') };
+function compositionCheck(f: Facts): Check | undefined {
+  if (f.compositionSets === 0) return undefined;
+  return f.compositionProblems.length === 0
+    ? { rule: 'composition_sum', status: 'PASS', message: `${f.compositionSets} composition set(s) sum to 1 within ${SUM_TOLERANCE}` }
+    : { rule: 'composition_sum', status: 'FAIL', message: f.compositionProblems.join('; ') };
 }
 
-function positivePropertiesCheck(env: Envelope): Check | undefined {
-  const problems: string[] = [];
-  let seen = 0;
-  walk(env.data, ({ path, key, value }) => {
-    if (!POSITIVE_KEY.test(key)) return;
-    const v = numeric(value);
-    if (v === undefined) return;
-    seen++;
-    if (!(Number.isFinite(v) && v > 0)) problems.push(`${path} = ${v}`);
-  });
-  if (seen === 0) return undefined;
-  return problems.length === 0
-    ? { rule: 'positive_properties', status: 'PASS', message: `${seen} density/Z/Cp/molar-mass values are positive and finite` }
-    : { rule: 'positive_properties', status: 'FAIL', message: `Non-physical property values: ${problems.slice(0, 5).join(', ')}` };
+function positivePropertiesCheck(f: Facts): Check | undefined {
+  if (f.positiveCount === 0) return undefined;
+  return f.positiveProblems.length === 0
+    ? { rule: 'positive_properties', status: 'PASS', message: `${f.positiveCount} density/Z/Cp/molar-mass values are positive and finite` }
+    : { rule: 'positive_properties', status: 'FAIL', message: `Non-physical property values: ${f.positiveProblems.join(', ')}` };
 }
 
-function firstNumber(root: unknown, keys: string[]): number | undefined {
-  let found: number | undefined;
-  walk(root, ({ key, value }) => {
-    if (found === undefined && keys.includes(key)) found = numeric(value);
-  });
-  return found;
+function firstOf(f: Facts, keys: string[]): number | undefined {
+  for (const k of keys) {
+    const v = f.first.get(k);
+    if (v !== undefined) return v;
+  }
+  return undefined;
 }
 
 /** runFlash's contract format states conditions.overall.pressure in bara (seed 001). */
@@ -192,9 +227,9 @@ function flashPressureBar(data: unknown): number | undefined {
   return typeof p === 'number' ? p : undefined;
 }
 
-function operatingRangeCheck(env: Envelope): Check | undefined {
-  const tK = firstNumber(env.data, TEMPERATURE_K_KEYS);
-  const pBar = firstNumber(env.data, PRESSURE_BAR_KEYS) ?? flashPressureBar(env.data);
+function operatingRangeCheck(env: Envelope, f: Facts): Check | undefined {
+  const tK = firstOf(f, TEMPERATURE_K_KEYS);
+  const pBar = firstOf(f, PRESSURE_BAR_KEYS) ?? flashPressureBar(env.data);
   if (tK === undefined && pBar === undefined) return undefined;
   if ((tK !== undefined && !(tK > 0)) || (pBar !== undefined && !(pBar > 0))) {
     return { rule: 'operating_range', status: 'FAIL', message: `Non-physical conditions T=${tK} K, P=${pBar} bar` };
@@ -213,15 +248,15 @@ function operatingRangeCheck(env: Envelope): Check | undefined {
     : { rule: 'operating_range', status: 'WARNING', message: notes.join('; ') };
 }
 
-function massBalanceCheck(env: Envelope): Check | undefined {
-  const relErr = firstNumber(env.data, ['massBalanceError', 'massBalanceRelativeError']);
+function massBalanceCheck(f: Facts): Check | undefined {
+  const relErr = firstOf(f, ['massBalanceError', 'massBalanceRelativeError']);
   if (relErr !== undefined) {
     return Math.abs(relErr) <= MASS_BALANCE_TOL
       ? { rule: 'mass_balance', status: 'PASS', message: `Mass balance closes (relative error ${relErr.toExponential(2)})` }
       : { rule: 'mass_balance', status: 'FAIL', message: `Mass balance error ${relErr.toExponential(2)} exceeds ${MASS_BALANCE_TOL}` };
   }
-  const fin = firstNumber(env.data, ['totalInletMassFlow', 'inletMassFlow_kg_hr']);
-  const fout = firstNumber(env.data, ['totalOutletMassFlow', 'outletMassFlow_kg_hr']);
+  const fin = firstOf(f, ['totalInletMassFlow', 'inletMassFlow_kg_hr']);
+  const fout = firstOf(f, ['totalOutletMassFlow', 'outletMassFlow_kg_hr']);
   if (fin === undefined || fout === undefined || fin === 0) return undefined;
   const err = Math.abs(fin - fout) / Math.abs(fin);
   return err <= MASS_BALANCE_TOL
@@ -229,13 +264,12 @@ function massBalanceCheck(env: Envelope): Check | undefined {
     : { rule: 'mass_balance', status: 'FAIL', message: `Inlet ${fin} vs outlet ${fout}: relative error ${err.toExponential(2)}` };
 }
 
-function standardsCheck(env: Envelope): Check[] {
+function standardsCheck(f: Facts): Check[] {
   const checks: Check[] = [];
-  const d = env.data;
-  const gcv = firstNumber(d, ['superiorCalorificValue_MJ_Sm3', 'grossCalorificValue_MJ_Sm3']);
-  const ncv = firstNumber(d, ['inferiorCalorificValue_MJ_Sm3', 'netCalorificValue_MJ_Sm3']);
-  const wobbe = firstNumber(d, ['superiorWobbeIndex_MJ_Sm3', 'wobbeIndex_MJ_Sm3']);
-  const relDensity = firstNumber(d, ['relativeDensity']);
+  const gcv = firstOf(f, ['superiorCalorificValue_MJ_Sm3', 'grossCalorificValue_MJ_Sm3']);
+  const ncv = firstOf(f, ['inferiorCalorificValue_MJ_Sm3', 'netCalorificValue_MJ_Sm3']);
+  const wobbe = firstOf(f, ['superiorWobbeIndex_MJ_Sm3', 'wobbeIndex_MJ_Sm3']);
+  const relDensity = firstOf(f, ['relativeDensity']);
   if (gcv !== undefined) {
     const problems: string[] = [];
     if (!(gcv >= HV_RANGE_MJ_SM3.min && gcv <= HV_RANGE_MJ_SM3.max)) problems.push(`GCV ${gcv} MJ/Sm3 outside ${HV_RANGE_MJ_SM3.min}-${HV_RANGE_MJ_SM3.max}`);
@@ -281,11 +315,12 @@ export function autoValidate(context: AutoValidationContext, envelope: Envelope)
     checks.push({ rule: 'tool_status', status: 'FAIL', message: `Tool returned status '${envelope.status}'` });
   } else {
     try {
-      const optional = [convergenceCheck(envelope), phaseFractionCheck(envelope), compositionCheck(envelope), positivePropertiesCheck(envelope), operatingRangeCheck(envelope)];
-      if (context === 'process' || context === 'pipeline') optional.push(massBalanceCheck(envelope));
-      checks.push(finiteCheck(envelope));
+      const facts = collect(envelope.data);
+      const optional = [convergenceCheck(envelope, facts), phaseFractionCheck(facts), compositionCheck(facts), positivePropertiesCheck(facts), operatingRangeCheck(envelope, facts)];
+      if (context === 'process' || context === 'pipeline') optional.push(massBalanceCheck(facts));
+      checks.push(finiteCheck(facts));
       for (const c of optional) if (c) checks.push(c);
-      if (context === 'general') checks.push(...standardsCheck(envelope));
+      if (context === 'general') checks.push(...standardsCheck(facts));
       checks.push(warningsCheck(envelope));
     } catch (err) {
       checks.push({ rule: 'auto_validation', status: 'FAIL', message: `Automatic validation could not inspect the result: ${(err as Error).message}` });

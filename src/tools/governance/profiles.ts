@@ -25,8 +25,6 @@ export interface ProfileDescription {
   approvalGate: boolean;
   /** True when auto-validation is enforced (cannot be switched off). */
   autoValidationEnforced: boolean;
-  auditLogging: boolean;
-  rateLimiting: boolean;
 }
 
 export const PROFILES: Record<DeploymentMode, ProfileDescription> = {
@@ -36,8 +34,6 @@ export const PROFILES: Record<DeploymentMode, ProfileDescription> = {
     toolAccess: 'Core + Advanced + Experimental (all tiers, labeled)',
     approvalGate: false,
     autoValidationEnforced: false,
-    auditLogging: false,
-    rateLimiting: false,
   },
   STUDY_TEAM: {
     name: 'STUDY_TEAM',
@@ -45,8 +41,6 @@ export const PROFILES: Record<DeploymentMode, ProfileDescription> = {
     toolAccess: 'Core + Advanced (no PLATFORM)',
     approvalGate: false,
     autoValidationEnforced: true,
-    auditLogging: true,
-    rateLimiting: false,
   },
   DIGITAL_TWIN: {
     name: 'DIGITAL_TWIN',
@@ -54,8 +48,6 @@ export const PROFILES: Record<DeploymentMode, ProfileDescription> = {
     toolAccess: 'Core ADVISORY + CALCULATION only; no plant control, no write-back, no autonomous execution',
     approvalGate: true,
     autoValidationEnforced: true,
-    auditLogging: true,
-    rateLimiting: false,
   },
   ENTERPRISE: {
     name: 'ENTERPRISE',
@@ -63,8 +55,6 @@ export const PROFILES: Record<DeploymentMode, ProfileDescription> = {
     toolAccess: 'Industrial core only',
     approvalGate: true,
     autoValidationEnforced: true,
-    auditLogging: true,
-    rateLimiting: true,
   },
 };
 

@@ -1,18 +1,20 @@
 /** runFlash catalog examples (category "flash"); each one runs successfully (tested). */
 import type { RunFlashInput } from './schema.js';
 
+/** A natural gas TP flash at 25 °C and 50 bara with SRK; also validateInput's "valid-flash" example. */
+export const SIMPLE_GAS_TP_FLASH: RunFlashInput = {
+  model: 'SRK',
+  temperature: { value: 25, unit: 'C' },
+  pressure: { value: 50, unit: 'bara' },
+  flashType: 'TP',
+  components: { methane: 0.85, ethane: 0.1, propane: 0.05 },
+};
+
 export const RUN_FLASH_EXAMPLES: { name: string; description: string; input: RunFlashInput }[] = [
   {
     name: 'tp-simple-gas',
     description: 'Single-phase natural gas at 25 °C and 50 bara with SRK: density, Z, Cp, viscosity of the gas',
-    input: {
-      model: 'SRK',
-      temperature: { value: 25, unit: 'C' },
-      pressure: { value: 50, unit: 'bara' },
-      flashType: 'TP',
-      components: { methane: 0.85, ethane: 0.1, propane: 0.05 },
-      mixingRule: 'classic',
-    },
+    input: { ...SIMPLE_GAS_TP_FLASH, mixingRule: 'classic' },
   },
   {
     name: 'tp-two-phase',

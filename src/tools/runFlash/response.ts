@@ -36,13 +36,21 @@ export function phaseKeys(labels: readonly string[]): string[] {
   });
 }
 
-function compositionMap(ctx: ResponseContext, values: ArrayLike<number>, unit: string): Record<string, ValueUnit> {
-  const out: Record<string, ValueUnit> = {};
+/**
+ * Model index of each reported component (-1 for the zero-fraction ones left out of the flash),
+ * worked out once per response rather than once per composition map.
+ */
+function reportedIndices(ctx: ResponseContext): Int32Array {
   const index = new Map(ctx.names.map((n, i) => [n, i]));
-  for (const r of ctx.reported) {
-    const i = index.get(r.name);
-    out[r.name] = vu(i === undefined ? 0 : values[i], unit);
-  }
+  return Int32Array.from(ctx.reported, (r) => index.get(r.name) ?? -1);
+}
+
+function compositionMap(ctx: ResponseContext, indices: Int32Array, values: ArrayLike<number>, unit: string): Record<string, ValueUnit> {
+  const out: Record<string, ValueUnit> = {};
+  ctx.reported.forEach((r, k) => {
+    const i = indices[k];
+    out[r.name] = vu(i < 0 ? 0 : values[i], unit);
+  });
   return out;
 }
 
@@ -74,13 +82,10 @@ export function buildFlashData(ctx: ResponseContext, report: FlashReport): Data 
       'flow rate': vu(FEED_MOL_PER_HR * ov.molarVolume, 'm3/hr'),
     },
   };
-  const composition: Record<string, Record<string, ValueUnit>> = {
-    overall: compositionMap(
-      ctx,
-      ctx.names.map((n) => ctx.reported.find((r) => r.name === n)?.fraction ?? 0),
-      'mole fraction',
-    ),
-  };
+  const indices = reportedIndices(ctx);
+  const overall: Record<string, ValueUnit> = {};
+  for (const r of ctx.reported) overall[r.name] = vu(r.fraction, 'mole fraction');
+  const composition: Record<string, Record<string, ValueUnit>> = { overall };
   report.phases.forEach((p, k) => {
     const key = keys[k];
     const t = p.thermo;
@@ -111,8 +116,8 @@ export function buildFlashData(ctx: ResponseContext, report: FlashReport): Data 
     if (p.viscosity !== undefined) props.viscosity = vu(p.viscosity, 'Pa·s');
     if (p.thermalConductivity !== undefined) props.thermalConductivity = vu(p.thermalConductivity, 'W/(m·K)');
     properties[key] = props;
-    composition[key] = compositionMap(ctx, p.state.x, 'mole fraction');
-    composition[`${key}_wt`] = compositionMap(ctx, p.w, 'weight fraction');
+    composition[key] = compositionMap(ctx, indices, p.state.x, 'mole fraction');
+    composition[`${key}_wt`] = compositionMap(ctx, indices, p.w, 'weight fraction');
   });
   const tensions: Record<string, ValueUnit> = {};
   for (const i of report.interfaces) if (i.tension !== undefined) tensions[`${keys[i.a]}-${keys[i.b]}`] = vu(i.tension, 'N/m');
