@@ -215,7 +215,9 @@ export const manageIndustrialProfileTool = defineTool({
     'DIGITAL_TWIN, ENTERPRISE with the tools each allows; getActive reports the active one; setActive {mode, adminToken} ' +
     'changes it at runtime; approveTool {toolName, adminToken} grants the caller one execution of an approval-gated ' +
     'tool (consumed by the next call); classifyTool {toolName} gives its tier and category. adminToken must equal the ' +
-    "server's NEQSIM_MCP_ADMIN_TOKEN; without a configured token admin actions are refused. Auto-validation is always on.",
+    "server's NEQSIM_MCP_ADMIN_TOKEN; without a configured token admin actions are refused. Auto-validation is always on. " +
+    'Approval gates (DIGITAL_TWIN, ENTERPRISE) are on from startup when NEQSIM_MCP_PROFILE selects those profiles ' +
+    '(a deliberate fix: the original server only enabled them after a runtime setActive).',
   input: Input,
   output: Output,
   exampleCategory: 'governance',

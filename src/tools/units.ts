@@ -109,15 +109,6 @@ export const DEFAULT_UNITS: Readonly<Record<QuantityKind, string>> = {
   molarVolume: 'm3/mol',
 };
 
-/** SI unit each quantity is returned in. */
-export const SI_UNITS: Readonly<Record<QuantityKind, string>> = {
-  temperature: 'K',
-  pressure: 'Pa',
-  enthalpy: 'J/mol',
-  entropy: 'J/(mol·K)',
-  molarVolume: 'm3/mol',
-};
-
 export const TEMPERATURE_UNITS: readonly string[] = Object.keys(TEMPERATURE);
 export const PRESSURE_UNITS: readonly string[] = Object.keys(PRESSURE);
 export const ENTHALPY_UNITS: readonly string[] = Object.keys(ENTHALPY);
@@ -253,14 +244,11 @@ export function fromSI(kind: QuantityKind, valueSI: number, unit: string, molarM
 }
 
 export const kelvinToCelsius = (k: number): number => k - KELVIN_OFFSET;
-export const celsiusToKelvin = (c: number): number => c + KELVIN_OFFSET;
 export const kelvinToFahrenheit = (k: number): number => ((k - KELVIN_OFFSET) * 9) / 5 + 32;
 export const paToBara = (pa: number): number => pa / BAR_PA;
 export const baraToPa = (bar: number): number => bar * BAR_PA;
 export const paToBarg = (pa: number): number => (pa - ATM_PA) / BAR_PA;
 export const paToPsia = (pa: number): number => pa / PSI_PA;
-/** J/mol → J/kg with M in kg/mol. */
-export const perMoleToPerKg = (vPerMol: number, molarMass: number): number => vPerMol / molarMass;
 
 /** {value, unit} for output, converted from SI. */
 export function valueWithUnit(kind: QuantityKind, valueSI: number, unit: string, molarMass?: number): { value: number; unit: string } {

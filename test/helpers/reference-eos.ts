@@ -3,7 +3,9 @@
  * g/mol, J/mol) map onto our SI results. Shared by the tests against ../shared/reference and the
  * committed fixture, so both read the files the same way.
  */
+import type { Test } from 'tap';
 import type { GrossState, ReferenceState } from '../../src/engine/reference-eos/index.js';
+import { withinTolerance, type ReferenceCase } from './reference.js';
 
 /** Reference key → our SI field and the factor converting our value to the reference unit. */
 export const REFERENCE_STATE_FIELDS: Readonly<Record<string, readonly [keyof ReferenceState, number]>> = {
@@ -29,6 +31,40 @@ export const REFERENCE_STATE_FIELDS: Readonly<Record<string, readonly [keyof Ref
 export function referenceStateValue(r: ReferenceState, key: string): number | undefined {
   const field = REFERENCE_STATE_FIELDS[key];
   return field === undefined ? undefined : (r[field[0]] as number) * field[1];
+}
+
+/**
+ * Outputs on the equation's own ideal-gas datum, with our field: the reference README advises
+ * comparing them as differences between two states of one mixture.
+ */
+export const DATUM_FIELDS = [
+  ['H_J_mol', 'H'],
+  ['U_J_mol', 'U'],
+  ['S_J_molK', 'S'],
+  ['G_J_mol', 'G'],
+] as const;
+
+/** One assertion per key: our value against the case's expected value at its tolerance. */
+export function checkReferenceOutputs(t: Test, c: ReferenceCase<unknown>, r: ReferenceState, keys: Iterable<string>): void {
+  for (const key of keys) {
+    const got = referenceStateValue(r, key);
+    if (got === undefined) {
+      t.fail(`${c.id}: no mapping for ${key}`);
+      continue;
+    }
+    const msg = withinTolerance(got, c.expected[key], c.tolerance[key]);
+    t.notOk(msg, `${c.id} ${key}${msg ? `: ${msg}` : ''}`);
+  }
+}
+
+/** H, U, S, G differences between states b and a of one mixture against the reference's, at tol. */
+export function checkDatumDifferences(t: Test, a: [ReferenceCase<unknown>, ReferenceState], b: [ReferenceCase<unknown>, ReferenceState], tol: { rel: number }): void {
+  const [ca, ra] = a;
+  const [cb, rb] = b;
+  for (const [key, field] of DATUM_FIELDS) {
+    const msg = withinTolerance(rb[field] - ra[field], cb.expected[key] - ca.expected[key], tol);
+    t.notOk(msg, `${cb.id} − ${ca.id}: Δ${field}${msg ? `: ${msg}` : ''}`);
+  }
 }
 
 /**

@@ -118,8 +118,13 @@ export class CubicModel implements ThermoModel {
     return this.shift[i] + this.shiftT[i] * (T - T_PENELOUX);
   }
 
+  /** The last evaluation, reused when the same T is asked again (the flash and then its report). */
+  private lastAtT: CubicAtT | undefined;
+
   atTemperature(T: number): CubicAtT {
-    return new CubicAtT(this, T);
+    // CubicAtT is immutable apart from per-call scratch, so sharing one instance is safe.
+    if (this.lastAtT === undefined || this.lastAtT.T !== T) this.lastAtT = new CubicAtT(this, T);
+    return this.lastAtT;
   }
 }
 

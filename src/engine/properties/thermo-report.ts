@@ -7,7 +7,7 @@ import type { ThermoModel } from '../eos/types.js';
 import { ResidualDerivatives } from '../eos/types.js';
 import type { FlashResult, PhaseState } from '../flash/phase-state.js';
 import { phaseThermo, type PhaseThermo } from './thermo.js';
-import { surfaceTension, transportProperties, TransportPropertyError, type TransportPhaseInput } from './transport/index.js';
+import { surfaceTension, transportProperties, type TransportPhaseInput } from './transport/index.js';
 
 export interface PhaseReport {
   state: PhaseState;
@@ -80,7 +80,6 @@ function transportInput(model: ThermoModel, r: FlashResult, p: PhaseState, t: Ph
 }
 
 function describe(e: unknown): string {
-  if (e instanceof TransportPropertyError) return e.message;
   return e instanceof Error ? e.message : String(e);
 }
 

@@ -36,20 +36,6 @@ export type ReferenceComponent = (typeof REFERENCE_COMPONENTS)[number];
 
 export const NC = REFERENCE_COMPONENTS.length;
 
-/** Index constants for readability where a formula singles out a component. */
-export const IDX = {
-  methane: 0,
-  nitrogen: 1,
-  CO2: 2,
-  ethane: 3,
-  propane: 4,
-  iButane: 5,
-  nButane: 6,
-  hydrogen: 14,
-  water: 17,
-  helium: 19,
-} as const;
-
 const ALIASES: Record<ReferenceComponent, string[]> = {
   methane: ['C1', 'CH4'],
   nitrogen: ['N2'],

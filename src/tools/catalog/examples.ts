@@ -66,16 +66,6 @@ export function buildExampleCatalog(tools: readonly AnyTool[]): ExampleCatalog {
   return catalog;
 }
 
-/** The catalog without inputs: {category: {name: {tool, description, uri}}}, for browsing. */
-export function exampleIndex(tools: readonly AnyTool[]): Record<string, Record<string, { tool: string; description: string; uri: string }>> {
-  const index: Record<string, Record<string, { tool: string; description: string; uri: string }>> = {};
-  for (const [category, group] of Object.entries(buildExampleCatalog(tools))) {
-    index[category] = {};
-    for (const [name, e] of Object.entries(group)) index[category][name] = { tool: e.tool, description: e.description, uri: e.uri };
-  }
-  return index;
-}
-
 export function findExample(tools: readonly AnyTool[], category: string, name: string): ExampleEntry | undefined {
   const group = buildExampleCatalog(tools)[category];
   return group && Object.prototype.hasOwnProperty.call(group, name) ? group[name] : undefined;

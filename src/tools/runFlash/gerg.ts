@@ -7,11 +7,11 @@
  */
 import { gerg2008State, REFERENCE_COMPONENTS } from '../../engine/reference-eos/index.js';
 import { createCubicFluid, flashTP, type FlashReport, type PhaseLabel } from '../../engine/index.js';
-import { transportProperties, TransportPropertyError } from '../../engine/properties/transport/index.js';
+import { transportProperties } from '../../engine/properties/transport/index.js';
 import { issue, type DiagnosticIssue } from '../envelope.js';
 import type { FlashRequest } from './request.js';
 
-export type GergOutcome = { ok: true; report: FlashReport; phaseLabel: PhaseLabel } | { ok: false; issues: DiagnosticIssue[] };
+export type GergOutcome = { ok: true; report: FlashReport } | { ok: false; issues: DiagnosticIssue[] };
 
 const COVERED = new Set<string>(REFERENCE_COMPONENTS);
 
@@ -57,7 +57,7 @@ export function gergReport(req: FlashRequest): GergOutcome {
     viscosity = tr.viscosity;
     thermalConductivity = tr.thermalConductivity;
   } catch (e) {
-    transportIssue = e instanceof TransportPropertyError || e instanceof Error ? e.message : String(e);
+    transportIssue = e instanceof Error ? e.message : String(e);
   }
   const w = new Float64Array(req.components.length);
   req.components.forEach((c, i) => (w[i] = (req.z[i] * c.molarMass) / M));
@@ -83,5 +83,5 @@ export function gergReport(req: FlashRequest): GergOutcome {
     interfaces: [],
     overall: { molarMass: st.molarMass, density: st.massDensity, molarVolume: V, enthalpy: st.H, entropy: st.S, cp: st.Cp, cv: st.Cv, w },
   };
-  return { ok: true, report, phaseLabel: label };
+  return { ok: true, report };
 }

@@ -41,8 +41,10 @@ export function phaseKeys(labels: readonly string[]): string[] {
  * worked out once per response rather than once per composition map.
  */
 function reportedIndices(ctx: ResponseContext): Int32Array {
-  const index = new Map(ctx.names.map((n, i) => [n, i]));
-  return Int32Array.from(ctx.reported, (r) => index.get(r.name) ?? -1);
+  // A linear search beats building a Map for the few components of a flash.
+  const indices = new Int32Array(ctx.reported.length);
+  for (let k = 0; k < indices.length; k++) indices[k] = ctx.names.indexOf(ctx.reported[k].name);
+  return indices;
 }
 
 function compositionMap(ctx: ResponseContext, indices: Int32Array, values: ArrayLike<number>, unit: string): Record<string, ValueUnit> {

@@ -137,23 +137,42 @@ function denseTerm(c: readonly number[], w: number, T: number, rho: number, redD
   return Number.isNaN(v) ? 0 : v;
 }
 
-// Viscosity reference correlation (result in µP = 1e-7 Pa·s; ρ in g/cm3).
-const VISC_G = [-2.090975e5, 2.647269e5, -1.472818e5, 4.71674e4, -9.491872e3, 1.219979e3, -9.627993e1, 4.274152, -8.141531e-2];
-const VISC_A = 1.696985927;
-const VISC_B = -0.133372346;
-const VISC_C = 1.4;
-const VISC_F = 168.0;
-const VISC_J = [-1.035060586e1, 1.7571599671e1, -3.0193918656e3, 1.8873011594e2, 4.2903609488e-2, 1.4529023444e2, 6.1276818706e3];
-const VISC_K = [-9.74602, 18.0834, -4126.66, 44.6055, 0.976544, 81.8134, 15649.9];
+/**
+ * One methane reference correlation (viscosity or conductivity): dilute-gas series g, first-density
+ * term (a + b·(c − ln(T/f))²)·ρ, and the dense-fluid coefficient sets above (j) and below (k)
+ * freezing. Both properties share this form and differ only in the coefficients.
+ */
+interface MethaneCorrelation {
+  g: readonly number[];
+  a: number;
+  b: number;
+  c: number;
+  f: number;
+  j: readonly number[];
+  k: readonly number[];
+}
 
-// Conductivity reference correlation (result in mW/(m·K); ρ in g/cm3).
-const COND_G = [-2.147621e5, 2.190461e5, -8.618097e4, 1.496099e4, -4.73066e2, -2.331178e2, 3.778439e1, -2.320481, 5.311764e-2];
-const COND_A = -0.25276292;
-const COND_B = 0.33432859;
-const COND_C = 1.12;
-const COND_F = 168.0;
-const COND_J = [-7.04036339907, 12.319512908, -8.8525979933e2, 72.835897919, 0.74421462902, -2.970691454, 2.2209758501e3];
-const COND_K = [-8.55109, 12.5539, -1020.85, 238.394, 1.31563, -72.5759, 1411.6];
+/** Viscosity (result in µP = 1e-7 Pa·s; ρ in g/cm3). */
+const VISCOSITY: MethaneCorrelation = {
+  g: [-2.090975e5, 2.647269e5, -1.472818e5, 4.71674e4, -9.491872e3, 1.219979e3, -9.627993e1, 4.274152, -8.141531e-2],
+  a: 1.696985927,
+  b: -0.133372346,
+  c: 1.4,
+  f: 168.0,
+  j: [-1.035060586e1, 1.7571599671e1, -3.0193918656e3, 1.8873011594e2, 4.2903609488e-2, 1.4529023444e2, 6.1276818706e3],
+  k: [-9.74602, 18.0834, -4126.66, 44.6055, 0.976544, 81.8134, 15649.9],
+};
+
+/** Conductivity (result in mW/(m·K); ρ in g/cm3). */
+const CONDUCTIVITY: MethaneCorrelation = {
+  g: [-2.147621e5, 2.190461e5, -8.618097e4, 1.496099e4, -4.73066e2, -2.331178e2, 3.778439e1, -2.320481, 5.311764e-2],
+  a: -0.25276292,
+  b: 0.33432859,
+  c: 1.12,
+  f: 168.0,
+  j: [-7.04036339907, 12.319512908, -8.8525979933e2, 72.835897919, 0.74421462902, -2.970691454, 2.2209758501e3],
+  k: [-8.55109, 12.5539, -1020.85, 238.394, 1.31563, -72.5759, 1411.6],
+};
 
 /** Critical molar density of methane used by the correlations, mol/dm3. */
 export const METHANE_RHO_C = 10.15;
@@ -170,17 +189,22 @@ export function methaneState(T: number, Pbar: number): MethaneState {
   return { molDens: 1e-3 / V, massDens: (M_CH4 / V) * 1e-3 };
 }
 
-/** Methane viscosity (Pa·s) at T (K) and SRK density (heavy-oil variant coefficient set). */
-export function methaneViscosity(T: number, s: MethaneState): number {
+/** A correlation at T (K) and SRK density, in its own unit (µP or mW/(m·K)). */
+function evaluateCorrelation(m: MethaneCorrelation, T: number, s: MethaneState): number {
   const red = (s.molDens - METHANE_RHO_C) / METHANE_RHO_C;
   const rho = s.massDens;
-  const v0 = dilutePolynomial(VISC_G, T);
-  const l = VISC_C - Math.log(T / VISC_F);
-  const v1 = (VISC_A + VISC_B * l * l) * rho;
+  const v0 = dilutePolynomial(m.g, T);
+  const l = m.c - Math.log(T / m.f);
+  const v1 = (m.a + m.b * l * l) * rho;
   const th = freezeSwitch(T);
-  const v2 = denseTerm(VISC_J, (th + 1) / 2, T, rho, red);
-  const v3 = denseTerm(VISC_K, (1 - th) / 2, T, rho, red);
-  return (v0 + v1 + v2 + v3) / 1e7;
+  const v2 = denseTerm(m.j, (th + 1) / 2, T, rho, red);
+  const v3 = denseTerm(m.k, (1 - th) / 2, T, rho, red);
+  return v0 + v1 + v2 + v3;
+}
+
+/** Methane viscosity (Pa·s) at T (K) and SRK density (heavy-oil variant coefficient set). */
+export function methaneViscosity(T: number, s: MethaneState): number {
+  return evaluateCorrelation(VISCOSITY, T, s) / 1e7;
 }
 
 /**
@@ -190,10 +214,10 @@ export function methaneViscosity(T: number, s: MethaneState): number {
 export function methaneDiluteViscosity(T: number): number {
   const molDens = 101325 / R / T / 1e3;
   const red = (molDens - METHANE_RHO_C) / METHANE_RHO_C;
-  const v0 = dilutePolynomial(VISC_G, T);
+  const v0 = dilutePolynomial(VISCOSITY.g, T);
   const th = freezeSwitch(T);
   // The original feeds the molar density (mol/dm3) to the dense term here, not g/cm3.
-  const v2 = denseTerm(VISC_J, (th + 1) / 2, T, molDens, red);
+  const v2 = denseTerm(VISCOSITY.j, (th + 1) / 2, T, molDens, red);
   return (v0 + v2) / 1e7;
 }
 
@@ -203,15 +227,7 @@ const HIGH_T_SLOPE = -9.0e-4;
 
 /** Methane thermal conductivity (W/(m·K)) at T (K) and SRK density. */
 export function methaneConductivity(T: number, s: MethaneState): number {
-  const red = (s.molDens - METHANE_RHO_C) / METHANE_RHO_C;
-  const rho = s.massDens;
-  const c0 = dilutePolynomial(COND_G, T);
-  const l = COND_C - Math.log(T / COND_F);
-  const c1 = (COND_A + COND_B * l * l) * rho;
-  const th = freezeSwitch(T);
-  const c2 = denseTerm(COND_J, (th + 1) / 2, T, rho, red);
-  const c3 = denseTerm(COND_K, (1 - th) / 2, T, rho, red);
-  let k = (c0 + c1 + c2 + c3) * 1e-3;
+  let k = evaluateCorrelation(CONDUCTIVITY, T, s) * 1e-3;
   if (T > HIGH_T_THRESHOLD) k *= Math.max(0.7, 1 + HIGH_T_SLOPE * (T - HIGH_T_THRESHOLD));
   return k;
 }
