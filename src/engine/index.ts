@@ -11,7 +11,7 @@ export { stabilityAnalysis, wilsonTrials, UNSTABLE_TM, type StabilityResult } fr
 export { rachfordRice } from './flash/rachford-rice.js';
 export { lnPhiDerivatives, FugacityScratch, wilsonK } from './flash/fugacity.js';
 export { phaseThermo, type PhaseThermo } from './properties/thermo.js';
-export { flashReport, type FlashReport, type PhaseReport, type OverallReport, type InterfaceReport } from './properties/thermo-report.js';
+export { flashReport, massFractions, type FlashReport, type PhaseReport, type OverallReport, type InterfaceReport } from './properties/thermo-report.js';
 export { createCubicFluid, resolveComponents, kijMatrix, type Fluid, type CubicModelName } from './fluid.js';
 export { bubblePointPressure, dewPointTemperature, pureSaturationPressure, type SaturationOutcome } from './flash/saturation.js';
 export { CUBIC_ACCURACY, ACCURACY_SOURCE, accuracyBound, accuracyClass, saturationClass, type AccuracyBound, type AccuracyQuantity } from './properties/thermo-accuracy.js';

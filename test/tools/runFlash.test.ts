@@ -206,3 +206,25 @@ t.test('a single phase just outside its dew point carries TWO_PHASE_UNCERTAINTY'
   t.notOk(far.warnings.some((w) => w.code === 'TWO_PHASE_UNCERTAINTY'), '5 K above: no flag');
   t.end();
 });
+
+t.test('a zero-fraction component is reported with 0 everywhere and leaves the other numbers unchanged', (t) => {
+  // Two phases (methane/propane at −20 °C, 10 bara), so the per-phase maps index the model's
+  // component order while the reported list also holds the component that is not in the flash.
+  const base = { model: 'SRK', temperature: { value: -20, unit: 'C' }, pressure: { value: 10, unit: 'bara' } };
+  const without = runFlash({ ...base, components: { methane: 0.5, propane: 0.5 } });
+  const withZero = runFlash({ ...base, components: { ethane: 0, methane: 0.5, propane: 0.5 } });
+  t.equal(without.status, 'success');
+  t.equal(withZero.status, 'success');
+  const a = (without.data as any).fluid.composition;
+  const b = (withZero.data as any).fluid.composition;
+  t.same(Object.keys(b), Object.keys(a), 'same composition maps (overall, gas, gas_wt, oil, oil_wt)');
+  t.ok(Object.keys(b).length >= 5, 'two phases');
+  for (const key of Object.keys(b)) {
+    t.same(Object.keys(b[key]), ['ethane', 'methane', 'propane'], `${key}: every input component, in input order`);
+    t.equal(b[key].ethane.value, 0, `${key}: ethane is 0`);
+    t.equal(b[key].methane.value, a[key].methane.value, `${key}: methane unchanged`);
+    t.equal(b[key].propane.value, a[key].propane.value, `${key}: propane unchanged`);
+    t.ok(b[key].methane.value > 0 && b[key].propane.value > 0, `${key}: the flashed components are positive`);
+  }
+  t.end();
+});

@@ -3,6 +3,7 @@
  * properties (thermo.ts), transport properties (transport module, on the Peneloux density and the
  * original's phase label), overall mixture properties and interfacial tensions between phases.
  */
+import type { ComponentData } from '../components/types.js';
 import type { ThermoModel } from '../eos/types.js';
 import { ResidualDerivatives } from '../eos/types.js';
 import type { FlashResult, PhaseState } from '../flash/phase-state.js';
@@ -55,14 +56,16 @@ export interface ReportOptions {
   skipTransport?: boolean;
 }
 
-function massFractions(model: ThermoModel, x: ArrayLike<number>): Float64Array {
-  const w = new Float64Array(model.nc);
+/** Mass fractions of mole fractions x over the given components. */
+export function massFractions(components: readonly ComponentData[], x: ArrayLike<number>): Float64Array {
+  const n = components.length;
+  const w = new Float64Array(n);
   let m = 0;
-  for (let i = 0; i < model.nc; i++) {
-    w[i] = x[i] * model.components[i].molarMass;
+  for (let i = 0; i < n; i++) {
+    w[i] = x[i] * components[i].molarMass;
     m += w[i];
   }
-  for (let i = 0; i < model.nc; i++) w[i] /= m;
+  for (let i = 0; i < n; i++) w[i] /= m;
   return w;
 }
 
@@ -95,7 +98,7 @@ export function flashReport(model: ThermoModel, r: FlashResult, options: ReportO
   let cv = 0;
   for (const p of r.phases) {
     const thermo = phaseThermo(model, at, r.P, p.x, p.V, scratch);
-    const rep: PhaseReport = { state: p, thermo, w: massFractions(model, p.x) };
+    const rep: PhaseReport = { state: p, thermo, w: massFractions(model.components, p.x) };
     volume += p.beta * thermo.molarVolume;
     H += p.beta * thermo.enthalpy;
     S += p.beta * thermo.entropy;
@@ -131,6 +134,6 @@ export function flashReport(model: ThermoModel, r: FlashResult, options: ReportO
   return {
     phases,
     interfaces,
-    overall: { molarMass: M, density: M / volume, molarVolume: volume, enthalpy: H, entropy: S, cp, cv, w: massFractions(model, r.z) },
+    overall: { molarMass: M, density: M / volume, molarVolume: volume, enthalpy: H, entropy: S, cp, cv, w: massFractions(model.components, r.z) },
   };
 }

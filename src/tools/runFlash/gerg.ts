@@ -6,7 +6,7 @@
  * component GERG-2008 does not cover, is answered with an error code and a fix.
  */
 import { gerg2008State, REFERENCE_COMPONENTS } from '../../engine/reference-eos/index.js';
-import { createCubicFluid, flashTP, type FlashReport, type PhaseLabel } from '../../engine/index.js';
+import { createCubicFluid, flashTP, massFractions, type FlashReport, type PhaseLabel } from '../../engine/index.js';
 import { transportProperties } from '../../engine/properties/transport/index.js';
 import { issue, type DiagnosticIssue } from '../envelope.js';
 import type { FlashRequest } from './request.js';
@@ -59,8 +59,7 @@ export function gergReport(req: FlashRequest): GergOutcome {
   } catch (e) {
     transportIssue = e instanceof Error ? e.message : String(e);
   }
-  const w = new Float64Array(req.components.length);
-  req.components.forEach((c, i) => (w[i] = (req.z[i] * c.molarMass) / M));
+  const w = massFractions(req.components, req.z);
   const thermo = {
     Z: st.Z,
     molarVolumeEos: V,

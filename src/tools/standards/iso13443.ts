@@ -6,7 +6,7 @@
  */
 import { iso6976 } from '../../engine/standards/iso6976/index.js';
 import { warning } from '../envelope.js';
-import { resolveEdition, type Iso6976Settings } from './iso6976.js';
+import { iso6976Options, resolveEdition, type Iso6976Settings } from './iso6976.js';
 import type { StandardOutcome } from './outcome.js';
 
 export interface TargetConditions {
@@ -19,12 +19,7 @@ const ratioOrNull = (a: number, b: number): number | null => (b > 0 ? a / b : nu
 
 export function runIso13443(components: Record<string, number>, s: Iso6976Settings, t: TargetConditions): StandardOutcome {
   const edition = resolveEdition('ISO6976', s.edition ?? '2016');
-  const from = iso6976(components, {
-    edition,
-    combustionTemperatureC: s.energyReferenceTemperature_C ?? 15,
-    meteringTemperatureC: s.volumeReferenceTemperature_C ?? 15,
-    ...(s.referencePressure_kPa !== undefined ? { pressureKPa: s.referencePressure_kPa } : {}),
-  });
+  const from = iso6976(components, iso6976Options(edition, s));
   const to = iso6976(components, {
     edition,
     combustionTemperatureC: t.targetEnergyReferenceTemperature_C ?? 25,

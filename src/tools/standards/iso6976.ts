@@ -3,7 +3,7 @@
  * ISO6976_2016. Unlike the original, the reference temperatures, pressure, basis and edition
  * asked for are the ones used, for both codes.
  */
-import { iso6976, type Iso6976Edition, type Iso6976Result } from '../../engine/standards/iso6976/index.js';
+import { iso6976, type Iso6976Edition, type Iso6976Options, type Iso6976Result } from '../../engine/standards/iso6976/index.js';
 import { StandardsError } from '../../engine/standards/errors.js';
 import { warning } from '../envelope.js';
 import type { StandardOutcome } from './outcome.js';
@@ -56,14 +56,19 @@ function basisFields(r: Iso6976Result, ideal: boolean): Record<string, number> {
   };
 }
 
-export function runIso6976(code: string, components: Record<string, number>, s: Iso6976Settings): StandardOutcome {
-  const edition = resolveEdition(code, s.edition);
-  const r = iso6976(components, {
+/** Engine options for the request's reference conditions (15 °C / 15 °C unless given). */
+export function iso6976Options(edition: Iso6976Edition, s: Iso6976Settings): Iso6976Options {
+  return {
     edition,
     combustionTemperatureC: s.energyReferenceTemperature_C ?? 15,
     meteringTemperatureC: s.volumeReferenceTemperature_C ?? 15,
     ...(s.referencePressure_kPa !== undefined ? { pressureKPa: s.referencePressure_kPa } : {}),
-  });
+  };
+}
+
+export function runIso6976(code: string, components: Record<string, number>, s: Iso6976Settings): StandardOutcome {
+  const edition = resolveEdition(code, s.edition);
+  const r = iso6976(components, iso6976Options(edition, s));
   const state = s.referenceState ?? 'real';
   const calculationType = s.calculationType ?? 'volume';
   const headline = {
