@@ -4,7 +4,8 @@
  * against the same server with both off, measured in the same run (interleaved off/on/off/on,
  * best of each). A local oauth2-mock-server issues the token; a local no-op OTLP/HTTP receiver
  * accepts the spans. Tracing is measured with every trace recorded and with 10 % head sampling
- * (OTEL_TRACES_SAMPLER, read by the SDK). Target: < 15 % throughput cost.
+ * (OTEL_TRACES_SAMPLER, read by the SDK), and each feature alone (OIDC only; tracing only) to
+ * show which one a cost comes from. Target: < 15 % throughput cost.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -70,19 +71,29 @@ export async function benchEnterprise(): Promise<BenchLine[]> {
     // Every trace recorded (the default), and the common production setting of 10 % head sampling.
     const sampledEnv = { ...onEnv, OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.1' };
 
+    // Each feature alone as well, so a regression points at auth or at tracing.
+    const oidcEnv = { AUTH_MODE: 'oidc', OIDC_ISSUER: issuer, OIDC_AUDIENCE: 'neqsim-bench' };
+    const otelEnv = { OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url, OTEL_SERVICE_NAME: 'neqsim-ts-bench' };
+
     const off: Measured[] = [];
     const on: Measured[] = [];
     const sampled: Measured[] = [];
+    const oidcOnly: Measured[] = [];
+    const otelOnly: Measured[] = [];
     // Interleaved so drift of a shared machine hits every configuration alike.
     for (let round = 0; round < 2; round++) {
       off.push(await measure({}, path, body, {}, durationS, connections));
       on.push(await measure(onEnv, path, body, auth, durationS, connections));
       sampled.push(await measure(sampledEnv, path, body, auth, durationS, connections));
+      oidcOnly.push(await measure(oidcEnv, path, body, auth, durationS, connections));
+      otelOnly.push(await measure(otelEnv, path, body, {}, durationS, connections));
     }
     const best = (xs: Measured[]) => xs.reduce((a, b) => (b.rps > a.rps ? b : a));
     const bOff = best(off);
     const bOn = best(on);
     const bSampled = best(sampled);
+    const bOidc = best(oidcOnly);
+    const bOtel = best(otelOnly);
     const cost = (m: Measured) => (bOff.rps > 0 ? Number(((100 * (bOff.rps - m.rps)) / bOff.rps).toFixed(1)) : null);
     const ctx = { tool, connections, durationS, rounds: 2, statistic: 'best of rounds' };
     return [
@@ -91,6 +102,10 @@ export async function benchEnterprise(): Promise<BenchLine[]> {
       { name: `enterprise.${tool}.oidc_otel_sampled10`, unit: 'req/s', value: Math.round(bSampled.rps), p99_ms: bSampled.p99, non2xx: bSampled.non2xx, sampling: 'parentbased_traceidratio 0.1', ...ctx },
       { name: 'enterprise.oidc_otel.throughput_cost', unit: '%', value: cost(bOn), target: '< 15', sampling: 'always_on', otlpBytesReceived: otlp.spans(), ...ctx },
       { name: 'enterprise.oidc_otel_sampled10.throughput_cost', unit: '%', value: cost(bSampled), target: '< 15', sampling: 'parentbased_traceidratio 0.1', ...ctx },
+      { name: `enterprise.${tool}.oidc_only`, unit: 'req/s', value: Math.round(bOidc.rps), p99_ms: bOidc.p99, non2xx: bOidc.non2xx, ...ctx },
+      { name: 'enterprise.oidc_only.throughput_cost', unit: '%', value: cost(bOidc), ...ctx },
+      { name: `enterprise.${tool}.otel_only`, unit: 'req/s', value: Math.round(bOtel.rps), p99_ms: bOtel.p99, non2xx: bOtel.non2xx, sampling: 'always_on', ...ctx },
+      { name: 'enterprise.otel_only.throughput_cost', unit: '%', value: cost(bOtel), sampling: 'always_on', ...ctx },
     ];
   } finally {
     await idp.stop();

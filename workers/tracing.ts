@@ -95,13 +95,16 @@ export async function withWorkerSpan<T>(
   fn: () => Promise<T> | T,
 ): Promise<T> {
   const parent = carrier === undefined ? null : TRACEPARENT.exec(carrier.traceparent ?? '');
-  const url = carrier === undefined ? undefined : tracesUrl(carrier);
-  if (parent === null || url === undefined) return await fn();
+  // An unsampled parent (flags without the sampled bit) gets no worker span at all: with head
+  // sampling most tasks arrive like this, and a non-recording span would still cost the SDK work.
+  if (parent === null || (Number.parseInt(parent[3], 16) & TraceFlags.SAMPLED) === 0) return await fn();
+  const url = tracesUrl(carrier!);
+  if (url === undefined) return await fn();
 
   const parentCtx = trace.setSpanContext(ROOT_CONTEXT, {
     traceId: parent[1],
     spanId: parent[2],
-    traceFlags: Number.parseInt(parent[3], 16) & TraceFlags.SAMPLED,
+    traceFlags: TraceFlags.SAMPLED,
     isRemote: true,
   });
   const tool = attributes['neqsim.tool'] ?? attributes['neqsim.tool.name'] ?? 'task';

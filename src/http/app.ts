@@ -68,6 +68,20 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<N
   const calls = metrics.register(new Counter('neqsim_tool_calls_total', 'Tool calls by tool and HTTP status'));
   const latency = metrics.register(new Histogram('neqsim_tool_call_duration_seconds', 'Tool call latency (dispatch to envelope) by tool and HTTP status', LATENCY_BUCKETS_S));
 
+  // tool -> status -> its two series, so a call does two Map lookups instead of building label text.
+  const seriesByTool = new Map<string, Map<number, { calls: { value: number }; latency: { observe(v: number): void } }>>();
+  const seriesOf = (tool: string, status: number) => {
+    let byStatus = seriesByTool.get(tool);
+    if (byStatus === undefined) seriesByTool.set(tool, (byStatus = new Map()));
+    let s = byStatus.get(status);
+    if (s === undefined) {
+      const labels = { tool, status: String(status) };
+      s = { calls: calls.series(labels), latency: latency.child(labels) };
+      byStatus.set(status, s);
+    }
+    return s;
+  };
+
   let pool: PiscinaToolPool | undefined;
   if (opts.toolPool !== undefined) {
     pool = opts.toolPool;
@@ -98,9 +112,9 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<N
     ...(opts.toolTimeoutsMs !== undefined ? { toolTimeoutsMs: opts.toolTimeoutsMs } : {}),
     metrics: {
       onResult(tool, status, ms) {
-        const labels = { tool, status: String(status) };
-        calls.inc(labels);
-        latency.observe(labels, ms / 1000);
+        const s = seriesOf(tool, status);
+        s.calls.value++;
+        s.latency.observe(ms / 1000);
       },
     },
   }), config.otel.enabled);

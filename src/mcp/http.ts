@@ -6,7 +6,8 @@
  * Identity comes from the request (request.user.sub, set by the OIDC plugin when auth is on), so
  * governance and audit see the same subject as the REST routes.
  */
-import { context, propagation } from '@opentelemetry/api';
+import { propagation } from '@opentelemetry/api';
+import { requestTraceContext } from '../telemetry/tool-span.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Dispatch } from '../tools/dispatch-types.js';
@@ -67,7 +68,7 @@ export async function registerMcpRoutes(app: FastifyInstance, dispatch: Dispatch
       return jsonRpcError(reply, 403, -32000, `Origin not allowed: ${request.headers.origin}. Add it to NEQSIM_MCP_ALLOWED_ORIGINS to allow this browser client.`);
     }
     const traceCarrier: Record<string, string> = {};
-    propagation.inject(context.active(), traceCarrier);
+    propagation.inject(requestTraceContext(request), traceCarrier);
     const server = createMcpServer(dispatch, {
       transport: 'mcp',
       subject: subjectOf(request),

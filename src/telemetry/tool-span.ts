@@ -6,7 +6,7 @@
  * worker thread's span (workers/tracing.ts) is a child of the tool span and exports to the same
  * collector. With tracing off the dispatcher is returned unchanged.
  */
-import { SpanKind, SpanStatusCode, context, trace, type Span } from '@opentelemetry/api';
+import { SpanKind, SpanStatusCode, context, propagation, trace, type Context, type Span } from '@opentelemetry/api';
 import type { CallContext, Dispatch, DispatchResult } from '../tools/dispatch-types.js';
 import { activeProfile } from '../tools/governance/policy.js';
 import type * as OtelModule from './otel.js';
@@ -52,6 +52,23 @@ function recordResult(span: Span, r: DispatchResult): void {
   }
 }
 
+/**
+ * The trace context of an HTTP request: the @fastify/otel request span's context when the
+ * instrumentation is registered, else the active context. The SDK runs without a context manager
+ * (src/telemetry/otel.ts), so callers pass this on explicitly, as a carrier, instead of relying on
+ * context.active() surviving the awaits between the onRequest hook and the handler.
+ */
+export function requestTraceContext(req: unknown): Context {
+  const otelApi = (req as { opentelemetry?: () => { context?: Context | null } }).opentelemetry;
+  return (typeof otelApi === 'function' ? otelApi.call(req).context : undefined) ?? context.active();
+}
+
+/** Parent of a tool span: the caller's carrier (request span, upstream service), else the active context. */
+function parentContext(carrier: Record<string, string> | undefined): Context {
+  if (carrier === undefined || carrier.traceparent === undefined) return context.active();
+  return propagation.extract(context.active(), carrier);
+}
+
 export function traceDispatch<D extends Dispatch>(dispatch: D, enabled: boolean): D {
   if (!enabled) return dispatch;
   void import('./otel.js').then((m) => {
@@ -67,8 +84,14 @@ export function traceDispatch<D extends Dispatch>(dispatch: D, enabled: boolean)
         'neqsim.transport': ctx.transport,
         'enduser.id': ctx.subject,
       },
-    });
+    }, parentContext(ctx.traceCarrier));
     try {
+      if (!span.isRecording()) {
+        // Not sampled: no carrier for the worker (it would record nothing; cloning it into the
+        // task costs), no attribute scraping, no context switch: work for a span nobody exports.
+        const { traceCarrier: _unsampled, ...untraced } = ctx;
+        return await dispatch(toolName, input, untraced);
+      }
       const withCarrier: CallContext = { ...ctx, traceCarrier: carrierOf(span, otel?.activeTelemetry()?.tracesUrl) };
       const r = await context.with(trace.setSpan(context.active(), span), () => dispatch(toolName, input, withCarrier));
       recordResult(span, r);

@@ -69,6 +69,9 @@ export interface Dispatcher extends Dispatch {
 
 const RETRY_AFTER_BUSY_S = 1;
 
+/** Inline calls have no progress channel (they finish within one turn of the event loop). */
+const ignoreProgress: ToolContext['progress'] = () => {};
+
 function result(env: Envelope, httpStatus?: number, extra: Partial<DispatchResult> = {}): DispatchResult {
   const s = serializeWithStatus(env);
   // A non-finite number made the serializer swap in an INTERNAL_ERROR envelope: report that one.
@@ -114,7 +117,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   }
 
   async function runInline(tool: AnyTool, input: unknown, ctx: CallContext): Promise<DispatchResult> {
-    const toolCtx: ToolContext = { subject: ctx.subject, profile: activeProfile(), progress: () => {}, ...(ctx.signal ? { signal: ctx.signal } : {}) };
+    const toolCtx: ToolContext = { subject: ctx.subject, profile: activeProfile(), progress: ignoreProgress };
+    if (ctx.signal !== undefined) toolCtx.signal = ctx.signal;
     return result(await executeTool(tool, input, toolCtx));
   }
 

@@ -182,3 +182,24 @@ export function httpStatusFor(env: Envelope): number {
       }
   }
 }
+
+/**
+ * Success envelope of a lookup (catalog, policy, discovery): nothing was iterated, so convergence
+ * is trivially true, and the answer is not an engineering result that needs review.
+ */
+export function lookupSuccess<D>(tool: string, calculationType: string, data: D, startedAt: number, phase: string, message: string): Envelope<D> {
+  return success({
+    tool,
+    data,
+    provenance: {
+      calculationType,
+      convergence: { converged: true, iterations: 0 },
+      assumptions: [],
+      limitations: [],
+      computationTimeMs: performance.now() - startedAt,
+    },
+    validationPhase: phase,
+    validationMessage: message,
+    engineeringReviewRequired: false,
+  });
+}

@@ -119,6 +119,8 @@ t.test('spans for REST, MCP and worker-thread work reach the OTLP receiver', asy
   const restRequest = receiver.spans.find((s) => s.traceId === restTool?.traceId && s.name === 'request');
   t.ok(restRequest, 'the @fastify/otel request span is in the same trace');
   t.equal(restRequest?.attributes['neqsim.tool.name'], poolTool.name, 'request span carries the tool name');
+  // No context manager runs (src/telemetry/otel.ts): the parent link comes from the explicit carrier.
+  t.equal(restTool?.parentSpanId, restRequest?.spanId, 'the REST tool span is a child of the request span');
 
   const worker = await waitFor(() => receiver.spans.find((s) => s.name === `worker ${poolTool.name}` && s.traceId === restTool?.traceId));
   t.ok(worker, 'a span from the worker thread arrived');
@@ -129,4 +131,6 @@ t.test('spans for REST, MCP and worker-thread work reach the OTLP receiver', asy
   t.ok(mcpTool, 'MCP tool span exported');
   t.match(mcpTool?.attributes, { 'neqsim.tool.name': 'checkToolAccess', 'neqsim.status': 'success', 'neqsim.converged': true });
   t.ok(receiver.spans.some((s) => s.traceId === mcpTool?.traceId && s.name === 'request'), 'MCP tool span belongs to the /mcp request trace');
+  const mcpRequest = receiver.spans.find((s) => s.traceId === mcpTool?.traceId && s.name === 'request');
+  t.equal(mcpTool?.parentSpanId, mcpRequest?.spanId, 'the MCP tool span is a child of the /mcp request span');
 });

@@ -86,6 +86,51 @@ function reject(reply: FastifyReply, req: FastifyRequest, message: string, statu
   );
 }
 
+/** The raw bearer token of an Authorization header, as @fastify/jwt reads it. */
+function bearerOf(header: string | undefined): string | undefined {
+  if (header === undefined || header.length < 8 || !/^bearer /i.test(header)) return undefined;
+  const token = header.slice(7).trim();
+  return token === '' || token.includes(' ') ? undefined : token;
+}
+
+/**
+ * Claims of tokens that passed full verification, keyed by the exact raw token (signature
+ * included, so only a byte-identical token hits). A client reuses one access token for many
+ * calls; without this every call pays @fastify/jwt's decode, option merging and callback chain.
+ * exp and nbf are checked again on every hit with the same clock tolerance as the verifier, so an
+ * entry stops working the moment its token would be refused. Bounded: oldest entries go first.
+ */
+class VerifiedTokens {
+  private readonly entries = new Map<string, { claims: Record<string, unknown>; notBeforeMs: number; expiresMs: number }>();
+  private readonly toleranceMs: number;
+
+  constructor(
+    toleranceSec: number,
+    private readonly max = 1000,
+  ) {
+    this.toleranceMs = toleranceSec * 1000;
+  }
+
+  get(raw: string): Record<string, unknown> | undefined {
+    const e = this.entries.get(raw);
+    if (e === undefined) return undefined;
+    const now = Date.now();
+    if (now > e.expiresMs || now < e.notBeforeMs) {
+      this.entries.delete(raw);
+      return undefined;
+    }
+    return e.claims;
+  }
+
+  set(raw: string, claims: Record<string, unknown>): void {
+    // exp is a required claim; a token without a numeric one is never cached.
+    if (typeof claims.exp !== 'number' || !Number.isFinite(claims.exp)) return;
+    const nbf = typeof claims.nbf === 'number' && Number.isFinite(claims.nbf) ? claims.nbf : -Infinity;
+    if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value as string);
+    this.entries.set(raw, { claims, notBeforeMs: nbf * 1000 - this.toleranceMs, expiresMs: claims.exp * 1000 + this.toleranceMs });
+  }
+}
+
 export async function registerAuth(app: FastifyInstance, opts: AuthOptions): Promise<JwksKeys> {
   const algorithms = [...(opts.algorithms ?? DEFAULT_ALGORITHMS)];
   const bad = algorithms.filter((a) => a === 'none' || /^HS/i.test(a));
@@ -116,7 +161,8 @@ export async function registerAuth(app: FastifyInstance, opts: AuthOptions): Pro
       algorithms,
       allowedIss: opts.issuer,
       allowedAud: opts.audience,
-      clockTolerance: opts.clockToleranceSec ?? 30,
+      // fast-jwt takes milliseconds.
+      clockTolerance: (opts.clockToleranceSec ?? 30) * 1000,
       requiredClaims: ['exp', 'iss', 'aud'],
       // Verified tokens are cached until they expire: a client reuses its token for many calls.
       cache: 1000,
@@ -126,10 +172,18 @@ export async function registerAuth(app: FastifyInstance, opts: AuthOptions): Pro
 
   // Exposed for operators' diagnostics and tests (JWKS fetch count).
   app.decorate('oidcKeys', keys);
+  const verified = new VerifiedTokens(opts.clockToleranceSec ?? 30);
   app.addHook('onRequest', async (req, reply) => {
     if (isOpen(req.url, openPaths)) return;
+    const raw = bearerOf(req.headers.authorization);
+    const known = raw === undefined ? undefined : verified.get(raw);
+    if (known !== undefined) {
+      (req as unknown as { user: Record<string, unknown> }).user = known;
+      return;
+    }
     try {
-      await req.jwtVerify();
+      const claims = (await req.jwtVerify()) as unknown as Record<string, unknown>;
+      if (raw !== undefined) verified.set(raw, claims);
     } catch (err) {
       const { message, status } = reasonOf(err);
       req.log.debug({ code: (err as { code?: string }).code }, 'bearer token rejected');

@@ -5,7 +5,8 @@
  * serialized envelope string.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { context, propagation } from '@opentelemetry/api';
+import { propagation } from '@opentelemetry/api';
+import { requestTraceContext } from '../../telemetry/tool-span.js';
 import type { Dispatch } from '../../tools/dispatch-types.js';
 import { envelopeSchema } from '../../tools/catalog/envelope-schema.js';
 import { inputJsonSchema, outputJsonSchema } from '../../tools/catalog/schemas.js';
@@ -79,7 +80,7 @@ export async function toolRoutes(app: FastifyInstance, opts: ToolRoutesOptions):
         let traceCarrier: Record<string, string> | undefined;
         if (opts.propagateTrace) {
           traceCarrier = {};
-          propagation.inject(context.active(), traceCarrier);
+          propagation.inject(requestTraceContext(req), traceCarrier);
         }
         const r = await opts.dispatch(tool.name, req.body, {
           subject: subjectOf(req),
