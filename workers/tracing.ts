@@ -5,8 +5,9 @@
  * is on for a task only when the main thread sent a W3C carrier; the OTLP traces URL comes from
  * the carrier (src/telemetry/tool-span.ts) or the standard OTEL_EXPORTER_OTLP_* variables.
  */
-import { ROOT_CONTEXT, SpanKind, SpanStatusCode, TraceFlags, trace, type Tracer } from '@opentelemetry/api';
+import { ROOT_CONTEXT, SpanKind, TraceFlags, trace, type Tracer } from '@opentelemetry/api';
 import type { BasicTracerProvider } from '@opentelemetry/sdk-trace-base';
+import { recordSpanError } from '../src/telemetry/span-error.js';
 
 // The SDK is loaded on the first traced task only: importing it costs every worker thread
 // ~0.5 s of start-up and tens of MB even when tracing is off.
@@ -115,8 +116,7 @@ export async function withWorkerSpan<T>(
     span.setAttributes(describeResult(result));
     return result;
   } catch (err) {
-    span.recordException(err as Error);
-    span.setStatus({ code: SpanStatusCode.ERROR, message: (err as Error).message });
+    recordSpanError(span, err);
     throw err;
   } finally {
     span.end();

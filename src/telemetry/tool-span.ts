@@ -10,6 +10,7 @@ import { SpanKind, SpanStatusCode, context, propagation, trace, type Context, ty
 import type { CallContext, Dispatch, DispatchResult } from '../tools/dispatch-types.js';
 import { activeProfile } from '../tools/governance/policy.js';
 import type * as OtelModule from './otel.js';
+import { recordSpanError } from './span-error.js';
 
 // The SDK module is loaded only when tracing is on (registerOtel imports it before any request);
 // a static import would put the ~2 s OpenTelemetry SDK load on every cold start.
@@ -97,8 +98,7 @@ export function traceDispatch<D extends Dispatch>(dispatch: D, enabled: boolean)
       recordResult(span, r);
       return r;
     } catch (err) {
-      span.recordException(err as Error);
-      span.setStatus({ code: SpanStatusCode.ERROR, message: (err as Error).message });
+      recordSpanError(span, err);
       throw err;
     } finally {
       span.end();

@@ -4,7 +4,7 @@
  * list is configurable; the startup governance profile reaches the policy.
  */
 import t from 'tap';
-import { OAuth2Server } from 'oauth2-mock-server';
+import { startIdp } from '../helpers/oidc.js';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { buildApp } from '../../src/http/app.js';
 import { authEnabled } from '../../src/http/plugins/enterprise.js';
@@ -39,10 +39,7 @@ t.test('SERVICE_PROFILE=enterprise needs the OIDC settings, named in the error',
 });
 
 t.test('AUTH_OPEN_PATHS and the startup governance profile', async (t) => {
-  const idp = new OAuth2Server();
-  await idp.issuer.keys.generate('RS256');
-  await idp.start(0, '127.0.0.1');
-  t.teardown(() => idp.stop());
+  const idp = await startIdp(t);
   const config = loadConfig({
     AUTH_MODE: 'oidc',
     OIDC_ISSUER: idp.issuer.url as string,

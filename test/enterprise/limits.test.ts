@@ -5,7 +5,7 @@
  * token subject.
  */
 import t from 'tap';
-import { OAuth2Server } from 'oauth2-mock-server';
+import { startIdp } from '../helpers/oidc.js';
 import { loadConfig } from '../../src/config.js';
 import { buildApp } from '../../src/http/app.js';
 import { configureAudit, recentAuditEvents } from '../../src/tools/governance/audit.js';
@@ -13,10 +13,7 @@ import { configureAudit, recentAuditEvents } from '../../src/tools/governance/au
 configureAudit({ destination: 'off' });
 
 t.test('rate limit per subject with the 429 envelope', async (t) => {
-  const idp = new OAuth2Server();
-  await idp.issuer.keys.generate('RS256');
-  await idp.start(0, '127.0.0.1');
-  t.teardown(() => idp.stop());
+  const idp = await startIdp(t);
   const issuer = idp.issuer.url as string;
   const config = loadConfig({ AUTH_MODE: 'oidc', OIDC_ISSUER: issuer, OIDC_AUDIENCE: 'api', RATE_LIMIT_PER_MINUTE: '3' });
   const app = await buildApp(config, { pool: false });
@@ -45,10 +42,7 @@ t.test('rate limit per subject with the 429 envelope', async (t) => {
 });
 
 t.test('PLATFORM calls are audited with the token subject and outcome', async (t) => {
-  const idp = new OAuth2Server();
-  await idp.issuer.keys.generate('RS256');
-  await idp.start(0, '127.0.0.1');
-  t.teardown(() => idp.stop());
+  const idp = await startIdp(t);
   const config = loadConfig({
     AUTH_MODE: 'oidc',
     OIDC_ISSUER: idp.issuer.url as string,

@@ -9,6 +9,7 @@ import t, { type Test } from 'tap';
 type Tap = Test;
 import { createHmac } from 'node:crypto';
 import { OAuth2Server } from 'oauth2-mock-server';
+import { startIdp } from '../helpers/oidc.js';
 import { loadConfig } from '../../src/config.js';
 import { buildApp } from '../../src/http/app.js';
 import { configureAudit } from '../../src/tools/governance/audit.js';
@@ -22,11 +23,8 @@ const ADMIN = 'admin-token-for-tests';
 const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
 
 t.test('OIDC bearer authentication', async (t) => {
-  const idp = new OAuth2Server();
-  await idp.issuer.keys.generate('RS256', { kid: 'rsa-1' });
-  await idp.start(0, '127.0.0.1');
+  const idp = await startIdp(t, 'rsa-1');
   const issuer = idp.issuer.url as string;
-  t.teardown(() => idp.stop());
 
   const config = loadConfig({ AUTH_MODE: 'oidc', OIDC_ISSUER: issuer, OIDC_AUDIENCE: AUDIENCE, NEQSIM_MCP_ADMIN_TOKEN: ADMIN });
   const app = await buildApp(config, { pool: false });

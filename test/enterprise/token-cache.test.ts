@@ -5,7 +5,7 @@
  * never matches a cached one, and the documented 30 s clock tolerance is seconds, not ms.
  */
 import t from 'tap';
-import { OAuth2Server } from 'oauth2-mock-server';
+import { startIdp } from '../helpers/oidc.js';
 import { loadConfig } from '../../src/config.js';
 import { buildApp } from '../../src/http/app.js';
 import { configureAudit } from '../../src/tools/governance/audit.js';
@@ -16,11 +16,8 @@ const AUDIENCE = 'neqsim-api';
 const ADMIN = 'admin-token-for-cache-tests';
 
 t.test('verified-token cache keeps exp, nbf and signature checks', async (t) => {
-  const idp = new OAuth2Server();
-  await idp.issuer.keys.generate('RS256', { kid: 'rsa-cache' });
-  await idp.start(0, '127.0.0.1');
+  const idp = await startIdp(t, 'rsa-cache');
   const issuer = idp.issuer.url as string;
-  t.teardown(() => idp.stop());
 
   const app = await buildApp(loadConfig({ AUTH_MODE: 'oidc', OIDC_ISSUER: issuer, OIDC_AUDIENCE: AUDIENCE, NEQSIM_MCP_ADMIN_TOKEN: ADMIN }), { pool: false });
   t.teardown(() => app.close());
