@@ -20,6 +20,13 @@ export interface PoolConfig {
   concurrentTasksPerWorker: number;
 }
 
+/** OTLP encodings the trace exporter offers (OTEL_EXPORTER_OTLP[_TRACES]_PROTOCOL). */
+export const OTLP_PROTOCOLS = ['http/protobuf', 'http/json'] as const;
+export type OtlpProtocol = (typeof OTLP_PROTOCOLS)[number];
+/** Head samplers of the OpenTelemetry SDK (OTEL_TRACES_SAMPLER); the SDK reads them itself. */
+export const TRACE_SAMPLERS = ['always_on', 'always_off', 'traceidratio', 'parentbased_always_on', 'parentbased_always_off', 'parentbased_traceidratio'] as const;
+export type TraceSampler = (typeof TRACE_SAMPLERS)[number];
+
 export interface Config {
   host: string;
   port: number;
@@ -33,7 +40,8 @@ export interface Config {
   /** openPaths: path prefixes served without a token (AUTH_OPEN_PATHS, comma-separated; default health, metrics, docs). */
   auth: { mode: AuthMode; issuer?: string; audience?: string; jwksUrl?: string; openPaths?: string[] };
   serviceProfile: ServiceProfile;
-  otel: { enabled: boolean; endpoint?: string; serviceName: string };
+  /** sampler/samplerRatio echo OTEL_TRACES_SAMPLER[_ARG] after validation (the SDK applies them). */
+  otel: { enabled: boolean; endpoint?: string; serviceName: string; protocol: OtlpProtocol; sampler: TraceSampler; samplerRatio?: number };
   /** Requests per minute per client; 0 = rate limiting off. */
   rateLimitPerMinute: number;
   /** Time allowed for in-flight calls to finish on SIGTERM/SIGINT before the pool is destroyed. */
@@ -166,6 +174,20 @@ export function loadConfig(env: Env = process.env): Config {
   const sdkDisabled = bool(env, 'OTEL_SDK_DISABLED', false);
   const otelEnabled =
     !sdkDisabled && tracesExporter !== 'none' && (tracesExporter !== undefined || otelEndpoint !== undefined || serviceProfile === 'enterprise');
+  // The OTel default is http/protobuf (also the cheaper one to encode, measured); grpc is not offered.
+  const protocolVar = env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL?.trim() ? 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL' : 'OTEL_EXPORTER_OTLP_PROTOCOL';
+  const otelProtocol = oneOf(env, protocolVar, OTLP_PROTOCOLS, 'http/protobuf', (s) => s.toLowerCase());
+  // Checked here so a typo fails at start-up with the variable named, rather than the SDK quietly
+  // falling back to recording every trace.
+  const sampler = oneOf(env, 'OTEL_TRACES_SAMPLER', TRACE_SAMPLERS, 'parentbased_always_on', (s) => s.toLowerCase());
+  let samplerRatio: number | undefined;
+  if (sampler.endsWith('traceidratio')) {
+    const arg = text(env, 'OTEL_TRACES_SAMPLER_ARG');
+    samplerRatio = arg === undefined ? 1 : Number(arg);
+    if (!Number.isFinite(samplerRatio) || samplerRatio < 0 || samplerRatio > 1) {
+      throw new ConfigError('OTEL_TRACES_SAMPLER_ARG', `must be a ratio between 0 and 1 for ${sampler}, got "${arg}"`);
+    }
+  }
 
   const rateLimitPerMinute = int(env, 'RATE_LIMIT_PER_MINUTE', 0, 0, 10_000_000);
   const shutdownTimeoutMs = int(env, 'SHUTDOWN_TIMEOUT_MS', 30_000, 0, 600_000);
@@ -185,7 +207,7 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimitBytes,
     auth: { mode: authMode, issuer, audience, jwksUrl, ...(openPaths !== undefined ? { openPaths } : {}) },
     serviceProfile,
-    otel: { enabled: otelEnabled, endpoint: otelEndpoint, serviceName: text(env, 'OTEL_SERVICE_NAME') ?? 'neqsim-ts' },
+    otel: { enabled: otelEnabled, endpoint: otelEndpoint, serviceName: text(env, 'OTEL_SERVICE_NAME') ?? 'neqsim-ts', protocol: otelProtocol, sampler, ...(samplerRatio !== undefined ? { samplerRatio } : {}) },
     rateLimitPerMinute,
     shutdownTimeoutMs,
     logLevel,

@@ -25,7 +25,15 @@ async function main(): Promise<void> {
   const server = await startServer(config, { logger, toolPool });
   // A stray rejection is a bug to log, not a reason to drop every in-flight call.
   process.on('unhandledRejection', (reason) => server.app.log.error({ err: reason }, 'unhandled promise rejection'));
-  server.app.log.info({ url: server.url, profile: config.profile, threads: config.pool }, 'neqsim-ts ready');
+  server.app.log.info(
+  {
+    url: server.url,
+    profile: config.profile,
+    threads: config.pool,
+    ...(config.otel.enabled ? { tracing: { endpoint: config.otel.endpoint ?? '(OTel default)', protocol: config.otel.protocol, sampler: config.otel.sampler, ratio: config.otel.samplerRatio } } : {}),
+  },
+  'neqsim-ts ready',
+);
   await server.stopped;
   process.exit(0);
 }

@@ -6,11 +6,11 @@
 import { BroadcastChannel } from 'node:worker_threads';
 import { failure, issue } from '../src/tools/envelope.js';
 import { executeTool, serializeWithStatus } from '../src/tools/execute.js';
-import type { PoolTask } from '../src/tools/dispatch.js';
+import type { PoolReply, PoolTask } from '../src/tools/dispatch.js';
 import { PROGRESS_CHANNEL, type ProgressMessage } from '../src/tools/progress-store.js';
 import { getTool } from '../src/tools/registry.js';
 import type { AnyTool, ToolContext } from '../src/tools/types.js';
-import { withWorkerSpan } from './tracing.js';
+import { timeTask } from './tracing.js';
 
 /** Progress updates without a message are sent at most this often per task. */
 const PROGRESS_INTERVAL_MS = 50;
@@ -37,7 +37,7 @@ function progressReporter(operationId: string): ToolContext['progress'] {
 }
 
 /** The worker function for a tool lookup (tests build one over their own test tools). */
-export function createToolWorker(lookup: (name: string) => AnyTool | undefined): (task: PoolTask) => Promise<string> {
+export function createToolWorker(lookup: (name: string) => AnyTool | undefined): (task: PoolTask) => Promise<PoolReply> {
   return async (task) => {
     const tool = lookup(task.tool);
     if (tool === undefined) {
@@ -51,12 +51,11 @@ export function createToolWorker(lookup: (name: string) => AnyTool | undefined):
       return `504${serializeWithStatus(late).body}`;
     }
     const ctx: ToolContext = { subject: task.subject, profile: task.profile, progress: progressReporter(task.operationId) };
-    const env = await withWorkerSpan(task.traceCarrier, { 'neqsim.tool': task.tool, 'neqsim.operation_id': task.operationId }, () =>
-      executeTool(tool, task.input, ctx),
-    );
+    const { result: env, report } = await timeTask(task.traced === true, () => executeTool(tool, task.input, ctx));
     if (env.provenance !== undefined) env.provenance.operationId = task.operationId;
     const s = serializeWithStatus(env);
-    return `${s.status}${s.body}`;
+    const reply = `${s.status}${s.body}`;
+    return report === undefined ? reply : { reply, span: report };
   };
 }
 

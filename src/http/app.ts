@@ -89,7 +89,6 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<N
     pool = new PiscinaToolPool({
       ...config.pool,
       ...(opts.workerFile !== undefined ? { filename: opts.workerFile } : {}),
-      ...(config.otel.enabled ? { atomics: 'async' as const } : {}),
       onError: (err) => app.log.error({ err }, 'worker pool error'),
     });
   }

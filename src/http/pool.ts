@@ -14,7 +14,7 @@
  * Tasks the dispatcher marks `isolated` (retries after a thread died) run alone on a thread.
  */
 import { Piscina, queueOptionsSymbol } from 'piscina';
-import type { PoolTask, ToolPool } from '../tools/dispatch.js';
+import type { PoolReply, PoolTask, ToolPool } from '../tools/dispatch.js';
 import { attachProgressChannel } from '../tools/progress-store.js';
 
 export interface ToolPoolOptions {
@@ -27,8 +27,8 @@ export interface ToolPoolOptions {
   maxQueue: number;
   onError?: (err: unknown) => void;
   /**
-   * 'async' (default) keeps an idle worker's event loop running (also needed when tracing is on,
-   * so worker spans are exported between tasks); 'sync' parks idle workers in a blocking wait.
+   * 'async' (default) keeps an idle worker's event loop running (progress messages and timers
+   * of a task keep flowing); 'sync' parks idle workers in a blocking wait.
    */
   atomics?: 'sync' | 'async';
 }
@@ -96,7 +96,7 @@ function placingBalancer(maxUsage: number, placement: Placement) {
 
 export class PiscinaToolPool implements ToolPool {
   readonly runningCapacity: number;
-  private readonly piscina: Piscina<PoolTask, string>;
+  private readonly piscina: Piscina<PoolTask, PoolReply>;
   private readonly readyPromise: Promise<void>;
   private closingFlag = false;
   /** Stops feeding getProgress from this pool's workers. */
@@ -106,7 +106,7 @@ export class PiscinaToolPool implements ToolPool {
   constructor(options: ToolPoolOptions) {
     const filename = options.filename ?? DEFAULT_WORKER_FILE;
     this.runningCapacity = options.maxThreads * options.concurrentTasksPerWorker;
-    this.piscina = new Piscina<PoolTask, string>({
+    this.piscina = new Piscina<PoolTask, PoolReply>({
       filename: filename instanceof URL ? filename.href : filename,
       minThreads: options.minThreads,
       maxThreads: options.maxThreads,
@@ -156,7 +156,7 @@ export class PiscinaToolPool implements ToolPool {
     return this.closingFlag;
   }
 
-  async run(task: PoolTask, options: { isolated: boolean }): Promise<string> {
+  async run(task: PoolTask, options: { isolated: boolean }): Promise<PoolReply> {
     const op = task.operationId;
     // The symbol-keyed options are read by our balancer and are not structured-cloned to the worker.
     const withPlacement = Object.assign(task, { [queueOptionsSymbol]: { operationId: op } });

@@ -6,7 +6,6 @@
  * Identity comes from the request (request.user.sub, set by the OIDC plugin when auth is on), so
  * governance and audit see the same subject as the REST routes.
  */
-import { propagation } from '@opentelemetry/api';
 import { requestTraceContext } from '../telemetry/tool-span.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
@@ -67,14 +66,12 @@ export async function registerMcpRoutes(app: FastifyInstance, dispatch: Dispatch
     if (!originAllowed(request.headers.origin, extraOrigins)) {
       return jsonRpcError(reply, 403, -32000, `Origin not allowed: ${request.headers.origin}. Add it to NEQSIM_MCP_ALLOWED_ORIGINS to allow this browser client.`);
     }
-    const traceCarrier: Record<string, string> = {};
-    propagation.inject(requestTraceContext(request), traceCarrier);
     const server = createMcpServer(dispatch, {
       transport: 'mcp',
       subject: subjectOf(request),
       requestId: String(request.id),
       ...(options.tools ? { tools: options.tools } : {}),
-      ...(Object.keys(traceCarrier).length > 0 ? { traceCarrier } : {}),
+      traceContext: requestTraceContext(request),
     });
     // JSON responses: every tool call is request/response, so no SSE stream has to stay open.
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });

@@ -40,8 +40,8 @@ export interface McpServerOptions {
   subject?: string;
   /** Request id of the carrying HTTP request, for logs and traces. */
   requestId?: string;
-  /** W3C trace-context carrier of the HTTP request span, forwarded to the dispatcher. */
-  traceCarrier?: Record<string, string>;
+  /** The trace context of the request carrying these MCP calls (parent of their tool spans). */
+  traceContext?: unknown;
   /** Tools to expose (default: the registry); must be the set the dispatcher serves. */
   tools?: readonly AnyTool[];
 }
@@ -132,7 +132,7 @@ export function createMcpServer(dispatch: Dispatch, opts: McpServerOptions): Ser
       transport: opts.transport,
       requestId: opts.requestId ?? String(extra.requestId),
       signal: extra.signal,
-      ...(opts.traceCarrier ? { traceCarrier: opts.traceCarrier } : {}),
+      ...(opts.traceContext !== undefined ? { traceContext: opts.traceContext } : {}),
     };
     const result = await dispatch(name, request.params.arguments ?? {}, ctx);
     const envelope = result.envelope;

@@ -1,27 +1,34 @@
 /**
- * OpenTelemetry bootstrap for the main thread: NodeSDK with an OTLP/HTTP (JSON) trace exporter
- * and the @fastify/otel instrumentation (request, handler and hook spans). Off unless the
- * configuration enables tracing (OTEL_TRACES_EXPORTER / OTEL_EXPORTER_OTLP_ENDPOINT or
- * SERVICE_PROFILE=enterprise). One SDK per process: a second start with the same endpoint reuses
- * it. Worker threads run their own provider (workers/tracing.ts).
+ * OpenTelemetry bootstrap for the main thread: NodeSDK with an OTLP/HTTP trace exporter
+ * (protobuf by default, JSON on request) and the @fastify/otel instrumentation (request spans).
+ * Off unless the configuration enables tracing (OTEL_TRACES_EXPORTER / OTEL_EXPORTER_OTLP_ENDPOINT
+ * or SERVICE_PROFILE=enterprise). One SDK per process: a second start with the same endpoint
+ * reuses it. Worker threads run no SDK: their spans are built here from the timing they report
+ * (src/telemetry/tool-span.ts), so this one exporter sends every span of the process.
  */
 import { isMainThread } from 'node:worker_threads';
+import { propagation, trace } from '@opentelemetry/api';
 import { NodeSDK } from '@opentelemetry/sdk-node';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { OTLPTraceExporter as OTLPJsonTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { OTLPTraceExporter as OTLPProtoTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { FastifyOtelInstrumentation } from '@fastify/otel';
+import type { OtlpProtocol } from '../config.js';
 
 export interface TelemetryOptions {
   serviceName: string;
   /** OTLP base endpoint (…:4318) or the full traces URL (…/v1/traces); default per OTel env vars. */
   endpoint?: string;
+  /** OTLP encoding over HTTP (default http/protobuf, the OTel default and the cheaper to encode). */
+  protocol?: OtlpProtocol;
   /** Batch export delay; short in tests so spans arrive promptly. */
   scheduledDelayMillis?: number;
 }
 
 export interface Telemetry {
   readonly tracesUrl: string;
+  readonly protocol: OtlpProtocol;
   readonly fastifyOtel: FastifyOtelInstrumentation;
   forceFlush(): Promise<void>;
   shutdown(): Promise<void>;
@@ -44,11 +51,13 @@ export function activeTelemetry(): Telemetry | undefined {
 export function startTelemetry(opts: TelemetryOptions): Telemetry {
   if (!isMainThread) throw new Error('startTelemetry is for the main thread; workers use workers/tracing.ts');
   const tracesUrl = tracesUrlFor(opts.endpoint);
+  const protocol = opts.protocol ?? 'http/protobuf';
   if (active !== undefined) {
-    if (active.tracesUrl === tracesUrl) return active;
-    throw new Error(`Tracing already exports to ${active.tracesUrl}; call shutdown() before exporting to ${tracesUrl}`);
+    if (active.tracesUrl === tracesUrl && active.protocol === protocol) return active;
+    throw new Error(`Tracing already exports to ${active.tracesUrl} (${active.protocol}); call shutdown() before exporting to ${tracesUrl} (${protocol})`);
   }
-  const processor = new BatchSpanProcessor(new OTLPTraceExporter({ url: tracesUrl }), {
+  const exporter = protocol === 'http/json' ? new OTLPJsonTraceExporter({ url: tracesUrl }) : new OTLPProtoTraceExporter({ url: tracesUrl });
+  const processor = new BatchSpanProcessor(exporter, {
     scheduledDelayMillis: opts.scheduledDelayMillis ?? 1000,
     maxQueueSize: 8192,
     maxExportBatchSize: 512,
@@ -71,19 +80,24 @@ export function startTelemetry(opts: TelemetryOptions): Telemetry {
     instrumentations: [fastifyOtel],
     // No context manager: on Node 20 AsyncLocalStorage turns on promise hooks, a cost on every
     // promise of the main thread, sampled or not (measured ~20-50 us per runFlash call). Trace
-    // context travels explicitly instead: @fastify/otel keeps it on the request, the routes
-    // inject it into the call's carrier (requestTraceContext) and traceDispatch parents the tool
-    // span on that carrier.
+    // context travels explicitly instead: @fastify/otel keeps it on the request, the routes pass
+    // it on as CallContext.traceContext (requestTraceContext) and traceDispatch parents the tool
+    // span on it.
     contextManager: null as never,
   });
   sdk.start();
   const telemetry: Telemetry = {
     tracesUrl,
+    protocol,
     fastifyOtel,
     forceFlush: () => processor.forceFlush(),
     async shutdown() {
       if (active === telemetry) active = undefined;
       await sdk.shutdown();
+      // Unregister the global tracer provider and propagator, so a later startTelemetry in this
+      // process (an app rebuilt with another exporter, as in tests) registers its own.
+      trace.disable();
+      propagation.disable();
     },
   };
   active = telemetry;

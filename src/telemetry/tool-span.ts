@@ -2,36 +2,29 @@
  * A span per tool call on every surface (REST, MCP, runTool): wraps a Dispatch so each call runs
  * inside a `tool <name>` span (child of the request span when there is one) with the tool name,
  * profile, subject, transport, envelope status, HTTP status, model and convergence as attributes.
- * The call's traceCarrier is replaced by this span's W3C context, plus the OTLP traces URL, so the
- * worker thread's span (workers/tracing.ts) is a child of the tool span and exports to the same
- * collector. With tracing off the dispatcher is returned unchanged.
+ * A recorded call that runs in the worker pool also gets a `worker <name>` child span for the work
+ * in the worker thread, built here from the timing the worker reports with its reply
+ * (workers/tracing.ts), so one exporter per process sends every span. With tracing off the
+ * dispatcher is returned unchanged.
  */
-import { SpanKind, SpanStatusCode, context, propagation, trace, type Context, type Span } from '@opentelemetry/api';
-import type { CallContext, Dispatch, DispatchResult } from '../tools/dispatch-types.js';
+import { ROOT_CONTEXT, SpanKind, SpanStatusCode, TraceFlags, context, isSpanContextValid, trace, type Context, type Span, type Tracer } from '@opentelemetry/api';
+import type { CallContext, Dispatch, DispatchResult, WorkerSpanReport } from '../tools/dispatch-types.js';
 import { activeProfile } from '../tools/governance/policy.js';
-import type * as OtelModule from './otel.js';
 import { recordSpanError } from './span-error.js';
 
-// The SDK module is loaded only when tracing is on (registerOtel imports it before any request);
-// a static import would put the ~2 s OpenTelemetry SDK load on every cold start.
-let otel: typeof OtelModule | undefined;
-
-/** Carrier key for the OTLP traces URL (read by workers/tracing.ts). */
-export const OTLP_URL_CARRIER_KEY = 'x-neqsim-otlp-traces-url';
 /** Only this much of a body is scanned for span attributes. */
 const MAX_INSPECTED_BODY = 64 * 1024;
 
-function carrierOf(span: Span, tracesUrl: string | undefined): Record<string, string> {
-  const sc = span.spanContext();
-  const carrier: Record<string, string> = { traceparent: `00-${sc.traceId}-${sc.spanId}-0${(sc.traceFlags & 1).toString(16)}` };
-  if (sc.traceState !== undefined) carrier.tracestate = sc.traceState.serialize();
-  if (tracesUrl !== undefined) carrier[OTLP_URL_CARRIER_KEY] = tracesUrl;
-  return carrier;
-}
-
-/** Span attributes read from the serialized envelope: cheaper than parsing a pool reply on the main thread. */
+/**
+ * Span attributes of a result: from the worker's report when there is one, else read from the
+ * serialized envelope (cheaper than parsing a pool reply on the main thread).
+ */
 function recordResult(span: Span, r: DispatchResult): void {
   span.setAttribute('http.response.status_code', r.httpStatus);
+  if (r.workerSpan !== undefined && r.httpStatus < 400) {
+    span.setAttributes(r.workerSpan.attributes);
+    return;
+  }
   const head = r.body.length > MAX_INSPECTED_BODY ? r.body.slice(0, MAX_INSPECTED_BODY) : r.body;
   const status = /"status":"(\w+)"/.exec(head)?.[1];
   if (status !== undefined) span.setAttribute('neqsim.status', status);
@@ -56,27 +49,44 @@ function recordResult(span: Span, r: DispatchResult): void {
 /**
  * The trace context of an HTTP request: the @fastify/otel request span's context when the
  * instrumentation is registered, else the active context. The SDK runs without a context manager
- * (src/telemetry/otel.ts), so callers pass this on explicitly, as a carrier, instead of relying on
- * context.active() surviving the awaits between the onRequest hook and the handler.
+ * (src/telemetry/otel.ts), so callers pass this on explicitly (CallContext.traceContext) instead
+ * of relying on context.active() surviving the awaits between the onRequest hook and the handler.
  */
 export function requestTraceContext(req: unknown): Context {
   const otelApi = (req as { opentelemetry?: () => { context?: Context | null } }).opentelemetry;
   return (typeof otelApi === 'function' ? otelApi.call(req).context : undefined) ?? context.active();
 }
 
-/** Parent of a tool span: the caller's carrier (request span, upstream service), else the active context. */
-function parentContext(carrier: Record<string, string> | undefined): Context {
-  if (carrier === undefined || carrier.traceparent === undefined) return context.active();
-  return propagation.extract(context.active(), carrier);
+/**
+ * True when the parent is a valid span context that was not sampled. Every standard sampler then
+ * leaves the child unrecorded too (parent-based ones follow the parent; a trace-id ratio decides
+ * the same for the same trace id), so the tool span can be skipped instead of created and dropped.
+ */
+function parentNotSampled(parent: Context): boolean {
+  const sc = trace.getSpanContext(parent);
+  return sc !== undefined && isSpanContextValid(sc) && (sc.traceFlags & TraceFlags.SAMPLED) === 0;
+}
+
+/**
+ * The worker thread's share of a call, as a child of the tool span, timed by the worker's own
+ * clock. The result attributes (model, convergence) are on the tool span already; this one says
+ * where and when the work ran.
+ */
+function recordWorkerSpan(tracer: Tracer, toolSpan: Span, toolName: string, operationId: string | undefined, report: WorkerSpanReport): void {
+  const attributes: Record<string, string | number | boolean> = { 'neqsim.tool.name': toolName, 'thread.kind': 'worker', 'thread.id': report.threadId };
+  const status = report.attributes['neqsim.status'];
+  if (status !== undefined) attributes['neqsim.status'] = status;
+  if (operationId !== undefined) attributes['neqsim.operation_id'] = operationId;
+  const span = tracer.startSpan(`worker ${toolName}`, { kind: SpanKind.INTERNAL, startTime: report.startMs, attributes }, trace.setSpan(ROOT_CONTEXT, toolSpan));
+  span.end(report.endMs);
 }
 
 export function traceDispatch<D extends Dispatch>(dispatch: D, enabled: boolean): D {
   if (!enabled) return dispatch;
-  void import('./otel.js').then((m) => {
-    otel = m;
-  });
   const tracer = trace.getTracer('neqsim-ts');
   const traced = async (toolName: string, input: unknown, ctx: CallContext): Promise<DispatchResult> => {
+    const parent = (ctx.traceContext as Context | undefined) ?? context.active();
+    if (parentNotSampled(parent)) return dispatch(toolName, input, ctx);
     const span = tracer.startSpan(`tool ${String(toolName)}`, {
       kind: SpanKind.INTERNAL,
       attributes: {
@@ -85,17 +95,13 @@ export function traceDispatch<D extends Dispatch>(dispatch: D, enabled: boolean)
         'neqsim.transport': ctx.transport,
         'enduser.id': ctx.subject,
       },
-    }, parentContext(ctx.traceCarrier));
+    }, parent);
     try {
-      if (!span.isRecording()) {
-        // Not sampled: no carrier for the worker (it would record nothing; cloning it into the
-        // task costs), no attribute scraping, no context switch: work for a span nobody exports.
-        const { traceCarrier: _unsampled, ...untraced } = ctx;
-        return await dispatch(toolName, input, untraced);
-      }
-      const withCarrier: CallContext = { ...ctx, traceCarrier: carrierOf(span, otel?.activeTelemetry()?.tracesUrl) };
-      const r = await context.with(trace.setSpan(context.active(), span), () => dispatch(toolName, input, withCarrier));
+      // Not sampled: no worker timing, no attribute scraping: work for a span nobody exports.
+      if (!span.isRecording()) return await dispatch(toolName, input, ctx);
+      const r = await dispatch(toolName, input, { ...ctx, reportWorkerSpan: true });
       recordResult(span, r);
+      if (r.workerSpan !== undefined) recordWorkerSpan(tracer, span, String(toolName), r.operationId, r.workerSpan);
       return r;
     } catch (err) {
       recordSpanError(span, err);

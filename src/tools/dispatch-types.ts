@@ -12,8 +12,13 @@ export interface CallContext {
   subject: string;
   transport: Transport;
   requestId?: string;
-  /** W3C trace-context carrier of the caller's span, forwarded into worker threads. */
-  traceCarrier?: Record<string, string>;
+  /**
+   * The caller's trace context, the parent of the tool span: an OpenTelemetry Context, opaque
+   * outside src/telemetry (the request span of REST and MCP calls).
+   */
+  traceContext?: unknown;
+  /** Set by the tool span when it records: pool calls then report their worker timing (workerSpan). */
+  reportWorkerSpan?: boolean;
   /** Aborted when the client goes away. */
   signal?: AbortSignal;
 }
@@ -28,6 +33,17 @@ export interface DispatchResult {
   retryAfter?: number;
   /** Set for calls run in the worker pool: the getProgress operationId (header x-operation-id). */
   operationId?: string;
+  /** The worker thread's timing of the task, when the call asked for it (reportWorkerSpan). */
+  workerSpan?: WorkerSpanReport;
+}
+
+/** When and where a worker thread ran a task, and what came out: the data of the worker span. */
+export interface WorkerSpanReport {
+  /** Epoch milliseconds (sub-millisecond resolution) by the worker thread's clock. */
+  startMs: number;
+  endMs: number;
+  threadId: number;
+  attributes: Record<string, string | number | boolean>;
 }
 
 export type Dispatch = (toolName: string, input: unknown, ctx: CallContext) => Promise<DispatchResult>;

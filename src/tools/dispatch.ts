@@ -4,7 +4,7 @@
  * budget, with admission control in front of the pool.
  */
 import { randomUUID } from 'node:crypto';
-import type { CallContext, Dispatch, DispatchResult } from './dispatch-types.js';
+import type { CallContext, Dispatch, DispatchResult, WorkerSpanReport } from './dispatch-types.js';
 import { failure, httpStatusFor, issue, type Envelope } from './envelope.js';
 import { executeTool, internalError, serializeWithStatus } from './execute.js';
 import { activeProfile, checkAccess } from './governance/policy.js';
@@ -22,12 +22,18 @@ export interface PoolTask {
   /** Epoch ms after which the worker skips the task (its caller has been answered 504). */
   deadline: number;
   requestId?: string;
-  traceCarrier?: Record<string, string>;
+  /** The worker reports its timing of the task (PoolReply's span) for the main thread's trace. */
+  traced?: boolean;
 }
 
 /**
- * The worker pool as the dispatcher sees it. run() resolves to the worker's reply: the 3-digit HTTP
- * status followed by the serialized envelope (so the main thread never parses or re-serializes it).
+ * A worker's reply: the 3-digit HTTP status followed by the serialized envelope, plus the
+ * worker's timing when the task was traced (so the main thread never parses or re-serializes it).
+ */
+export type PoolReply = string | { reply: string; span: WorkerSpanReport };
+
+/**
+ * The worker pool as the dispatcher sees it. run() resolves to the worker's reply (PoolReply).
  * It rejects when the worker thread dies. cancel() terminates the thread running the task (if it
  * has started; a waiting task is skipped by the worker once its deadline has passed).
  * `isolated` runs the task alone on a worker, so a task that kills its thread takes nothing else with it.
@@ -35,7 +41,7 @@ export interface PoolTask {
  * of the larger main-thread costs of a pool call.)
  */
 export interface ToolPool {
-  run(task: PoolTask, options: { isolated: boolean }): Promise<string>;
+  run(task: PoolTask, options: { isolated: boolean }): Promise<PoolReply>;
   cancel(operationId: string): void;
   /** Tasks that can run at once (threads x tasks per thread). */
   readonly runningCapacity: number;
@@ -80,7 +86,8 @@ function result(env: Envelope, httpStatus?: number, extra: Partial<DispatchResul
 }
 
 /** A pool reply: status prefix + body; the envelope object is parsed only if someone asks for it. */
-function fromPoolReply(reply: string, operationId: string): DispatchResult {
+function fromPoolReply(poolReply: PoolReply, operationId: string): DispatchResult {
+  const reply = typeof poolReply === 'string' ? poolReply : poolReply.reply;
   const httpStatus = Number(reply.slice(0, 3));
   const body = reply.slice(3);
   let parsed: Envelope | undefined;
@@ -92,6 +99,7 @@ function fromPoolReply(reply: string, operationId: string): DispatchResult {
     httpStatus,
     body,
     operationId,
+    ...(typeof poolReply === 'string' ? {} : { workerSpan: poolReply.span }),
   };
 }
 
@@ -140,7 +148,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       operationId,
       deadline: Date.now() + budgetMs,
       ...(ctx.requestId !== undefined ? { requestId: ctx.requestId } : {}),
-      ...(ctx.traceCarrier !== undefined ? { traceCarrier: ctx.traceCarrier } : {}),
+      ...(ctx.reportWorkerSpan === true ? { traced: true } : {}),
     };
     inFlight++;
     store.start(operationId, tool.name, ctx.subject);

@@ -10,6 +10,7 @@ import { resolve, join } from 'node:path';
 import { createRequire } from 'node:module';
 import YAML from 'yaml';
 import { validate as lintDockerfile } from 'dockerfile-utils';
+import { loadConfig } from '../../src/config.js';
 
 const require = createRequire(import.meta.url);
 const root = process.cwd();
@@ -73,6 +74,14 @@ t.test('Helm values.yaml satisfies values.schema.json, and the schema rejects un
   const bad3 = structuredClone(values);
   bad3.oidc = { enabled: true, issuer: '', audience: '' };
   t.notOk(check(bad3), 'OIDC on without issuer is rejected');
+  // The chart's sampler values must be ones the service accepts (src/config.ts).
+  for (const [sampler, arg, ok] of [['parentbased_traceidratio', '0.25', true], ['parentbased_always_on', '1', true], ['parentbased_traceidratio', '1.5', false], ['jaeger_remote', '0.1', false]] as const) {
+    const v = structuredClone(values);
+    v.otel.sampler = sampler;
+    v.otel.samplerArg = arg;
+    t.equal(check(v), ok, `otel.sampler ${sampler} with ${arg} ${ok ? 'accepted' : 'rejected'}`);
+    if (ok) t.doesNotThrow(() => loadConfig({ OTEL_TRACES_SAMPLER: sampler, OTEL_TRACES_SAMPLER_ARG: arg }), 'and the service accepts it');
+  }
 });
 
 t.test('every .Values path used by the chart templates exists in values.yaml', async (t) => {

@@ -1,12 +1,12 @@
 /**
- * OpenTelemetry through the real app against a real OTLP/HTTP receiver started here (JSON
- * encoding): a REST call and an MCP call each produce a request span and a `tool <name>` span
- * with tool attributes, and the pool call produces a span from the worker thread whose parent is
- * the tool span (same trace).
+ * OpenTelemetry through the real app against a real OTLP/HTTP receiver started here: a REST call
+ * and an MCP call each produce a request span and a `tool <name>` span with tool attributes, and
+ * the pool call produces a `worker <name>` span for the work in the worker thread, a child of the
+ * tool span timed inside it. Both OTLP encodings (JSON; protobuf, the default) are decoded, and
+ * upstream trace context is honoured: a sampled traceparent is continued, an unsampled one
+ * records nothing.
  */
-import t from 'tap';
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import t, { type Test } from 'tap';
 import { loadConfig } from '../../src/config.js';
 import { buildApp } from '../../src/http/app.js';
 import { registerMcpRoutes } from '../../src/mcp/http.js';
@@ -14,57 +14,9 @@ import { TOOLS, getTool } from '../../src/tools/registry.js';
 import { activeTelemetry } from '../../src/telemetry/otel.js';
 import { configureAudit } from '../../src/tools/governance/audit.js';
 import type { AnyTool } from '../../src/tools/types.js';
+import { startOtlpReceiver, type OtlpReceiver, type OtlpSpan } from '../helpers/otlp-receiver.js';
 
 configureAudit({ destination: 'off' });
-
-interface OtlpSpan {
-  traceId: string;
-  spanId: string;
-  parentSpanId?: string;
-  name: string;
-  attributes: Record<string, unknown>;
-  service?: string;
-}
-
-type AnyValue = { stringValue?: string; intValue?: string | number; boolValue?: boolean; doubleValue?: number };
-const valueOf = (v: AnyValue): unknown => v.stringValue ?? (v.intValue !== undefined ? Number(v.intValue) : undefined) ?? v.boolValue ?? v.doubleValue;
-
-function startReceiver() {
-  const spans: OtlpSpan[] = [];
-  const server = createServer((req: IncomingMessage, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      if (req.url === '/v1/traces' && req.method === 'POST') {
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
-          resourceSpans: { resource?: { attributes?: { key: string; value: AnyValue }[] }; scopeSpans: { spans: any[] }[] }[];
-        };
-        for (const rs of body.resourceSpans ?? []) {
-          const service = rs.resource?.attributes?.find((a) => a.key === 'service.name');
-          for (const ss of rs.scopeSpans ?? []) {
-            for (const s of ss.spans ?? []) {
-              spans.push({
-                traceId: s.traceId,
-                spanId: s.spanId,
-                ...(s.parentSpanId ? { parentSpanId: s.parentSpanId } : {}),
-                name: s.name,
-                attributes: Object.fromEntries((s.attributes ?? []).map((a: { key: string; value: AnyValue }) => [a.key, valueOf(a.value)])),
-                ...(service ? { service: valueOf(service.value) as string } : {}),
-              });
-            }
-          }
-        }
-      }
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-    });
-  });
-  return new Promise<{ url: string; spans: OtlpSpan[]; close: () => Promise<void> }>((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const port = (server.address() as AddressInfo).port;
-      resolve({ url: `http://127.0.0.1:${port}`, spans, close: () => new Promise((r) => server.close(() => r())) });
-    });
-  });
-}
 
 async function waitFor<T>(fn: () => T | undefined, ms = 8000): Promise<T | undefined> {
   const until = Date.now() + ms;
@@ -77,7 +29,7 @@ async function waitFor<T>(fn: () => T | undefined, ms = 8000): Promise<T | undef
 }
 
 t.test('spans for REST, MCP and worker-thread work reach the OTLP receiver', async (t) => {
-  const receiver = await startReceiver();
+  const receiver = await startOtlpReceiver();
   t.teardown(() => receiver.close());
 
   // A tool that runs on the worker pool: a registered pool tool, else searchComponents sent to the pool
@@ -133,4 +85,78 @@ t.test('spans for REST, MCP and worker-thread work reach the OTLP receiver', asy
   t.ok(receiver.spans.some((s) => s.traceId === mcpTool?.traceId && s.name === 'request'), 'MCP tool span belongs to the /mcp request trace');
   const mcpRequest = receiver.spans.find((s) => s.traceId === mcpTool?.traceId && s.name === 'request');
   t.equal(mcpTool?.parentSpanId, mcpRequest?.spanId, 'the MCP tool span is a child of the /mcp request span');
+});
+
+/** An app exporting to the receiver over the default protocol (http/protobuf) with the real registry. */
+async function protobufApp(t: Test, receiver: OtlpReceiver) {
+  const config = loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_SERVICE_NAME: 'neqsim-ts-proto', POOL_MIN_THREADS: '1', POOL_MAX_THREADS: '1' });
+  t.equal(config.otel.protocol, 'http/protobuf', 'protobuf is the default OTLP encoding');
+  const app = await buildApp(config, { tools: TOOLS });
+  t.teardown(async () => {
+    await app.close();
+    await activeTelemetry()?.shutdown();
+  });
+  return app;
+}
+
+const UPSTREAM_TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
+const UPSTREAM_SPAN = '00f067aa0ba902b7';
+
+t.test('protobuf export: request, tool and worker spans decode, nest and continue an upstream trace', async (t) => {
+  const receiver = await startOtlpReceiver();
+  t.teardown(() => receiver.close());
+  const app = await protobufApp(t, receiver);
+  const flash = getTool('runFlash');
+  if (flash === undefined) throw new Error('runFlash is not registered');
+
+  const res = await app.inject({
+    method: 'POST',
+    url: '/v1/tools/runFlash',
+    headers: { traceparent: `00-${UPSTREAM_TRACE}-${UPSTREAM_SPAN}-01` },
+    payload: flash.examples[0]!.input as object,
+  });
+  t.equal(res.statusCode, 200, res.body.slice(0, 300));
+
+  const inTrace = (name: string) => () => receiver.spans.find((s: OtlpSpan) => s.traceId === UPSTREAM_TRACE && s.name === name);
+  const worker = await waitFor(inTrace('worker runFlash'));
+  const tool = receiver.spans.find((s) => s.traceId === UPSTREAM_TRACE && s.name === 'tool runFlash');
+  const request = receiver.spans.find((s) => s.traceId === UPSTREAM_TRACE && s.name === 'request');
+  t.same([...receiver.contentTypes], ['application/x-protobuf'], 'exported as OTLP protobuf');
+  t.ok(request && tool && worker, 'request, tool and worker spans arrived in the caller\'s trace');
+  t.equal(request?.parentSpanId, UPSTREAM_SPAN, 'the request span continues the upstream span');
+  t.equal(tool?.parentSpanId, request?.spanId, 'tool span under the request span');
+  t.equal(worker?.parentSpanId, tool?.spanId, 'worker span under the tool span');
+  t.equal(tool?.service, 'neqsim-ts-proto');
+  t.match(tool?.attributes, {
+    'neqsim.tool.name': 'runFlash',
+    'neqsim.status': 'success',
+    'neqsim.model': String((flash.examples[0]!.input as { model?: string }).model ?? 'SRK'),
+    'neqsim.converged': true,
+    'http.response.status_code': 200,
+  });
+  t.type(tool?.attributes['neqsim.iterations'], 'number');
+  t.match(worker?.attributes, { 'thread.kind': 'worker', 'neqsim.tool.name': 'runFlash', 'neqsim.status': 'success' });
+  t.type(worker?.attributes['thread.id'], 'number');
+  t.equal(worker?.attributes['neqsim.operation_id'], res.headers['x-operation-id'], 'worker span names the operation');
+  // The worker times the task with its own thread's clock: the span must sit inside the tool span
+  // (threads' time origins agree to about a millisecond, hence the 2 ms allowance).
+  const slackNs = 2_000_000n;
+  t.ok(worker!.startNs >= tool!.startNs - slackNs && worker!.endNs <= tool!.endNs + slackNs, 'worker span lies within the tool span');
+  t.ok(worker!.endNs >= worker!.startNs, 'worker span has a non-negative duration');
+});
+
+t.test('an unsampled upstream traceparent records no spans for the call', async (t) => {
+  const receiver = await startOtlpReceiver();
+  t.teardown(() => receiver.close());
+  const app = await protobufApp(t, receiver);
+  const unsampledTrace = '0af7651916cd43dd8448eb211c80319c';
+  const sampledTrace = 'a3ce929d0e0e47364bf92f3577b34da6';
+  const body = { query: 'methane' };
+  const off = await app.inject({ method: 'POST', url: '/v1/tools/searchComponents', headers: { traceparent: `00-${unsampledTrace}-b7ad6b7169203331-00` }, payload: body });
+  const on = await app.inject({ method: 'POST', url: '/v1/tools/searchComponents', headers: { traceparent: `00-${sampledTrace}-b7ad6b7169203331-01` }, payload: body });
+  t.equal(off.statusCode, 200);
+  t.equal(on.statusCode, 200);
+  // Once the sampled call's tool span is in, anything from the unsampled one would be too.
+  t.ok(await waitFor(() => receiver.spans.find((s) => s.traceId === sampledTrace && s.name === 'tool searchComponents')), 'sampled call traced');
+  t.same(receiver.spans.filter((s) => s.traceId === unsampledTrace).map((s) => s.name), [], 'nothing exported for the unsampled call');
 });

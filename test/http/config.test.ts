@@ -50,6 +50,18 @@ t.test('values are read and normalised', async (t) => {
   t.equal(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }).otel.enabled, true);
   t.equal(loadConfig({ SERVICE_PROFILE: 'enterprise', OIDC_ISSUER: 'https://i/', OIDC_AUDIENCE: 'a' }).otel.enabled, true);
   t.equal(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_TRACES_EXPORTER: 'none' }).otel.enabled, false);
+  // OTLP encoding: protobuf by default (the OTel default), JSON on request, nothing else.
+  t.equal(loadConfig({}).otel.protocol, 'http/protobuf');
+  t.equal(loadConfig({ OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' }).otel.protocol, 'http/json');
+  t.equal(loadConfig({ OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/protobuf' }).otel.protocol, 'http/protobuf', 'the traces-specific variable wins');
+  t.throws(() => loadConfig({ OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' }), /OTEL_EXPORTER_OTLP_PROTOCOL must be one of http\/protobuf, http\/json/);
+  // Samplers: validated so a typo is an error, not a silent fall-back to recording everything.
+  t.equal(loadConfig({}).otel.sampler, 'parentbased_always_on');
+  t.match(loadConfig({ OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.1' }).otel, { sampler: 'parentbased_traceidratio', samplerRatio: 0.1 });
+  t.equal(loadConfig({ OTEL_TRACES_SAMPLER: 'traceidratio' }).otel.samplerRatio, 1, 'ratio defaults to 1 as in the OTel SDK');
+  t.throws(() => loadConfig({ OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '10%' }), /OTEL_TRACES_SAMPLER_ARG/);
+  t.throws(() => loadConfig({ OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '1.5' }), /OTEL_TRACES_SAMPLER_ARG/);
+  t.throws(() => loadConfig({ OTEL_TRACES_SAMPLER: 'alwayson' }), /OTEL_TRACES_SAMPLER must be one of/);
 });
 
 t.test('invalid values name the variable', async (t) => {

@@ -20,7 +20,7 @@ export async function registerEnterprise(app: FastifyInstance, config: Config): 
   if (config.otel.enabled) {
     // Loaded only when tracing is on: the OpenTelemetry SDK takes ~2 s to import and would dominate cold start.
     const { registerOtel } = await import('./otel.js');
-    await registerOtel(app, { serviceName: config.otel.serviceName, ...(config.otel.endpoint !== undefined ? { endpoint: config.otel.endpoint } : {}) });
+    await registerOtel(app, { serviceName: config.otel.serviceName, protocol: config.otel.protocol, ...(config.otel.endpoint !== undefined ? { endpoint: config.otel.endpoint } : {}) });
   }
 
   if (authEnabled(config)) {

@@ -3,10 +3,10 @@
  * and registers the @fastify/otel plugin, which must come before the routes.
  */
 import type { FastifyInstance } from 'fastify';
-import { startTelemetry, type Telemetry } from '../../telemetry/otel.js';
+import { startTelemetry, type Telemetry, type TelemetryOptions } from '../../telemetry/otel.js';
 
-export async function registerOtel(app: FastifyInstance, opts: { serviceName: string; endpoint?: string }): Promise<Telemetry> {
-  const telemetry = startTelemetry({ serviceName: opts.serviceName, ...(opts.endpoint !== undefined ? { endpoint: opts.endpoint } : {}) });
+export async function registerOtel(app: FastifyInstance, opts: TelemetryOptions): Promise<Telemetry> {
+  const telemetry = startTelemetry(opts);
   await app.register(telemetry.fastifyOtel.plugin());
   // Spans still queued are exported before the process ends.
   app.addHook('onClose', async () => {

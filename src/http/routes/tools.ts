@@ -5,7 +5,6 @@
  * serialized envelope string.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { propagation } from '@opentelemetry/api';
 import { requestTraceContext } from '../../telemetry/tool-span.js';
 import type { Dispatch } from '../../tools/dispatch-types.js';
 import { envelopeSchema } from '../../tools/catalog/envelope-schema.js';
@@ -77,16 +76,11 @@ export async function toolRoutes(app: FastifyInstance, opts: ToolRoutesOptions):
       validatorCompiler: acceptAll,
       serializerCompiler: passThrough,
       handler: async (req, reply) => {
-        let traceCarrier: Record<string, string> | undefined;
-        if (opts.propagateTrace) {
-          traceCarrier = {};
-          propagation.inject(requestTraceContext(req), traceCarrier);
-        }
         const r = await opts.dispatch(tool.name, req.body, {
           subject: subjectOf(req),
           transport: 'rest',
           requestId: String(req.id),
-          ...(traceCarrier !== undefined ? { traceCarrier } : {}),
+          ...(opts.propagateTrace === true ? { traceContext: requestTraceContext(req) } : {}),
         });
         reply.code(r.httpStatus).header('content-type', JSON_TYPE);
         if (r.retryAfter !== undefined) reply.header('retry-after', String(r.retryAfter));
