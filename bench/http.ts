@@ -45,7 +45,7 @@ export const ECHO_BODY = {
 };
 
 /** utime + stime of a process from /proc (clock ticks assumed 100 Hz, the Linux default). */
-function cpuMsOf(pid: number): number | undefined {
+export function cpuMsOf(pid: number): number | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');

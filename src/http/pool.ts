@@ -99,6 +99,9 @@ export class PiscinaToolPool implements ToolPool {
   private readonly piscina: Piscina<PoolTask, PoolReply>;
   private readonly readyPromise: Promise<void>;
   private closingFlag = false;
+  /** Tasks handed to piscina and not settled yet (our own count: see close()). */
+  private inFlight = 0;
+  private onDrained: (() => void) | undefined;
   /** Stops feeding getProgress from this pool's workers. */
   private readonly detachProgress: () => void;
   private readonly placement = new Placement();
@@ -160,10 +163,12 @@ export class PiscinaToolPool implements ToolPool {
     const op = task.operationId;
     // The symbol-keyed options are read by our balancer and are not structured-cloned to the worker.
     const withPlacement = Object.assign(task, { [queueOptionsSymbol]: { operationId: op } });
+    this.inFlight++;
     try {
       return await this.piscina.run(withPlacement, { name: options.isolated ? ISOLATED : 'default' });
     } finally {
       this.placement.threadOf.delete(op);
+      if (--this.inFlight === 0) this.onDrained?.();
     }
   }
 
@@ -193,22 +198,30 @@ export class PiscinaToolPool implements ToolPool {
     };
   }
 
-  /** Lets started tasks finish (up to timeoutMs), then stops every thread. */
+  /**
+   * Lets started tasks finish (up to timeoutMs), then stops every thread. The drain counts our
+   * own in-flight tasks rather than using piscina's close(): piscina 5.3's close() counts a worker
+   * once per registered callback, so with two or more threads it can decide the pool is idle
+   * while another thread still runs tasks, destroy it, and fail those calls (seen as "Unexpected
+   * message from Worker" when their replies arrive).
+   */
   async close(timeoutMs = 30_000): Promise<void> {
     if (this.closingFlag) return;
     this.closingFlag = true;
     let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<'timeout'>((resolve) => {
-      timer = setTimeout(() => resolve('timeout'), timeoutMs);
-    });
     try {
-      const outcome = await Promise.race([this.piscina.close().then(() => 'closed' as const), timedOut]);
-      if (outcome === 'timeout') await this.piscina.destroy();
-    } catch {
+      if (this.inFlight > 0) {
+        await new Promise<void>((resolve) => {
+          this.onDrained = resolve;
+          timer = setTimeout(resolve, timeoutMs);
+        });
+      }
       await this.piscina.destroy();
     } finally {
       clearTimeout(timer);
+      this.onDrained = undefined;
       this.detachProgress();
     }
   }
+
 }
