@@ -1,6 +1,7 @@
 /**
- * OpenTelemetry bootstrap for the main thread: NodeSDK with an OTLP/HTTP trace exporter
- * (protobuf by default, JSON on request) and the @fastify/otel instrumentation (request spans).
+ * OpenTelemetry bootstrap for the main thread: NodeSDK with an OTLP/HTTP trace export
+ * (protobuf by default, encoded as spans end; JSON on request through the standard exporter)
+ * and the @fastify/otel instrumentation (request spans).
  * Off unless the configuration enables tracing (OTEL_TRACES_EXPORTER / OTEL_EXPORTER_OTLP_ENDPOINT
  * or SERVICE_PROFILE=enterprise). One SDK per process: a second start with the same endpoint
  * reuses it. Worker threads run no SDK: their spans are built here from the timing they report
@@ -10,11 +11,11 @@ import { isMainThread } from 'node:worker_threads';
 import { propagation, trace } from '@opentelemetry/api';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import { OTLPTraceExporter as OTLPJsonTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { OTLPTraceExporter as OTLPProtoTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
-import { BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { BatchSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { FastifyOtelInstrumentation } from '@fastify/otel';
 import type { OtlpProtocol } from '../config.js';
+import { OtlpProtobufSpanProcessor } from './otlp-exporter.js';
 
 export interface TelemetryOptions {
   serviceName: string;
@@ -22,6 +23,10 @@ export interface TelemetryOptions {
   endpoint?: string;
   /** OTLP encoding over HTTP (default http/protobuf, the OTel default and the cheaper to encode). */
   protocol?: OtlpProtocol;
+  /** Extra headers on export requests (OTEL_EXPORTER_OTLP_[TRACES_]HEADERS). */
+  headers?: Record<string, string>;
+  compression?: 'none' | 'gzip';
+  timeoutMs?: number;
   /** Batch export delay; short in tests so spans arrive promptly. */
   scheduledDelayMillis?: number;
 }
@@ -56,12 +61,23 @@ export function startTelemetry(opts: TelemetryOptions): Telemetry {
     if (active.tracesUrl === tracesUrl && active.protocol === protocol) return active;
     throw new Error(`Tracing already exports to ${active.tracesUrl} (${active.protocol}); call shutdown() before exporting to ${tracesUrl} (${protocol})`);
   }
-  const exporter = protocol === 'http/json' ? new OTLPJsonTraceExporter({ url: tracesUrl }) : new OTLPProtoTraceExporter({ url: tracesUrl });
-  const processor = new BatchSpanProcessor(exporter, {
-    scheduledDelayMillis: opts.scheduledDelayMillis ?? 1000,
-    maxQueueSize: 8192,
-    maxExportBatchSize: 512,
-  });
+  // Protobuf (the default) goes through our encode-at-end processor (src/telemetry/otlp-exporter.ts);
+  // JSON through the standard batch processor and exporter.
+  const exportOptions = { ...(opts.headers !== undefined ? { headers: opts.headers } : {}), ...(opts.timeoutMs !== undefined ? { timeoutMillis: opts.timeoutMs } : {}) };
+  const processor: SpanProcessor =
+    protocol === 'http/json'
+      ? new BatchSpanProcessor(new OTLPJsonTraceExporter({ url: tracesUrl, ...exportOptions, ...(opts.compression !== undefined ? { compression: opts.compression as never } : {}) }), {
+          scheduledDelayMillis: opts.scheduledDelayMillis ?? 1000,
+          maxQueueSize: 8192,
+          maxExportBatchSize: 512,
+        })
+      : new OtlpProtobufSpanProcessor({
+          url: tracesUrl,
+          ...(opts.headers !== undefined ? { headers: opts.headers } : {}),
+          ...(opts.compression !== undefined ? { compression: opts.compression } : {}),
+          ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
+          ...(opts.scheduledDelayMillis !== undefined ? { scheduledDelayMillis: opts.scheduledDelayMillis } : {}),
+        });
   const fastifyOtel = new FastifyOtelInstrumentation({
     servername: opts.serviceName,
     // Request spans only: a span per lifecycle hook or handler costs throughput and says little;

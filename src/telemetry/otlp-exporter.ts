@@ -1,0 +1,210 @@
+/**
+ * A span processor that exports OTLP/HTTP protobuf: each sampled span is encoded the moment it
+ * ends (src/telemetry/otlp-encoder.ts) into a per-scope buffer, and the buffers are posted to
+ * the collector when they reach a size or on a timer. Nothing holds on to span objects, so the
+ * SDK's spans die young (see the encoder for the measurement behind this).
+ *
+ * Bounded: at most `maxQueueBytes` wait and `maxConcurrentExports` requests are in flight; beyond
+ * that spans are dropped and counted (a warning through the OTel diag logger, at most every 10 s),
+ * never queued without limit. A failed export (network error, timeout, non-2xx) is retried once
+ * when the collector says it is busy (429, 502, 503, 504), then dropped.
+ */
+import { request as httpRequest, Agent as HttpAgent, type IncomingMessage } from 'node:http';
+import { request as httpsRequest, Agent as HttpsAgent } from 'node:https';
+import { gzip } from 'node:zlib';
+import { promisify } from 'node:util';
+import { diag, TraceFlags } from '@opentelemetry/api';
+import type { Context } from '@opentelemetry/api';
+import type { ReadableSpan, Span, SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { encodeExportRequest, ProtoWriter, writeSpan, type ScopeBatch } from './otlp-encoder.js';
+
+const gzipAsync = promisify(gzip);
+
+export interface OtlpExporterOptions {
+  /** Full traces URL (…/v1/traces). */
+  url: string;
+  headers?: Record<string, string>;
+  compression?: 'none' | 'gzip';
+  /** Per export request. */
+  timeoutMs?: number;
+  /** Export when this many encoded bytes are waiting. */
+  maxBatchBytes?: number;
+  /** Export at least this often while spans wait. */
+  scheduledDelayMillis?: number;
+  /** Spans are dropped while this many bytes wait (collector slow or down). */
+  maxQueueBytes?: number;
+  maxConcurrentExports?: number;
+}
+
+interface ScopeBuffer {
+  name: string;
+  version?: string;
+  schemaUrl?: string;
+  writer: ProtoWriter;
+  spans: number;
+}
+
+type ResourceLike = ReadableSpan['resource'];
+
+const RETRYABLE = new Set([429, 502, 503, 504]);
+const WARN_INTERVAL_MS = 10_000;
+
+export class OtlpProtobufSpanProcessor implements SpanProcessor {
+  private readonly url: URL;
+  private readonly agent: HttpAgent | HttpsAgent;
+  private readonly headers: Record<string, string>;
+  private readonly compression: 'none' | 'gzip';
+  private readonly timeoutMs: number;
+  private readonly maxBatchBytes: number;
+  private readonly delayMs: number;
+  private readonly maxQueueBytes: number;
+  private readonly maxConcurrent: number;
+
+  private resource: ResourceLike | undefined;
+  private scopes = new Map<string, ScopeBuffer>();
+  private queuedBytes = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly inFlight = new Set<Promise<void>>();
+  private closed = false;
+  /** Spans dropped since the last warning, and in total. */
+  private dropped = 0;
+  private droppedTotal = 0;
+  private exportedTotal = 0;
+  private lastWarn = -Infinity;
+
+  constructor(opts: OtlpExporterOptions) {
+    this.url = new URL(opts.url);
+    const https = this.url.protocol === 'https:';
+    this.agent = https ? new HttpsAgent({ keepAlive: true, maxSockets: 4 }) : new HttpAgent({ keepAlive: true, maxSockets: 4 });
+    this.headers = { ...(opts.headers ?? {}) };
+    this.compression = opts.compression ?? 'none';
+    this.timeoutMs = opts.timeoutMs ?? 10_000;
+    this.maxBatchBytes = opts.maxBatchBytes ?? 256 * 1024;
+    this.delayMs = opts.scheduledDelayMillis ?? 1000;
+    this.maxQueueBytes = opts.maxQueueBytes ?? 16 * 1024 * 1024;
+    this.maxConcurrent = opts.maxConcurrentExports ?? 4;
+  }
+
+  /** Spans sent to the collector (2xx) and spans dropped, since start. */
+  stats(): { exported: number; dropped: number } {
+    return { exported: this.exportedTotal, dropped: this.droppedTotal };
+  }
+
+  onStart(_span: Span, _parentContext: Context): void {}
+
+  onEnd(span: ReadableSpan): void {
+    if (this.closed || (span.spanContext().traceFlags & TraceFlags.SAMPLED) === 0) return;
+    if (this.queuedBytes >= this.maxQueueBytes) return this.drop(1);
+    // One resource per tracer provider; a span from another provider starts a new request body.
+    if (this.resource !== undefined && span.resource !== this.resource) this.flush();
+    this.resource = span.resource;
+    const scope = span.instrumentationScope;
+    const key = `${scope.name}\u0000${scope.version ?? ''}`;
+    let buf = this.scopes.get(key);
+    if (buf === undefined) {
+      buf = { name: scope.name, writer: new ProtoWriter(), spans: 0 };
+      if (scope.version !== undefined) buf.version = scope.version;
+      if (scope.schemaUrl !== undefined) buf.schemaUrl = scope.schemaUrl;
+      this.scopes.set(key, buf);
+    }
+    const before = buf.writer.pos;
+    writeSpan(buf.writer, 2, span);
+    buf.spans++;
+    this.queuedBytes += buf.writer.pos - before;
+    if (this.queuedBytes >= this.maxBatchBytes) this.flush();
+    else if (this.timer === undefined) {
+      this.timer = setTimeout(() => this.flush(), this.delayMs);
+      this.timer.unref();
+    }
+  }
+
+  async forceFlush(): Promise<void> {
+    this.flush();
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  async shutdown(): Promise<void> {
+    if (this.closed) return;
+    await this.forceFlush();
+    this.closed = true;
+    this.agent.destroy();
+  }
+
+  private drop(spans: number): void {
+    this.dropped += spans;
+    this.droppedTotal += spans;
+    const now = performance.now();
+    if (now - this.lastWarn >= WARN_INTERVAL_MS) {
+      this.lastWarn = now;
+      diag.warn(`OTLP export: dropped ${this.dropped} span(s) (collector at ${this.url.origin} slow, failing or unreachable)`);
+      this.dropped = 0;
+    }
+  }
+
+  /** Hands the waiting spans to an export request and starts new buffers. */
+  private flush(): void {
+    if (this.timer !== undefined) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+    const resource = this.resource;
+    if (this.scopes.size === 0 || resource === undefined) return;
+    const scopes: ScopeBatch[] = [];
+    let spans = 0;
+    for (const s of this.scopes.values()) {
+      if (s.spans === 0) continue;
+      spans += s.spans;
+      // Copy out: the writer's buffer is reused for the next spans.
+      scopes.push({ name: s.name, ...(s.version !== undefined ? { version: s.version } : {}), ...(s.schemaUrl !== undefined ? { schemaUrl: s.schemaUrl } : {}), spans: Buffer.from(s.writer.bytes()) });
+      s.writer.pos = 0;
+      s.spans = 0;
+    }
+    this.queuedBytes = 0;
+    if (spans === 0) return;
+    if (this.inFlight.size >= this.maxConcurrent) return this.drop(spans);
+    const done = this.export(resource, scopes, spans).finally(() => this.inFlight.delete(done));
+    this.inFlight.add(done);
+  }
+
+  private async export(resource: ResourceLike, scopes: ScopeBatch[], spans: number): Promise<void> {
+    try {
+      if (resource.asyncAttributesPending) await resource.waitForAsyncAttributes?.();
+      const raw = encodeExportRequest({ attributes: resource.attributes, ...(resource.schemaUrl !== undefined ? { schemaUrl: resource.schemaUrl } : {}) }, scopes);
+      const body = this.compression === 'gzip' ? await gzipAsync(raw) : raw;
+      let status = await this.post(body);
+      if (RETRYABLE.has(status)) {
+        await new Promise((r) => setTimeout(r, 1000).unref());
+        status = await this.post(body);
+      }
+      if (status >= 200 && status < 300) this.exportedTotal += spans;
+      else this.drop(spans);
+    } catch (err) {
+      diag.debug(`OTLP export failed: ${(err as Error).message}`);
+      this.drop(spans);
+    }
+  }
+
+  /** POSTs one request body; resolves to the HTTP status (0 on a network error or timeout). */
+  private post(body: Buffer): Promise<number> {
+    return new Promise((resolve) => {
+      const headers: Record<string, string | number> = {
+        ...this.headers,
+        'content-type': 'application/x-protobuf',
+        'content-length': body.length,
+      };
+      if (this.compression === 'gzip') headers['content-encoding'] = 'gzip';
+      const send = this.url.protocol === 'https:' ? httpsRequest : httpRequest;
+      const req = send(this.url, { method: 'POST', agent: this.agent, headers, timeout: this.timeoutMs }, (res: IncomingMessage) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+        res.on('error', () => resolve(0));
+      });
+      req.on('timeout', () => req.destroy(new Error(`timed out after ${this.timeoutMs} ms`)));
+      req.on('error', (err) => {
+        diag.debug(`OTLP export request failed: ${err.message}`);
+        resolve(0);
+      });
+      req.end(body);
+    });
+  }
+}
