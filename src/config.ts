@@ -41,7 +41,18 @@ export interface Config {
   auth: { mode: AuthMode; issuer?: string; audience?: string; jwksUrl?: string; openPaths?: string[] };
   serviceProfile: ServiceProfile;
   /** sampler/samplerRatio echo OTEL_TRACES_SAMPLER[_ARG] after validation (the SDK applies them). */
-  otel: { enabled: boolean; endpoint?: string; serviceName: string; protocol: OtlpProtocol; sampler: TraceSampler; samplerRatio?: number };
+  otel: {
+    enabled: boolean;
+    endpoint?: string;
+    serviceName: string;
+    protocol: OtlpProtocol;
+    sampler: TraceSampler;
+    samplerRatio?: number;
+    /** OTEL_EXPORTER_OTLP_[TRACES_]HEADERS, e.g. a collector's API key. */
+    headers?: Record<string, string>;
+    compression: 'none' | 'gzip';
+    timeoutMs: number;
+  };
   /** Requests per minute per client; 0 = rate limiting off. */
   rateLimitPerMinute: number;
   /** Time allowed for in-flight calls to finish on SIGTERM/SIGINT before the pool is destroyed. */
@@ -94,6 +105,27 @@ function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], 
   const hit = allowed.find((a) => a === n);
   if (hit === undefined) throw new ConfigError(name, `must be one of ${allowed.join(', ')}, got "${v}"`);
   return hit;
+}
+
+/** OTLP exporter headers: comma-separated key=value pairs, values percent-encoded (OTel spec). */
+function otlpHeadersOf(name: string, v: string | undefined): Record<string, string> | undefined {
+  if (v === undefined) return undefined;
+  const out: Record<string, string> = {};
+  for (const pair of v.split(',')) {
+    if (pair.trim() === '') continue;
+    const eq = pair.indexOf('=');
+    const key = eq > 0 ? pair.slice(0, eq).trim() : '';
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(key)) throw new ConfigError(name, `must be key=value pairs separated by commas, got "${pair.trim()}"`);
+    let value: string;
+    try {
+      value = decodeURIComponent(pair.slice(eq + 1).trim());
+    } catch {
+      throw new ConfigError(name, `has a badly percent-encoded value for "${key}"`);
+    }
+    if (/[\r\n]/.test(value)) throw new ConfigError(name, `value for "${key}" must not contain line breaks`);
+    out[key.toLowerCase()] = value;
+  }
+  return out;
 }
 
 function url(env: Env, name: string): string | undefined {
@@ -177,6 +209,12 @@ export function loadConfig(env: Env = process.env): Config {
   // The OTel default is http/protobuf (also the cheaper one to encode, measured); grpc is not offered.
   const protocolVar = env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL?.trim() ? 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL' : 'OTEL_EXPORTER_OTLP_PROTOCOL';
   const otelProtocol = oneOf(env, protocolVar, OTLP_PROTOCOLS, 'http/protobuf', (s) => s.toLowerCase());
+  const headersVar = env.OTEL_EXPORTER_OTLP_TRACES_HEADERS?.trim() ? 'OTEL_EXPORTER_OTLP_TRACES_HEADERS' : 'OTEL_EXPORTER_OTLP_HEADERS';
+  const otlpHeaders = otlpHeadersOf(headersVar, text(env, headersVar));
+  const compressionVar = env.OTEL_EXPORTER_OTLP_TRACES_COMPRESSION?.trim() ? 'OTEL_EXPORTER_OTLP_TRACES_COMPRESSION' : 'OTEL_EXPORTER_OTLP_COMPRESSION';
+  const otlpCompression = oneOf(env, compressionVar, ['none', 'gzip'] as const, 'none', (s) => s.toLowerCase());
+  const timeoutVar = env.OTEL_EXPORTER_OTLP_TRACES_TIMEOUT?.trim() ? 'OTEL_EXPORTER_OTLP_TRACES_TIMEOUT' : 'OTEL_EXPORTER_OTLP_TIMEOUT';
+  const otlpTimeoutMs = int(env, timeoutVar, 10_000, 1, 600_000);
   // Checked here so a typo fails at start-up with the variable named, rather than the SDK quietly
   // falling back to recording every trace.
   const sampler = oneOf(env, 'OTEL_TRACES_SAMPLER', TRACE_SAMPLERS, 'parentbased_always_on', (s) => s.toLowerCase());
@@ -207,7 +245,17 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimitBytes,
     auth: { mode: authMode, issuer, audience, jwksUrl, ...(openPaths !== undefined ? { openPaths } : {}) },
     serviceProfile,
-    otel: { enabled: otelEnabled, endpoint: otelEndpoint, serviceName: text(env, 'OTEL_SERVICE_NAME') ?? 'neqsim-ts', protocol: otelProtocol, sampler, ...(samplerRatio !== undefined ? { samplerRatio } : {}) },
+    otel: {
+      enabled: otelEnabled,
+      endpoint: otelEndpoint,
+      serviceName: text(env, 'OTEL_SERVICE_NAME') ?? 'neqsim-ts',
+      protocol: otelProtocol,
+      sampler,
+      ...(samplerRatio !== undefined ? { samplerRatio } : {}),
+      ...(otlpHeaders !== undefined ? { headers: otlpHeaders } : {}),
+      compression: otlpCompression,
+      timeoutMs: otlpTimeoutMs,
+    },
     rateLimitPerMinute,
     shutdownTimeoutMs,
     logLevel,

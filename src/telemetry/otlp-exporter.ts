@@ -4,9 +4,9 @@
  * the collector when they reach a size or on a timer. Nothing holds on to span objects, so the
  * SDK's spans die young (see the encoder for the measurement behind this).
  *
- * Bounded: at most `maxQueueBytes` wait and `maxConcurrentExports` requests are in flight; beyond
- * that spans are dropped and counted (a warning through the OTel diag logger, at most every 10 s),
- * never queued without limit. A failed export (network error, timeout, non-2xx) is retried once
+ * Bounded: at most `maxConcurrentExports` requests are in flight and at most `maxQueueBytes` of
+ * spans wait for one; beyond that spans are dropped and counted (a warning through the OTel diag
+ * logger, at most every 10 s), never queued without limit. A failed export (network error, timeout, non-2xx) is retried once
  * when the collector says it is busy (429, 502, 503, 504), then dropped.
  */
 import { request as httpRequest, Agent as HttpAgent, type IncomingMessage } from 'node:http';
@@ -118,9 +118,13 @@ export class OtlpProtobufSpanProcessor implements SpanProcessor {
     }
   }
 
+  /** Sends everything waiting, including spans held back by the in-flight limit. */
   async forceFlush(): Promise<void> {
     this.flush();
-    await Promise.allSettled([...this.inFlight]);
+    while (this.inFlight.size > 0) {
+      await Promise.allSettled([...this.inFlight]);
+      this.flush();
+    }
   }
 
   async shutdown(): Promise<void> {
@@ -141,8 +145,12 @@ export class OtlpProtobufSpanProcessor implements SpanProcessor {
     }
   }
 
-  /** Hands the waiting spans to an export request and starts new buffers. */
+  /**
+   * Hands the waiting spans to an export request and starts new buffers. With the maximum of
+   * requests in flight the spans keep waiting (up to maxQueueBytes) for the next one to finish.
+   */
   private flush(): void {
+    if (this.inFlight.size >= this.maxConcurrent) return;
     if (this.timer !== undefined) {
       clearTimeout(this.timer);
       this.timer = undefined;
@@ -161,9 +169,21 @@ export class OtlpProtobufSpanProcessor implements SpanProcessor {
     }
     this.queuedBytes = 0;
     if (spans === 0) return;
-    if (this.inFlight.size >= this.maxConcurrent) return this.drop(spans);
-    const done = this.export(resource, scopes, spans).finally(() => this.inFlight.delete(done));
+    const done = this.export(resource, scopes, spans).finally(() => {
+      this.inFlight.delete(done);
+      this.afterExport();
+    });
     this.inFlight.add(done);
+  }
+
+  /** Spans that waited for a free request: send them now if a batch is full, else on the timer. */
+  private afterExport(): void {
+    if (this.queuedBytes === 0) return;
+    if (this.queuedBytes >= this.maxBatchBytes || this.closed) this.flush();
+    else if (this.timer === undefined) {
+      this.timer = setTimeout(() => this.flush(), this.delayMs);
+      this.timer.unref();
+    }
   }
 
   private async export(resource: ResourceLike, scopes: ScopeBatch[], spans: number): Promise<void> {

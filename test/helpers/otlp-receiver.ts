@@ -5,7 +5,8 @@
  * (opentelemetry-proto, trace/v1/trace.proto, common/v1/common.proto) and is independent of the
  * exporter's encoder, so a wrong encoding would fail the tests.
  */
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 
 export interface OtlpSpan {
@@ -17,6 +18,15 @@ export interface OtlpSpan {
   endNs: bigint;
   attributes: Record<string, unknown>;
   service?: string;
+  /** Decoded from protobuf only: */
+  kind?: number;
+  traceState?: string;
+  status?: { code: number; message?: string };
+  events?: { name: string; timeNs: bigint; attributes: Record<string, unknown> }[];
+  links?: { traceId: string; spanId: string; traceState?: string; attributes: Record<string, unknown> }[];
+  droppedAttributesCount?: number;
+  scope?: { name: string; version?: string };
+  resource?: Record<string, unknown>;
 }
 
 export interface OtlpReceiver {
@@ -24,6 +34,8 @@ export interface OtlpReceiver {
   spans: OtlpSpan[];
   /** Content types of the export requests received. */
   contentTypes: Set<string>;
+  /** Every export request: its headers, wire size and the status answered. */
+  requests: { headers: IncomingHttpHeaders; bytes: number; status: number }[];
   close(): Promise<void>;
 }
 
@@ -108,13 +120,14 @@ function fields(buf: Buffer): Field[] {
   return out;
 }
 
-/** common.v1.AnyValue: 1 string, 2 bool, 3 int, 4 double. */
+/** common.v1.AnyValue: 1 string, 2 bool, 3 int, 4 double, 5 array (values = 1). */
 function anyValue(buf: Buffer): unknown {
   for (const f of fields(buf)) {
     if (f.no === 1) return f.bytes!.toString('utf8');
     if (f.no === 2) return f.int !== 0n;
     if (f.no === 3) return Number(BigInt.asIntN(64, f.int!));
     if (f.no === 4) return f.bytes!.readDoubleLE(0);
+    if (f.no === 5) return fields(f.bytes!).filter((x) => x.no === 1).map((x) => anyValue(x.bytes!));
   }
   return undefined;
 }
@@ -130,46 +143,74 @@ function keyValue(buf: Buffer): [string, unknown] {
   return [key, value];
 }
 
-/** trace.v1.Span: 1 trace_id, 2 span_id, 4 parent_span_id, 5 name, 7 start, 8 end, 9 attributes. */
-function span(buf: Buffer, service: string | undefined): OtlpSpan {
-  const s: OtlpSpan = { traceId: '', spanId: '', name: '', startNs: 0n, endNs: 0n, attributes: {}, ...(service !== undefined ? { service } : {}) };
-  for (const f of fields(buf)) {
+function attributesOf(list: Field[], no: number): Record<string, unknown> {
+  return Object.fromEntries(list.filter((f) => f.no === no).map((f) => keyValue(f.bytes!)));
+}
+
+/**
+ * trace.v1.Span: 1 trace_id, 2 span_id, 3 trace_state, 4 parent_span_id, 5 name, 6 kind,
+ * 7 start, 8 end, 9 attributes, 10 dropped attributes, 11 events, 13 links, 15 status.
+ */
+function span(buf: Buffer): OtlpSpan {
+  const s: OtlpSpan = { traceId: '', spanId: '', name: '', startNs: 0n, endNs: 0n, attributes: {}, events: [], links: [] };
+  const list = fields(buf);
+  for (const f of list) {
     if (f.no === 1) s.traceId = f.bytes!.toString('hex');
     else if (f.no === 2) s.spanId = f.bytes!.toString('hex');
+    else if (f.no === 3) s.traceState = f.bytes!.toString('utf8');
     else if (f.no === 4 && f.bytes!.length > 0) s.parentSpanId = f.bytes!.toString('hex');
     else if (f.no === 5) s.name = f.bytes!.toString('utf8');
+    else if (f.no === 6) s.kind = Number(f.int);
     else if (f.no === 7) s.startNs = f.int!;
     else if (f.no === 8) s.endNs = f.int!;
-    else if (f.no === 9) {
-      const [k, v] = keyValue(f.bytes!);
-      s.attributes[k] = v;
+    else if (f.no === 10) s.droppedAttributesCount = Number(f.int);
+    else if (f.no === 11) {
+      const e = fields(f.bytes!);
+      s.events!.push({ timeNs: e.find((x) => x.no === 1)?.int ?? 0n, name: e.find((x) => x.no === 2)?.bytes?.toString('utf8') ?? '', attributes: attributesOf(e, 3) });
+    } else if (f.no === 13) {
+      const l = fields(f.bytes!);
+      const ts = l.find((x) => x.no === 3)?.bytes?.toString('utf8');
+      s.links!.push({ traceId: l.find((x) => x.no === 1)!.bytes!.toString('hex'), spanId: l.find((x) => x.no === 2)!.bytes!.toString('hex'), ...(ts ? { traceState: ts } : {}), attributes: attributesOf(l, 4) });
+    } else if (f.no === 15) {
+      const st = fields(f.bytes!);
+      const message = st.find((x) => x.no === 2)?.bytes?.toString('utf8');
+      s.status = { code: Number(st.find((x) => x.no === 3)?.int ?? 0n), ...(message !== undefined ? { message } : {}) };
     }
   }
+  s.attributes = attributesOf(list, 9);
   return s;
 }
 
-/** collector.trace.v1.ExportTraceServiceRequest: 1 resource_spans (1 resource, 2 scope_spans (2 spans)). */
-function spansFromProtobuf(body: Buffer): OtlpSpan[] {
+/**
+ * collector.trace.v1.ExportTraceServiceRequest: 1 resource_spans (1 resource (1 attributes),
+ * 2 scope_spans (1 scope (1 name, 2 version), 2 spans)).
+ */
+export function decodeTraceRequest(body: Buffer): OtlpSpan[] {
   const out: OtlpSpan[] = [];
   for (const rs of fields(body).filter((f) => f.no === 1)) {
     const parts = fields(rs.bytes!);
-    let service: string | undefined;
-    for (const res of parts.filter((f) => f.no === 1)) {
-      for (const attr of fields(res.bytes!).filter((f) => f.no === 1)) {
-        const [k, v] = keyValue(attr.bytes!);
-        if (k === 'service.name') service = String(v);
-      }
-    }
+    const resourceField = parts.find((f) => f.no === 1);
+    const resource = resourceField === undefined ? {} : attributesOf(fields(resourceField.bytes!), 1);
+    const service = resource['service.name'];
     for (const ss of parts.filter((f) => f.no === 2)) {
-      for (const sp of fields(ss.bytes!).filter((f) => f.no === 2)) out.push(span(sp.bytes!, service));
+      const ssParts = fields(ss.bytes!);
+      const scopeField = ssParts.find((f) => f.no === 1);
+      const scopeParts = scopeField === undefined ? [] : fields(scopeField.bytes!);
+      const version = scopeParts.find((f) => f.no === 2)?.bytes?.toString('utf8');
+      const scope = { name: scopeParts.find((f) => f.no === 1)?.bytes?.toString('utf8') ?? '', ...(version !== undefined ? { version } : {}) };
+      for (const sp of ssParts.filter((f) => f.no === 2)) {
+        out.push({ ...span(sp.bytes!), scope, resource, ...(typeof service === 'string' ? { service } : {}) });
+      }
     }
   }
   return out;
 }
 
-export function startOtlpReceiver(): Promise<OtlpReceiver> {
+/** `status(n)` picks the HTTP status for the n-th export request (0-based); default 200. */
+export function startOtlpReceiver(opts: { status?: (n: number) => number } = {}): Promise<OtlpReceiver> {
   const spans: OtlpSpan[] = [];
   const contentTypes = new Set<string>();
+  const requests: OtlpReceiver['requests'] = [];
   const server = createServer((req: IncomingMessage, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -179,10 +220,17 @@ export function startOtlpReceiver(): Promise<OtlpReceiver> {
         return;
       }
       const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim();
+      const wire = Buffer.concat(chunks);
+      const status = opts.status?.(requests.length) ?? 200;
+      requests.push({ headers: req.headers, bytes: wire.length, status });
+      if (status !== 200) {
+        res.writeHead(status).end();
+        return;
+      }
       contentTypes.add(type);
-      const body = Buffer.concat(chunks);
+      const body = req.headers['content-encoding'] === 'gzip' ? gunzipSync(wire) : wire;
       try {
-        spans.push(...(type === 'application/x-protobuf' ? spansFromProtobuf(body) : spansFromJson(body.toString('utf8'))));
+        spans.push(...(type === 'application/x-protobuf' ? decodeTraceRequest(body) : spansFromJson(body.toString('utf8'))));
       } catch {
         res.writeHead(400).end();
         return;
@@ -194,7 +242,7 @@ export function startOtlpReceiver(): Promise<OtlpReceiver> {
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () => {
       const port = (server.address() as AddressInfo).port;
-      resolve({ url: `http://127.0.0.1:${port}`, spans, contentTypes, close: () => new Promise((r) => server.close(() => r())) });
+      resolve({ url: `http://127.0.0.1:${port}`, spans, contentTypes, requests, close: () => new Promise((r) => server.close(() => r())) });
     });
   });
 }

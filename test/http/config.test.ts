@@ -62,6 +62,19 @@ t.test('values are read and normalised', async (t) => {
   t.throws(() => loadConfig({ OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '10%' }), /OTEL_TRACES_SAMPLER_ARG/);
   t.throws(() => loadConfig({ OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '1.5' }), /OTEL_TRACES_SAMPLER_ARG/);
   t.throws(() => loadConfig({ OTEL_TRACES_SAMPLER: 'alwayson' }), /OTEL_TRACES_SAMPLER must be one of/);
+  // Exporter headers (percent-encoded values), compression and timeout, traces-specific first.
+  t.same(loadConfig({ OTEL_EXPORTER_OTLP_HEADERS: 'X-Api-Key=abc%20def, tenant=t1' }).otel.headers, { 'x-api-key': 'abc def', tenant: 't1' });
+  t.same(loadConfig({ OTEL_EXPORTER_OTLP_HEADERS: 'a=1', OTEL_EXPORTER_OTLP_TRACES_HEADERS: 'b=2' }).otel.headers, { b: '2' });
+  t.equal(loadConfig({}).otel.headers, undefined);
+  t.throws(() => loadConfig({ OTEL_EXPORTER_OTLP_HEADERS: 'novalue' }), /OTEL_EXPORTER_OTLP_HEADERS must be key=value pairs/);
+  t.throws(() => loadConfig({ OTEL_EXPORTER_OTLP_HEADERS: 'k=%E0%A4%A' }), /badly percent-encoded/);
+  t.throws(() => loadConfig({ OTEL_EXPORTER_OTLP_HEADERS: 'k=a%0Ab' }), /line breaks/);
+  t.equal(loadConfig({}).otel.compression, 'none');
+  t.equal(loadConfig({ OTEL_EXPORTER_OTLP_COMPRESSION: 'GZIP' }).otel.compression, 'gzip');
+  t.throws(() => loadConfig({ OTEL_EXPORTER_OTLP_TRACES_COMPRESSION: 'zstd' }), /OTEL_EXPORTER_OTLP_TRACES_COMPRESSION/);
+  t.equal(loadConfig({}).otel.timeoutMs, 10_000);
+  t.equal(loadConfig({ OTEL_EXPORTER_OTLP_TIMEOUT: '2500' }).otel.timeoutMs, 2500);
+  t.throws(() => loadConfig({ OTEL_EXPORTER_OTLP_TIMEOUT: '2.5s' }), /OTEL_EXPORTER_OTLP_TIMEOUT/);
 });
 
 t.test('invalid values name the variable', async (t) => {

@@ -20,7 +20,15 @@ export async function registerEnterprise(app: FastifyInstance, config: Config): 
   if (config.otel.enabled) {
     // Loaded only when tracing is on: the OpenTelemetry SDK takes ~2 s to import and would dominate cold start.
     const { registerOtel } = await import('./otel.js');
-    await registerOtel(app, { serviceName: config.otel.serviceName, protocol: config.otel.protocol, ...(config.otel.endpoint !== undefined ? { endpoint: config.otel.endpoint } : {}) });
+    const o = config.otel;
+    await registerOtel(app, {
+      serviceName: o.serviceName,
+      protocol: o.protocol,
+      compression: o.compression,
+      timeoutMs: o.timeoutMs,
+      ...(o.endpoint !== undefined ? { endpoint: o.endpoint } : {}),
+      ...(o.headers !== undefined ? { headers: o.headers } : {}),
+    });
   }
 
   if (authEnabled(config)) {
