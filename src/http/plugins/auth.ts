@@ -173,22 +173,36 @@ export async function registerAuth(app: FastifyInstance, opts: AuthOptions): Pro
   // Exposed for operators' diagnostics and tests (JWKS fetch count).
   app.decorate('oidcKeys', keys);
   const verified = new VerifiedTokens(opts.clockToleranceSec ?? 30);
-  app.addHook('onRequest', async (req, reply) => {
-    if (isOpen(req.url, openPaths)) return;
+  /** Full verification of a token not cached yet; false when the request was answered 401/503. */
+  async function verifyFully(req: FastifyRequest, reply: FastifyReply, raw: string | undefined): Promise<boolean> {
+    try {
+      const claims = (await req.jwtVerify()) as unknown as Record<string, unknown>;
+      if (raw !== undefined) verified.set(raw, claims);
+      return true;
+    } catch (err) {
+      const { message, status } = reasonOf(err);
+      req.log.debug({ code: (err as { code?: string }).code }, 'bearer token rejected');
+      reject(reply, req, message, status);
+      return false;
+    }
+  }
+  // Callback style, so the common case (a cached token, or an open path) finishes synchronously
+  // without a promise per request; only a token not seen yet goes through the async verifier.
+  app.addHook('onRequest', (req, reply, done) => {
+    if (isOpen(req.url, openPaths)) return done();
     const raw = bearerOf(req.headers.authorization);
     const known = raw === undefined ? undefined : verified.get(raw);
     if (known !== undefined) {
       (req as unknown as { user: Record<string, unknown> }).user = known;
-      return;
+      return done();
     }
-    try {
-      const claims = (await req.jwtVerify()) as unknown as Record<string, unknown>;
-      if (raw !== undefined) verified.set(raw, claims);
-    } catch (err) {
-      const { message, status } = reasonOf(err);
-      req.log.debug({ code: (err as { code?: string }).code }, 'bearer token rejected');
-      return reject(reply, req, message, status);
-    }
+    // A rejected request has been answered: the hook then must not call done().
+    verifyFully(req, reply, raw).then(
+      (passed) => {
+        if (passed) done();
+      },
+      (err: unknown) => done(err as Error),
+    );
   });
   return keys;
 }
