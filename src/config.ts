@@ -107,6 +107,12 @@ function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], 
   return hit;
 }
 
+/** The OTLP exporter variable to read: the traces-specific one when set, else the general one (OTel spec). */
+function otlpVariable(env: Env, setting: 'PROTOCOL' | 'HEADERS' | 'COMPRESSION' | 'TIMEOUT'): string {
+  const specific = `OTEL_EXPORTER_OTLP_TRACES_${setting}`;
+  return env[specific]?.trim() ? specific : `OTEL_EXPORTER_OTLP_${setting}`;
+}
+
 /** OTLP exporter headers: comma-separated key=value pairs, values percent-encoded (OTel spec). */
 function otlpHeadersOf(name: string, v: string | undefined): Record<string, string> | undefined {
   if (v === undefined) return undefined;
@@ -207,13 +213,13 @@ export function loadConfig(env: Env = process.env): Config {
   const otelEnabled =
     !sdkDisabled && tracesExporter !== 'none' && (tracesExporter !== undefined || otelEndpoint !== undefined || serviceProfile === 'enterprise');
   // The OTel default is http/protobuf (also the cheaper one to encode, measured); grpc is not offered.
-  const protocolVar = env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL?.trim() ? 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL' : 'OTEL_EXPORTER_OTLP_PROTOCOL';
+  const protocolVar = otlpVariable(env, 'PROTOCOL');
   const otelProtocol = oneOf(env, protocolVar, OTLP_PROTOCOLS, 'http/protobuf', (s) => s.toLowerCase());
-  const headersVar = env.OTEL_EXPORTER_OTLP_TRACES_HEADERS?.trim() ? 'OTEL_EXPORTER_OTLP_TRACES_HEADERS' : 'OTEL_EXPORTER_OTLP_HEADERS';
+  const headersVar = otlpVariable(env, 'HEADERS');
   const otlpHeaders = otlpHeadersOf(headersVar, text(env, headersVar));
-  const compressionVar = env.OTEL_EXPORTER_OTLP_TRACES_COMPRESSION?.trim() ? 'OTEL_EXPORTER_OTLP_TRACES_COMPRESSION' : 'OTEL_EXPORTER_OTLP_COMPRESSION';
+  const compressionVar = otlpVariable(env, 'COMPRESSION');
   const otlpCompression = oneOf(env, compressionVar, ['none', 'gzip'] as const, 'none', (s) => s.toLowerCase());
-  const timeoutVar = env.OTEL_EXPORTER_OTLP_TRACES_TIMEOUT?.trim() ? 'OTEL_EXPORTER_OTLP_TRACES_TIMEOUT' : 'OTEL_EXPORTER_OTLP_TIMEOUT';
+  const timeoutVar = otlpVariable(env, 'TIMEOUT');
   const otlpTimeoutMs = int(env, timeoutVar, 10_000, 1, 600_000);
   // Checked here so a typo fails at start-up with the variable named, rather than the SDK quietly
   // falling back to recording every trace.

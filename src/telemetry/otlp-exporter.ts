@@ -162,9 +162,9 @@ export class OtlpProtobufSpanProcessor implements SpanProcessor {
     for (const s of this.scopes.values()) {
       if (s.spans === 0) continue;
       spans += s.spans;
-      // Copy out: the writer's buffer is reused for the next spans.
-      scopes.push({ name: s.name, ...(s.version !== undefined ? { version: s.version } : {}), ...(s.schemaUrl !== undefined ? { schemaUrl: s.schemaUrl } : {}), spans: Buffer.from(s.writer.bytes()) });
-      s.writer.pos = 0;
+      // Hand the bytes over and start a fresh writer (no copy: encodeExportRequest copies once).
+      scopes.push({ name: s.name, ...(s.version !== undefined ? { version: s.version } : {}), ...(s.schemaUrl !== undefined ? { schemaUrl: s.schemaUrl } : {}), spans: s.writer.bytes() });
+      s.writer = new ProtoWriter();
       s.spans = 0;
     }
     this.queuedBytes = 0;
