@@ -1,0 +1,249 @@
+/**
+ * State-function flashes at fixed pressure: PH (given enthalpy) and PS (given entropy).
+ *
+ * Both solve the one equation f(T) = X(T) − X_spec on the temperature, where X(T) is the
+ * β-weighted enthalpy or entropy of the equilibrium state from the TP flash at (T, P). At fixed P
+ * both are non-decreasing in T for a stable equilibrium (dH/dT = Cp_eq > 0, dS/dT = Cp_eq/T), so
+ * the root is unique and a sign change brackets it:
+ *  1. bracket: Newton steps from T0 (slope Σβ·Cp, or Σβ·Cp/T), each limited to a factor 2 in T,
+ *     until f changes sign or a temperature limit is reached (spec out of range → error);
+ *  2. solve: safeguarded Newton inside the bracket (rtsafe-style): Newton with the analytic Cp in
+ *     a single phase, with the secant slope in a multiphase state (Σβ·Cp misses the latent term
+ *     there); bisection whenever the step leaves the bracket or does not halve.
+ * Converged when |f| ≤ 1e-9·max(|H|, 1000 J/mol) (PH) or 1e-9·max(|S|, 10 J/(mol·K)) (PS),
+ * i.e. a few 1e-7 K at typical Cp.
+ *
+ * A pure component (or an azeotrope) has a jump in H and S at its saturation temperature at
+ * fixed P, which the TP flash (one phase either side) cannot resolve. When the bracket collapses
+ * below 1e-9·T with a jump across it, the answer is the two-phase state at that T: liquid and
+ * vapour roots of the feed composition, the vapour fraction from the lever rule on X. That is
+ * exact for a single component (both phases have the feed's composition); for a mixture it is
+ * only right at an azeotrope, so it is used only when both sides are single phases.
+ */
+import type { ThermoModel } from '../eos/types.js';
+import { ResidualDerivatives } from '../eos/types.js';
+import { phaseThermo } from '../properties/thermo.js';
+import { makePhase, orderByDensity, type FlashErrorCode, type FlashOutcome, type FlashResult, type PhaseState } from './phase-state.js';
+import { flashTP } from './tp-flash.js';
+
+export interface StateFlashOptions {
+  /** Initial temperature guess, K (default 288.15 K). */
+  T0?: number;
+  /** Passed to every TP flash: look for a third phase. */
+  multiPhaseCheck?: boolean;
+}
+
+/** Temperature range searched for the state, K. */
+export const STATE_FLASH_T_MIN = 20;
+export const STATE_FLASH_T_MAX = 2000;
+const DEFAULT_T0 = 288.15;
+const MAX_BRACKET_STEPS = 60;
+const MAX_SOLVE_STEPS = 200;
+/** Relative width in T below which the bracket is taken as collapsed. */
+const T_COLLAPSE = 1e-9;
+
+type SpecKind = 'PH' | 'PS';
+
+interface Totals {
+  /** Σβ·H, J/mol. */
+  h: number;
+  /** Σβ·S, J/(mol·K). */
+  s: number;
+  /** Σβ·Cp, J/(mol·K). */
+  cp: number;
+}
+
+function totals(model: ThermoModel, r: FlashResult, scratch?: ResidualDerivatives): Totals {
+  const at = model.atTemperature(r.T);
+  const s = scratch ?? new ResidualDerivatives(model.nc);
+  let h = 0;
+  let sEnt = 0;
+  let cp = 0;
+  for (const p of r.phases) {
+    const th = phaseThermo(model, at, r.P, p.x, p.V, s);
+    h += p.beta * th.enthalpy;
+    sEnt += p.beta * th.entropy;
+    cp += p.beta * th.cp;
+  }
+  return { h, s: sEnt, cp };
+}
+
+/** β-weighted enthalpy of a flash result, J/mol of feed. */
+export function flashEnthalpy(model: ThermoModel, result: FlashResult): number {
+  return totals(model, result).h;
+}
+
+/** β-weighted entropy of a flash result, J/(mol·K) of feed. */
+export function flashEntropy(model: ThermoModel, result: FlashResult): number {
+  return totals(model, result).s;
+}
+
+interface Point {
+  T: number;
+  /** X(T) − X_spec. */
+  f: number;
+  /** Single-phase slope dX/dT from Σβ·Cp (exact for one phase, an underestimate otherwise). */
+  slope: number;
+  result: FlashResult;
+}
+
+function fail(code: FlashErrorCode, message: string): FlashOutcome {
+  return { ok: false, code, message };
+}
+
+/** Enthalpy or entropy at a given P solved for T; see the module comment. */
+function stateFlash(kind: SpecKind, model: ThermoModel, P: number, spec: number, zIn: ArrayLike<number>, options: StateFlashOptions): FlashOutcome {
+  const what = kind === 'PH' ? 'enthalpy' : 'entropy';
+  const unit = kind === 'PH' ? 'J/mol' : 'J/(mol·K)';
+  if (!(P > 0) || !Number.isFinite(P)) return fail('FLASH_ERROR', `pressure must be a positive finite number of pascal, got ${P}`);
+  if (!Number.isFinite(spec)) return fail('FLASH_ERROR', `${what} must be a finite number of ${unit}, got ${spec}`);
+  if (zIn.length !== model.nc) return fail('FLASH_ERROR', `composition has ${zIn.length} entries for ${model.nc} components`);
+  const T0raw = options.T0 ?? DEFAULT_T0;
+  if (!Number.isFinite(T0raw) || !(T0raw > 0)) return fail('FLASH_ERROR', `the initial temperature must be a positive finite number of kelvin, got ${T0raw}`);
+  const T0 = Math.min(STATE_FLASH_T_MAX, Math.max(STATE_FLASH_T_MIN, T0raw));
+  const tol = kind === 'PH' ? 1e-9 * Math.max(Math.abs(spec), 1000) : 1e-9 * Math.max(Math.abs(spec), 10);
+  const scratch = new ResidualDerivatives(model.nc);
+  const flashOptions = { multiPhaseCheck: options.multiPhaseCheck ?? false };
+  let flashes = 0;
+
+  const evaluate = (T: number): { ok: true; point: Point } | { ok: false; code: FlashErrorCode; message: string } => {
+    flashes++;
+    const out = flashTP(model, T, P, zIn, flashOptions);
+    if (!out.ok) return out;
+    const tot = totals(model, out.result, scratch);
+    const x = kind === 'PH' ? tot.h : tot.s;
+    if (!Number.isFinite(x)) return { ok: false, code: 'FLASH_ERROR', message: `the ${what} is not finite at T = ${T} K` };
+    return { ok: true, point: { T, f: x - spec, slope: kind === 'PH' ? tot.cp : tot.cp / T, result: out.result } };
+  };
+  // A solution must have a positive heat capacity (a stable state); anything else is an artefact
+  // of the ideal-gas Cp correlation or of the EOS far outside its range.
+  const done = (p: Point, note: string): FlashOutcome =>
+    p.slope > 0
+      ? { ok: true, result: { ...p.result, iterations: flashes, method: `${kind}: ${note}, ${flashes} TP flashes (${p.result.method})` } }
+      : fail('FLASH_ERROR', `${kind} flash: the state found at ${p.T} K has a non-positive heat capacity (${p.slope}); the ${what} spec is outside the model's valid range`);
+  const describe = (p: Point) => `${(p.f + spec).toPrecision(8)} ${unit} at ${p.T.toFixed(2)} K`;
+
+  const first = evaluate(T0);
+  if (!first.ok) return fail(first.code, `${kind} flash: TP flash at the initial temperature ${T0} K failed: ${first.message}`);
+  let cur = first.point;
+  if (Math.abs(cur.f) <= tol) return done(cur, 'initial guess');
+
+  // 1. Bracket the root.
+  let lo: Point | undefined = cur.f < 0 ? cur : undefined;
+  let hi: Point | undefined = cur.f > 0 ? cur : undefined;
+  for (let step = 0; !(lo && hi); step++) {
+    if (step >= MAX_BRACKET_STEPS) return fail('FLASH_NOT_CONVERGED', `${kind} flash: no temperature bracket found in ${MAX_BRACKET_STEPS} steps (last ${describe(cur)}, spec ${spec} ${unit})`);
+    const up = cur.f < 0;
+    const limit = up ? STATE_FLASH_T_MAX : STATE_FLASH_T_MIN;
+    if (cur.T === limit) {
+      return fail('FLASH_ERROR', `${kind} flash: the ${what} spec ${spec} ${unit} is ${up ? 'above' : 'below'} the ${what} at the ${up ? 'upper' : 'lower'} temperature limit (${describe(cur)}) at ${P} Pa`);
+    }
+    // Overshoot the Newton estimate slightly so that a good estimate brackets at once.
+    const newton = cur.slope > 0 && Number.isFinite(cur.slope) ? (1.2 * Math.abs(cur.f)) / cur.slope : cur.T;
+    let target = up ? Math.min(cur.T + Math.max(newton, 1e-3), 2 * cur.T) : Math.max(cur.T - Math.max(newton, 1e-3), cur.T / 2);
+    target = Math.min(STATE_FLASH_T_MAX, Math.max(STATE_FLASH_T_MIN, target));
+    let next = evaluate(target);
+    // A TP flash that fails far away is retried closer to the last good point.
+    for (let k = 0; !next.ok && k < 6; k++) {
+      target = 0.5 * (target + cur.T);
+      next = evaluate(target);
+    }
+    if (!next.ok) return fail(next.code, `${kind} flash: TP flash failed near ${target.toFixed(2)} K while bracketing: ${next.message}`);
+    cur = next.point;
+    if (Math.abs(cur.f) <= tol) return done(cur, 'converged while bracketing');
+    if (cur.f < 0) lo = cur;
+    else hi = cur;
+  }
+
+  // 2. Safeguarded Newton / secant inside [lo, hi].
+  let prev: Point | undefined;
+  let stepOld = hi.T - lo.T;
+  let step = stepOld;
+  for (let it = 0; it < MAX_SOLVE_STEPS; it++) {
+    if (hi.T - lo.T <= T_COLLAPSE * hi.T) return collapsed(kind, model, P, spec, lo, hi, tol, flashes);
+    let slope = cur.slope;
+    if (cur.result.phases.length > 1 && prev && prev.T !== cur.T) {
+      const secant = (cur.f - prev.f) / (cur.T - prev.T);
+      if (secant > 0 && Number.isFinite(secant)) slope = secant;
+    }
+    const newtonStep = slope > 0 && Number.isFinite(slope) ? -cur.f / slope : NaN;
+    const Tn = cur.T + newtonStep;
+    let Tnext: number;
+    if (!(Tn > lo.T && Tn < hi.T) || Math.abs(2 * newtonStep) > Math.abs(stepOld)) {
+      stepOld = step;
+      Tnext = 0.5 * (lo.T + hi.T);
+      step = Tnext - cur.T;
+    } else {
+      stepOld = step;
+      step = newtonStep;
+      Tnext = Tn;
+    }
+    const next = evaluate(Tnext);
+    if (!next.ok) return fail(next.code, `${kind} flash: TP flash failed at ${Tnext.toFixed(4)} K: ${next.message}`);
+    prev = cur;
+    cur = next.point;
+    if (Math.abs(cur.f) <= tol) return done(cur, 'converged');
+    if (cur.f < 0) lo = cur;
+    else hi = cur;
+  }
+  return fail('FLASH_NOT_CONVERGED', `${kind} flash did not converge in ${MAX_SOLVE_STEPS} steps: bracket ${lo.T} … ${hi.T} K, residual ${cur.f.toExponential(3)} ${unit}`);
+}
+
+/**
+ * The bracket has shrunk to ~1e-9·T. Either f is continuous and small there (flash round-off) or
+ * it jumps: a phase change at constant T, resolved by the lever rule (see the module comment).
+ */
+function collapsed(kind: SpecKind, model: ThermoModel, P: number, spec: number, lo: Point, hi: Point, tol: number, flashes: number): FlashOutcome {
+  const best = Math.abs(lo.f) <= Math.abs(hi.f) ? lo : hi;
+  if (Math.abs(best.f) <= 100 * tol) {
+    return { ok: true, result: { ...best.result, iterations: flashes, method: `${kind}: converged in T within round-off, ${flashes} TP flashes (${best.result.method})` } };
+  }
+  if (lo.result.phases.length !== 1 || hi.result.phases.length !== 1) {
+    return fail('FLASH_NOT_CONVERGED', `${kind} flash: the ${kind === 'PH' ? 'enthalpy' : 'entropy'} jumps from ${(lo.f + spec).toPrecision(8)} to ${(hi.f + spec).toPrecision(8)} at ${lo.T} K (${lo.result.phases.length} vs ${hi.result.phases.length} phases), a discontinuity the TP flash does not resolve for this mixture`);
+  }
+  const T = 0.5 * (lo.T + hi.T);
+  const at = model.atTemperature(T);
+  const scratch = new ResidualDerivatives(model.nc);
+  const make = (side: Point, root: 'liquid' | 'vapor'): { phase: PhaseState; x: number } | undefined => {
+    const xz = side.result.phases[0].x;
+    const lnPhi = new Float64Array(model.nc);
+    const V = at.lnPhi(P, xz, root, lnPhi);
+    if (!Number.isFinite(V)) return undefined;
+    const th = phaseThermo(model, at, P, xz, V, scratch);
+    return { phase: makePhase(model, at, P, xz, lnPhi, V, 0), x: kind === 'PH' ? th.enthalpy : th.entropy };
+  };
+  const liquid = make(lo, 'liquid');
+  const vapour = make(hi, 'vapor');
+  const jump = liquid && vapour ? vapour.x - liquid.x : NaN;
+  if (!liquid || !vapour || !(jump > 0)) {
+    return fail('FLASH_NOT_CONVERGED', `${kind} flash: a jump in the ${kind === 'PH' ? 'enthalpy' : 'entropy'} at ${T} K but no distinct liquid and vapour roots there`);
+  }
+  const beta = (spec - liquid.x) / jump;
+  if (!(beta >= -1e-9 && beta <= 1 + 1e-9)) {
+    return fail('FLASH_NOT_CONVERGED', `${kind} flash: lever rule across the jump at ${T} K gives a vapour fraction ${beta} outside [0, 1]`);
+  }
+  const bv = Math.min(1, Math.max(0, beta));
+  vapour.phase.beta = bv;
+  liquid.phase.beta = 1 - bv;
+  const phases = [vapour.phase, liquid.phase].filter((p) => p.beta > 0);
+  const result: FlashResult = {
+    T,
+    P,
+    z: Float64Array.from(lo.result.z),
+    phases: orderByDensity(model, phases),
+    iterations: flashes,
+    stabilityTm: 0,
+    method: `${kind}: lever rule across the phase change at ${T.toFixed(6)} K, ${flashes} TP flashes`,
+  };
+  return { ok: true, result };
+}
+
+/** PH flash: the state at pressure P (Pa) whose β-weighted enthalpy is H (J/mol of feed, engine datum). */
+export function flashPH(model: ThermoModel, P: number, H: number, z: ArrayLike<number>, options: StateFlashOptions = {}): FlashOutcome {
+  return stateFlash('PH', model, P, H, z, options);
+}
+
+/** PS flash: the state at pressure P (Pa) whose β-weighted entropy is S (J/(mol·K) of feed). */
+export function flashPS(model: ThermoModel, P: number, S: number, z: ArrayLike<number>, options: StateFlashOptions = {}): FlashOutcome {
+  return stateFlash('PS', model, P, S, z, options);
+}
