@@ -16,3 +16,4 @@ export { createCubicFluid, resolveComponents, kijMatrix, type Fluid, type CubicM
 export { bubblePointPressure, dewPointTemperature, pureSaturationPressure, type SaturationOutcome } from './flash/saturation.js';
 export { CUBIC_ACCURACY, ACCURACY_SOURCE, accuracyBound, accuracyClass, saturationClass, type AccuracyBound, type AccuracyQuantity } from './properties/thermo-accuracy.js';
 export { flashPH, flashPS, flashEnthalpy, flashEntropy, STATE_FLASH_T_MIN, STATE_FLASH_T_MAX, type StateFlashOptions } from './flash/state-flash.js';
+export * from './process/index.js';

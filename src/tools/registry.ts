@@ -16,6 +16,7 @@ import { getSchemaTool } from './getSchema.js';
 import { manageIndustrialProfileTool } from './manageIndustrialProfile.js';
 import { manageStateTool } from './manageState.js';
 import { runFlashTool } from './runFlash.js';
+import { runProcessTool } from './runProcess.js';
 import { searchComponentsTool } from './searchComponents.js';
 import { validateInputTool } from './validateInput.js';
 
@@ -31,6 +32,7 @@ export const TOOLS: readonly AnyTool[] = [
   manageIndustrialProfileTool,
   manageStateTool,
   runFlashTool,
+  runProcessTool,
   searchComponentsTool,
   validateInputTool,
 ];

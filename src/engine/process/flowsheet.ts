@@ -1,0 +1,230 @@
+/**
+ * Sequential-modular flowsheet solver. Units run in the order given; an inlet refers to an
+ * outlet port of an earlier unit, or of a Recycle unit anywhere (a tear stream). Recycle loops
+ * are solved by repeating the whole sequence with direct substitution until every Recycle's
+ * outlet equals its inlet; the recycle starts empty (no flow), as a column starts dry.
+ * A port with no material (a separator without liquid) is simply absent: units downstream of it
+ * see no flow and report it instead of inventing a stream.
+ */
+import { mixStreams, splitStream } from './mixing.js';
+import { separate } from './separation.js';
+import { compress, expand, throttle, type MachineSpec } from './pressure-change.js';
+import { exchangeHeat, heat, type HeaterSpec } from './heat-transfer.js';
+import { mapComposition, streamAtTP, type ProcessFailure, type ProcessFluid, type StreamState } from './stream.js';
+
+export interface PortRef {
+  unit: string;
+  /** Canonical port: out, gasOut, liquidOut, oilOut, waterOut, split<i>, hx0, hx1. */
+  port: string;
+}
+
+interface Named {
+  name: string;
+}
+
+export type UnitSpec = Named &
+  (
+    | { type: 'Stream'; feed: { fluid: ProcessFluid; z: Float64Array; molarFlow: number; T: number; P: number } }
+    | { type: 'Separator' | 'ThreePhaseSeparator'; inlets: PortRef[]; pressureDrop: number }
+    | { type: 'Mixer'; inlets: PortRef[] }
+    | { type: 'ThrottlingValve'; inlet: PortRef; outletPressure: number }
+    | { type: 'Compressor' | 'Pump' | 'Expander'; inlet: PortRef; machine: MachineSpec }
+    | { type: 'Heater' | 'Cooler'; inlet: PortRef; heater: HeaterSpec }
+    | { type: 'HeatExchanger'; inlets: [PortRef, PortRef]; UA: number }
+    | { type: 'Splitter'; inlet: PortRef; fractions: number[] }
+    | { type: 'Recycle'; inlet: PortRef }
+  );
+
+export type UnitType = UnitSpec['type'];
+
+export interface UnitResult {
+  name: string;
+  type: UnitType;
+  /** Inlet streams with flow, in inlet order (a Separator/Mixer skips empty inlets). */
+  inlets: StreamState[];
+  /** Separators: the equilibrated mixture of the inlets. */
+  feed?: StreamState;
+  /** Outlet ports; undefined = no material leaves through that port. */
+  outlets: Record<string, StreamState | undefined>;
+  /** SI results: power W, duty W, heads J/kg, efficiencies, temperatures K. */
+  values: Record<string, number>;
+  /** Set when no material reached the unit. */
+  noFlow?: boolean;
+}
+
+export interface RecycleReport {
+  name: string;
+  converged: boolean;
+  /** Largest remaining relative flow change, temperature change (K) and composition change. */
+  flowError: number;
+  temperatureError: number;
+  compositionError: number;
+}
+
+export interface FlowsheetResult {
+  ok: true;
+  units: UnitResult[];
+  /** Passes through the sequence (1 without recycles). */
+  iterations: number;
+  recycles: RecycleReport[];
+}
+
+export interface SolveOptions {
+  maxIterations?: number;
+  /** Relative flow, K, and Σ|Δz| tolerances of recycle convergence. */
+  flowTolerance?: number;
+  temperatureTolerance?: number;
+  compositionTolerance?: number;
+  /** Called after each pass (progress reporting, cancellation). Return false to stop. */
+  onPass?: (pass: number) => boolean;
+}
+
+export const portKey = (r: PortRef): string => `${r.unit}\u0000${r.port}`;
+
+type Unit = UnitResult | ProcessFailure;
+
+function inletsOf(spec: UnitSpec): PortRef[] {
+  if ('inlets' in spec) return spec.inlets;
+  if ('inlet' in spec) return [spec.inlet];
+  return [];
+}
+
+function machineValues(m: { power: number; specificWork: number; isentropicHead: number; isentropicEfficiency: number; polytropicHead?: number; polytropicEfficiency?: number; isentropicOutletTemperature: number }): Record<string, number> {
+  const v: Record<string, number> = { power: m.power, specificWork: m.specificWork, isentropicHead: m.isentropicHead, isentropicEfficiency: m.isentropicEfficiency, isentropicOutletTemperature: m.isentropicOutletTemperature };
+  if (m.polytropicHead !== undefined) v.polytropicHead = m.polytropicHead;
+  if (m.polytropicEfficiency !== undefined) v.polytropicEfficiency = m.polytropicEfficiency;
+  return v;
+}
+
+function fail(f: ProcessFailure, unit: string): ProcessFailure {
+  return { ...f, unit, message: `${unit}: ${f.message}` };
+}
+
+function runUnit(spec: UnitSpec, get: (r: PortRef) => StreamState | undefined): Unit {
+  const base = { name: spec.name, type: spec.type, values: {} as Record<string, number> };
+  if (spec.type === 'Stream') {
+    const f = spec.feed;
+    const r = streamAtTP(f.fluid, f.z, f.molarFlow, f.T, f.P);
+    return r.ok ? { ...base, inlets: [], outlets: { out: r.stream } } : fail(r, spec.name);
+  }
+  const inlets = inletsOf(spec).map(get);
+  const present = inlets.filter((s): s is StreamState => s !== undefined && s.molarFlow > 0);
+  const empty = (ports: string[]): UnitResult => ({ ...base, inlets: present, outlets: Object.fromEntries(ports.map((p) => [p, undefined])), noFlow: true });
+  switch (spec.type) {
+    case 'Separator':
+    case 'ThreePhaseSeparator': {
+      const three = spec.type === 'ThreePhaseSeparator';
+      const ports = three ? ['gasOut', 'oilOut', 'waterOut'] : ['gasOut', 'liquidOut'];
+      if (present.length === 0) return empty(ports);
+      const r = separate(present, { threePhase: three, pressureDrop: spec.pressureDrop });
+      if (!r.ok) return fail(r, spec.name);
+      const outlets = three ? { gasOut: r.gas, oilOut: r.oil, waterOut: r.water } : { gasOut: r.gas, liquidOut: r.liquid };
+      return { ...base, inlets: present, feed: r.feed, outlets };
+    }
+    case 'Mixer': {
+      if (present.length === 0) return empty(['out']);
+      const r = mixStreams(present);
+      return r.ok ? { ...base, inlets: present, outlets: { out: r.stream } } : fail(r, spec.name);
+    }
+    case 'Recycle':
+      return present.length === 0 ? empty(['out']) : { ...base, inlets: present, outlets: { out: present[0] } };
+    case 'Splitter': {
+      const ports = spec.fractions.map((_, i) => `split${i}`);
+      if (present.length === 0) return empty(ports);
+      const outs = splitStream(present[0], spec.fractions);
+      return { ...base, inlets: present, outlets: Object.fromEntries(ports.map((p, i) => [p, outs[i]])) };
+    }
+    case 'HeatExchanger': {
+      const [a, b] = inlets;
+      if (!a || !b || !(a.molarFlow > 0) || !(b.molarFlow > 0)) {
+        // One side empty: the other passes through unchanged.
+        return { ...base, inlets: present, outlets: { hx0: a, hx1: b }, values: { duty: 0 }, noFlow: present.length === 0 };
+      }
+      const r = exchangeHeat(a, b, spec.UA);
+      if (!r.ok) return fail(r, spec.name);
+      return { ...base, inlets: present, outlets: { hx0: r.outlets[0], hx1: r.outlets[1] }, values: { duty: r.duty, effectiveness: r.effectiveness, NTU: r.NTU, UA: spec.UA, hotSide: r.hotSide } };
+    }
+    case 'ThrottlingValve': {
+      if (present.length === 0) return empty(['out']);
+      const r = throttle(present[0], spec.outletPressure);
+      return r.ok ? { ...base, inlets: present, outlets: { out: r.stream } } : fail(r, spec.name);
+    }
+    case 'Heater':
+    case 'Cooler': {
+      if (present.length === 0) return empty(['out']);
+      const r = heat(present[0], spec.heater);
+      return r.ok ? { ...base, inlets: present, outlets: { out: r.outlet }, values: { duty: r.duty } } : fail(r, spec.name);
+    }
+    case 'Compressor':
+    case 'Pump':
+    case 'Expander': {
+      if (present.length === 0) return empty(['out']);
+      const r = spec.type === 'Expander' ? expand(present[0], spec.machine) : compress(present[0], spec.machine, spec.type === 'Pump' ? 'pump' : 'compressor');
+      return r.ok ? { ...base, inlets: present, outlets: { out: r.outlet }, values: machineValues(r) } : fail(r, spec.name);
+    }
+  }
+}
+
+function recycleChange(prev: StreamState | undefined, next: StreamState | undefined): { flow: number; T: number; z: number } {
+  if (!prev && !next) return { flow: 0, T: 0, z: 0 };
+  if (!prev || !next) return { flow: 1, T: Infinity, z: Infinity };
+  // Mixing fluids of different component lists makes a new (equal) fluid each pass: compare by name.
+  const zPrev = prev.fluid === next.fluid ? prev.z : mapComposition(prev, next.fluid);
+  let dz = zPrev ? 0 : Infinity;
+  if (zPrev) for (let i = 0; i < next.z.length; i++) dz += Math.abs(next.z[i] - zPrev[i]);
+  return { flow: Math.abs(next.molarFlow - prev.molarFlow) / Math.max(next.molarFlow, 1e-12), T: Math.abs(next.flash.T - prev.flash.T), z: dz };
+}
+
+/** Runs the flowsheet to convergence, or reports which unit failed and why. */
+export function solveFlowsheet(specs: readonly UnitSpec[], options: SolveOptions = {}): FlowsheetResult | ProcessFailure {
+  const maxIterations = options.maxIterations ?? 100;
+  const tolFlow = options.flowTolerance ?? 1e-6;
+  const tolT = options.temperatureTolerance ?? 1e-4;
+  const tolZ = options.compositionTolerance ?? 1e-7;
+  const hasRecycle = specs.some((s) => s.type === 'Recycle');
+  let ports = new Map<string, StreamState | undefined>();
+  let units: UnitResult[] = [];
+  let reports: RecycleReport[] = [];
+  for (let pass = 1; pass <= (hasRecycle ? maxIterations : 1); pass++) {
+    const previous = ports;
+    const current = new Map<string, StreamState | undefined>();
+    // A port computed in this pass wins; otherwise the last pass's value (only recycles are read ahead).
+    const get = (r: PortRef) => (current.has(portKey(r)) ? current.get(portKey(r)) : previous.get(portKey(r)));
+    units = [];
+    reports = [];
+    for (const spec of specs) {
+      const r = runUnit(spec, get);
+      if ('ok' in r) return r;
+      for (const [port, s] of Object.entries(r.outlets)) current.set(portKey({ unit: spec.name, port }), s);
+      if (spec.type === 'Recycle') {
+        const d = recycleChange(previous.get(portKey({ unit: spec.name, port: 'out' })), r.outlets.out);
+        reports.push({ name: spec.name, converged: d.flow <= tolFlow && d.T <= tolT && d.z <= tolZ, flowError: d.flow, temperatureError: d.T, compositionError: d.z });
+      }
+      units.push(r);
+    }
+    ports = current;
+    if (reports.every((r) => r.converged)) return { ok: true, units, iterations: pass, recycles: reports };
+    if (options.onPass && !options.onPass(pass)) break;
+  }
+  const open = reports.filter((r) => !r.converged).map((r) => `${r.name} (flow change ${r.flowError.toExponential(2)}, ΔT ${r.temperatureError.toExponential(2)} K)`);
+  return { ok: false, code: 'RECYCLE_NOT_CONVERGED', message: `Recycle loop not converged after ${maxIterations} passes: ${open.join('; ')}`, unit: reports.find((r) => !r.converged)?.name };
+}
+
+/**
+ * Outlet ports that no unit consumes: the flowsheet's products. Recycle outlets and the ports
+ * feeding a Recycle are internal to the loop.
+ */
+export function productPorts(specs: readonly UnitSpec[]): PortRef[] {
+  const used = new Set<string>();
+  for (const s of specs) for (const r of inletsOf(s)) used.add(portKey(r));
+  return specs.flatMap((s) => {
+    if (s.type === 'Recycle') return [];
+    const ports =
+      s.type === 'Separator' ? ['gasOut', 'liquidOut']
+      : s.type === 'ThreePhaseSeparator' ? ['gasOut', 'oilOut', 'waterOut']
+      : s.type === 'Splitter' ? s.fractions.map((_, i) => `split${i}`)
+      : s.type === 'HeatExchanger' ? ['hx0', 'hx1']
+      : ['out'];
+    return ports.map((port) => ({ unit: s.name, port })).filter((r) => !used.has(portKey(r)));
+  });
+}

@@ -1,0 +1,115 @@
+/**
+ * runProcess (core, CALCULATION, v1.0, auto-validated 'process'): steady-state flowsheet
+ * simulation of a seed-001 process definition on our engine: streams, separators (two- and
+ * three-phase), valves, compressors, expanders, pumps, heaters/coolers, UA-rated heat
+ * exchangers, mixers, splitters and recycle loops. Every unit's outlets come from real flashes
+ * (TP, PH, PS); mass and energy balances are computed from the resulting streams and reported.
+ */
+import { solveFlowsheet, type FlowsheetResult, type ProcessFailure } from '../engine/index.js';
+import { failure, issue, success, type DiagnosticIssue, type Envelope, type Warning } from './envelope.js';
+import { defineTool, type ToolContext } from './types.js';
+import { readProcessDefinition, SIMULATED_TYPES, type ProcessDefinition } from './runProcess/definition.js';
+import { buildProcessPayload, type ProcessPayload } from './runProcess/report.js';
+import { RunProcessInput, RunProcessOutput } from './runProcess/schema.js';
+import { RUN_PROCESS_EXAMPLES } from './runProcess/examples.js';
+
+const TOOL = 'runProcess';
+
+const ASSUMPTIONS = [
+  'Steady state; units computed in the order given, recycle loops by direct substitution at the Recycle units (tolerances: flow 1e-6 relative, 1e-4 K, Σ|Δz| 1e-7)',
+  'Separators: adiabatic mixing of the inlets, outlets are the equilibrium phases (no entrainment)',
+  'Valves isenthalpic; compressors/pumps/expanders by isentropic efficiency (PS then PH flash), or a 40-step polytropic path when polytropicEfficiency is given',
+  'Heat exchanger: counter-current ε-NTU with the capacity rates over the inlet temperature difference (as the original)',
+  'Ideal-gas reference state: H = 0 and S = 0 for the ideal gas at 273.15 K (S at 1.01325 bar)',
+];
+const LIMITATIONS = [
+  'Cubic EOS (SRK/PR) with classic mixing: less accurate for water, glycols and near-critical states',
+  'No pressure drop unless specified; no equipment sizing, compressor charts, controllers or dynamics',
+  `Simulated equipment types: ${SIMULATED_TYPES.join(', ')}`,
+];
+
+export type SimulationOutcome =
+  | { ok: true; definition: ProcessDefinition; solved: FlowsheetResult; payload: ProcessPayload; warnings: Warning[]; model: string }
+  | { ok: false; env: Envelope<never> };
+
+function engineFailure(tool: string, f: ProcessFailure): Envelope<never> {
+  const fix =
+    f.code === 'RECYCLE_NOT_CONVERGED'
+      ? 'Check the loop for accumulation (a component with no way out of the loop) or give a purge/split; start closer to the solution'
+      : f.code === 'FLASH_NOT_CONVERGED'
+        ? 'The unit operates very near a critical point or phase boundary: move its outlet pressure or temperature slightly, or try the other cubic model'
+        : f.code === 'NO_FLOW'
+          ? 'Connect the unit to a port that carries material'
+          : 'Check the unit specification against its inlet conditions';
+  const e: DiagnosticIssue = issue(f.code, f.message, fix, f.unit ? `unit:${f.unit}` : undefined);
+  return failure(tool, 'compute', [e], 'simulation');
+}
+
+/** Parses and solves a process definition; shared with saveSimulationState. */
+export function simulateProcess(tool: string, input: RunProcessInput, ctx?: ToolContext): SimulationOutcome {
+  if (input.autoRun === false) {
+    return { ok: false, env: failure(tool, 'compute', [issue('AUTO_RUN_DISABLED', 'autoRun: false asks for a process that is built but not run; this tool always runs it', 'Use validateInput to check a definition without running it, or drop autoRun', 'autoRun')]) };
+  }
+  const def = readProcessDefinition(input as Record<string, unknown>);
+  if (!def.ok) return { ok: false, env: failure(tool, 'compute', def.issues) };
+  const units = def.definition.units;
+  const total = units.length;
+  const solved = solveFlowsheet(units, {
+    onPass: (pass) => {
+      ctx?.progress(Math.min(0.95, pass / 20), `recycle pass ${pass}`);
+      return !ctx?.signal?.aborted;
+    },
+  });
+  if (!solved.ok) return { ok: false, env: engineFailure(tool, solved) };
+  const { payload, warnings } = buildProcessPayload(units, solved, def.definition.feeds);
+  const kinds = new Set(units.flatMap((u) => (u.type === 'Stream' ? [u.feed.fluid.kind] : [])));
+  ctx?.progress(1, `${total} units solved`);
+  return { ok: true, definition: def.definition, solved, payload, warnings: [...def.definition.warnings, ...warnings], model: [...kinds].join('+') };
+}
+
+export function runProcess(input: RunProcessInput, ctx?: ToolContext): Envelope<RunProcessOutput> {
+  const started = performance.now();
+  const sim = simulateProcess(TOOL, input, ctx);
+  if (!sim.ok) return sim.env;
+  const { payload, solved } = sim;
+  const data: RunProcessOutput = { processSystemName: input.name ?? 'process', model: sim.model, ...payload, ...(input.metadata ? { metadata: input.metadata } : {}) };
+  return success({
+    tool: TOOL,
+    data,
+    warnings: sim.warnings,
+    provenance: {
+      model: sim.model,
+      calculationType: 'steady-state process simulation',
+      mixingRule: 'classic',
+      convergence: {
+        converged: true,
+        iterations: solved.iterations,
+        message: solved.recycles.length ? `${solved.recycles.length} recycle loop(s) converged in ${solved.iterations} passes` : `${solved.units.length} units computed in sequence`,
+      },
+      assumptions: ASSUMPTIONS,
+      limitations: LIMITATIONS,
+      computationTimeMs: performance.now() - started,
+    },
+    validationMessage: 'Definition checked; flowsheet solved',
+  });
+}
+
+export const runProcessTool = defineTool({
+  name: TOOL,
+  tier: 'core',
+  category: 'CALCULATION',
+  since: 'v1.0',
+  description:
+    'Steady-state process simulation from a JSON flowsheet (seed 001 format): {"fluid": {model, temperature (K), pressure (bara), components}, "process": [units in flow order]}. ' +
+    `Units: ${SIMULATED_TYPES.join(', ')}. Connect with "inlet": "<unit>" or "<unit>.<port>" (ports: gasOut, liquidOut, oilOut, waterOut, splitStream_<i>, hx0/hx1); "inlets" for Mixer, HeatExchanger. ` +
+    'Quantities as [value, "unit"]: Stream flowRate (kg/hr, mol/sec, Sm3/day, MSm3/day, …), outletPressure, outTemperature, duty. Loops are closed with a Recycle unit (referable before it is declared). ' +
+    'Returns every unit (power_kW, duty_kW, heads, efficiencies, inlet/outlet T and P), every stream (T, P, flows, phase split, density, enthalpy, composition), products and mass/energy balances. ' +
+    'Pitfalls: a bare fluid temperature is kelvin; compressor suction with liquid gives TWO_PHASE_UNCERTAINTY; a unit fed by an empty port is reported with noFlow.',
+  input: RunProcessInput,
+  output: RunProcessOutput,
+  exampleCategory: 'process',
+  examples: RUN_PROCESS_EXAMPLES,
+  execution: 'pool',
+  autoValidation: 'process',
+  run: (input, ctx) => runProcess(input, ctx),
+});

@@ -1,0 +1,138 @@
+/**
+ * TypeBox schemas of runProcess: the seed-001 process definition in, the flowsheet report out.
+ * Quantities inside unit properties are [value, "unit"] pairs as in seed 001 ({value, unit} and
+ * bare numbers in the default unit are accepted too).
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import { SIMULATED_TYPES } from './definition.js';
+import { DUTY_UNITS, FLOW_RATE_UNITS } from './quantities.js';
+
+const Quantity = Type.Union([
+  Type.Number(),
+  Type.Tuple([Type.Number(), Type.String()]),
+  Type.Object({ value: Type.Number(), unit: Type.Optional(Type.String()) }, { additionalProperties: false }),
+]);
+
+export const ProcessFluidSchema = Type.Object(
+  {
+    model: Type.Optional(Type.String({ description: 'SRK (default) or PR' })),
+    temperature: Type.Optional(Type.Union([Quantity], { description: 'Kelvin when a bare number (default 288.15 K)' })),
+    pressure: Type.Optional(Type.Union([Quantity], { description: 'bara when a bare number (default 1.01325 bara)' })),
+    temperature_C: Type.Optional(Type.Number({ description: 'Alternative to temperature, °C' })),
+    pressure_bara: Type.Optional(Type.Number({ description: 'Alternative to pressure, bara' })),
+    components: Type.Record(Type.String(), Type.Number(), { description: 'Component name → mole fraction' }),
+    mixingRule: Type.Optional(Type.String({ description: 'Only "classic"' })),
+    multiPhaseCheck: Type.Optional(Type.Boolean({ description: 'Look for a third phase in every flash of this fluid (default: on when water, glycols or alcohols are present)' })),
+  },
+  { additionalProperties: true, description: 'A fluid. Fields the original accepts but this server does not (characterizedComponents, componentProperties, binaryInteractionParameters, e300FilePath) are answered with UNSUPPORTED_FLUID_FEATURE.' },
+);
+
+const UnitSchema = Type.Object(
+  {
+    type: Type.String({ description: `Equipment type. Simulated: ${SIMULATED_TYPES.join(', ')} (Valve is an alias of ThrottlingValve; case and _/- are ignored)` }),
+    name: Type.Optional(Type.String({ description: 'Unique name without "."; default <type>_<position>' })),
+    inlet: Type.Optional(Type.String({ description: 'Upstream unit, optionally with a port: "feed", "HP Sep.gasOut", "HP Sep.liquidOut", "3P Sep.oilOut", "3P Sep.waterOut", "Splitter.splitStream_0", "HX.hx0"' })),
+    inlets: Type.Optional(Type.Array(Type.String(), { description: 'Mixer, Separator (several feeds) and HeatExchanger (exactly two)' })),
+    fluidRef: Type.Optional(Type.String({ description: 'Stream: name of a fluid under "fluids" (default: "fluid")' })),
+    composition: Type.Optional(Type.Record(Type.String(), Type.Number(), { description: 'Stream: its own mole fractions over the fluid components' })),
+    tagName: Type.Optional(Type.String()),
+    flowRate: Type.Optional(Quantity),
+    temperature: Type.Optional(Quantity),
+    pressure: Type.Optional(Quantity),
+    properties: Type.Optional(
+      Type.Record(Type.String(), Type.Unknown(), {
+        description:
+          `Stream: flowRate [v, unit] (${FLOW_RATE_UNITS.join(', ')}), temperature, pressure, composition. ` +
+          'ThrottlingValve: outletPressure. Compressor/Pump/Expander: outletPressure, isentropicEfficiency (default 1); Compressor also polytropicEfficiency (stepwise polytropic path). ' +
+          `Heater/Cooler: outTemperature or duty (${DUTY_UNITS.join(', ')}; a cooler's duty is the heat removed), optional outletPressure or pressureDrop. ` +
+          'Separator/ThreePhaseSeparator: pressureDrop. Splitter: splitFactors [..]. HeatExchanger: UAvalue (W/K, default 500).',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const RunProcessInput = Type.Object(
+  {
+    name: Type.Optional(Type.String({ maxLength: 200, description: 'Name of the process system (reported back)' })),
+    fluid: Type.Optional(ProcessFluidSchema),
+    fluids: Type.Optional(Type.Record(Type.String(), ProcessFluidSchema, { description: 'Named fluids for Stream fluidRef; "fluid" is also available as "default"' })),
+    process: Type.Union([Type.Array(UnitSchema, { minItems: 1, maxItems: 500 }), Type.Object({ equipment: Type.Array(UnitSchema, { minItems: 1, maxItems: 500 }) }, { additionalProperties: false })], {
+      description: 'Units in flow order; a loop is closed by a Recycle unit, which may be referred to before it is declared',
+    }),
+    autoRun: Type.Optional(Type.Boolean({ description: 'Must be true or absent: this tool always runs the process (use validateInput to check without running)' })),
+    metadata: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'Copied to the result unchanged' })),
+  },
+  { additionalProperties: false },
+);
+export type RunProcessInput = Static<typeof RunProcessInput>;
+
+const PhaseReportSchema = Type.Object(
+  { moleFraction: Type.Number(), massFlow_kg_hr: Type.Number(), density_kg_m3: Type.Number(), volumeFlow_m3_hr: Type.Number() },
+  { additionalProperties: false },
+);
+
+export const StreamReportSchema = Type.Object(
+  {
+    temperature_C: Type.Number(),
+    pressure_bara: Type.Number(),
+    massFlow_kg_hr: Type.Number(),
+    molarFlow_mol_hr: Type.Number(),
+    standardGasFlow_Sm3_hr: Type.Number({ description: 'Ideal gas at 15 °C and 1 atm' }),
+    molarMass_kg_mol: Type.Number(),
+    enthalpy_J_kg: Type.Number({ description: 'Datum: ideal gas H = 0 at 273.15 K' }),
+    entropy_J_kgK: Type.Number(),
+    density_kg_m3: Type.Number(),
+    volumeFlow_m3_hr: Type.Number({ description: 'Actual volume flow' }),
+    numberOfPhases: Type.Integer(),
+    phases: Type.Record(Type.String(), PhaseReportSchema, { description: 'By phase label: gas, oil, aqueous (oil2 for a second hydrocarbon liquid)' }),
+    composition: Type.Record(Type.String(), Type.Number(), { description: 'Overall mole fractions' }),
+  },
+  { additionalProperties: false },
+);
+
+const UnitReportSchema = Type.Object(
+  {
+    type: Type.String(),
+    inlets: Type.Array(Type.String(), { description: 'Names of the streams entering' }),
+    outlets: Type.Record(Type.String(), Type.Union([Type.String(), Type.Null()]), { description: 'Port → stream name; null when no material leaves through the port' }),
+    noFlow: Type.Optional(Type.Boolean()),
+    converged: Type.Optional(Type.Boolean({ description: 'Recycle: loop converged' })),
+    feed: Type.Optional(StreamReportSchema),
+  },
+  {
+    additionalProperties: Type.Number(),
+    description:
+      'Figures named with their units: e.g. power_kW, duty_kW (positive = heat added), isentropicHead_kJ_kg, isentropicEfficiency, polytropicHead_kJ_kg, inletTemperature_C, outletTemperature_C, pressureRatio, effectiveness, UA_W_K',
+  },
+);
+
+export const RunProcessOutput = Type.Object(
+  {
+    processSystemName: Type.String(),
+    model: Type.String(),
+    units: Type.Record(Type.String(), UnitReportSchema),
+    streams: Type.Record(Type.String(), StreamReportSchema, { description: 'Every stream with material, by name: a unit name for single-outlet units, "<unit>.<port>" otherwise' }),
+    feeds: Type.Array(Type.String()),
+    products: Type.Array(Type.String(), { description: 'Streams that leave the flowsheet' }),
+    massBalance: Type.Object({ in_kg_hr: Type.Number(), out_kg_hr: Type.Number(), massBalanceRelativeError: Type.Number() }, { additionalProperties: false }),
+    energyBalance: Type.Object(
+      {
+        feedEnthalpyFlow_kW: Type.Number(),
+        productEnthalpyFlow_kW: Type.Number(),
+        shaftPower_kW: Type.Number(),
+        heatInput_kW: Type.Number(),
+        imbalance_kW: Type.Number({ description: 'feeds + shaft + heat − products' }),
+        relativeImbalance: Type.Number(),
+      },
+      { additionalProperties: false },
+    ),
+    iterations: Type.Integer({ description: 'Passes through the flowsheet (1 without recycles)' }),
+    recycles: Type.Array(
+      Type.Object({ name: Type.String(), converged: Type.Boolean(), flowError: Type.Number(), temperatureError_K: Type.Number(), compositionError: Type.Number() }, { additionalProperties: false }),
+    ),
+    metadata: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  },
+  { additionalProperties: false },
+);
+export type RunProcessOutput = Static<typeof RunProcessOutput>;
