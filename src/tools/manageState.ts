@@ -13,8 +13,8 @@ import { stateStore } from './state/config.js';
 import { StateStoreError, sanitizeStem } from './state/store.js';
 
 const TOOL = 'manageState';
-const FORMAT = 'neqsim-saved-state';
-const FORMAT_VERSION = '1.0.0';
+export const SAVED_STATE_FORMAT = 'neqsim-saved-state';
+export const SAVED_STATE_FORMAT_VERSION = '1.0.0';
 const ACTIONS = ['save', 'load', 'list', 'delete', 'export', 'getInfo'] as const;
 
 const Input = Type.Object(
@@ -77,8 +77,8 @@ async function perform(input: In, ctx: ToolContext): Promise<Data> {
       const name = input.name as string;
       const version = input.version ?? '1.0';
       const doc = {
-        format: FORMAT,
-        formatVersion: FORMAT_VERSION,
+        format: SAVED_STATE_FORMAT,
+        formatVersion: SAVED_STATE_FORMAT_VERSION,
         name,
         description: input.description ?? '',
         version,
@@ -109,7 +109,7 @@ async function perform(input: In, ctx: ToolContext): Promise<Data> {
         filename: input.filename,
         exportedState: {
           format: 'neqsim-exported-state',
-          formatVersion: FORMAT_VERSION,
+          formatVersion: SAVED_STATE_FORMAT_VERSION,
           exportedAt: new Date().toISOString(),
           engine: 'neqsim-ts',
           name: d.name,

@@ -8,6 +8,7 @@ import { snakeName } from './types.js';
 // --- tool imports (keep alphabetical) ---
 import { calculateStandardTool } from './calculateStandard.js';
 import { checkToolAccessTool } from './checkToolAccess.js';
+import { compareSimulationStatesTool } from './compareSimulationStates.js';
 import { getBenchmarkTrustTool } from './getBenchmarkTrust.js';
 import { getCapabilitiesTool } from './getCapabilities.js';
 import { getExampleTool } from './getExample.js';
@@ -17,6 +18,7 @@ import { manageIndustrialProfileTool } from './manageIndustrialProfile.js';
 import { manageStateTool } from './manageState.js';
 import { runFlashTool } from './runFlash.js';
 import { runProcessTool } from './runProcess.js';
+import { saveSimulationStateTool } from './saveSimulationState.js';
 import { searchComponentsTool } from './searchComponents.js';
 import { validateInputTool } from './validateInput.js';
 
@@ -24,6 +26,7 @@ export const TOOLS: readonly AnyTool[] = [
   // --- tool entries (keep alphabetical) ---
   calculateStandardTool,
   checkToolAccessTool,
+  compareSimulationStatesTool,
   getBenchmarkTrustTool,
   getCapabilitiesTool,
   getExampleTool,
@@ -33,6 +36,7 @@ export const TOOLS: readonly AnyTool[] = [
   manageStateTool,
   runFlashTool,
   runProcessTool,
+  saveSimulationStateTool,
   searchComponentsTool,
   validateInputTool,
 ];

@@ -1,0 +1,92 @@
+/**
+ * compareSimulationStates (core, ADVISORY, v1.0): the difference between two process-state
+ * snapshots (saveSimulationState's `state`, or the documents manageState load/export return):
+ * equipment and streams added or removed, unit figures and stream states that changed beyond a
+ * relative tolerance, whether the definitions differ, and whether each snapshot's checksum
+ * still matches its content. Unlike the original (which could only see a version change between
+ * two saved states), every recorded figure is compared.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import { failure, issue, type DiagnosticIssue, type Envelope } from './envelope.js';
+import { defineTool } from './types.js';
+import { policySuccess } from './governance/respond.js';
+import { diffSnapshots, snapshotChecksum, SNAPSHOT_FORMAT, type ProcessStateSnapshot } from './state/snapshot.js';
+
+const TOOL = 'compareSimulationStates';
+const DEFAULT_TOLERANCE = 1e-9;
+
+const Input = Type.Object(
+  {
+    stateJson1: Type.Record(Type.String(), Type.Unknown(), { description: 'First snapshot (the "before" state)' }),
+    stateJson2: Type.Record(Type.String(), Type.Unknown(), { description: 'Second snapshot (the "after" state)' }),
+    relativeTolerance: Type.Optional(Type.Number({ minimum: 0, maximum: 1, description: `Numbers equal within this relative difference count as unchanged (default ${DEFAULT_TOLERANCE})` })),
+  },
+  { additionalProperties: false },
+);
+
+const Output = Type.Object(
+  {
+    hasChanges: Type.Boolean(),
+    diff: Type.Object(
+      {
+        addedEquipment: Type.Array(Type.String()),
+        removedEquipment: Type.Array(Type.String()),
+        modifiedParameters: Type.Record(Type.String(), Type.String(), { description: '"unit.figure" → "old -> new"' }),
+        addedStreams: Type.Array(Type.String()),
+        removedStreams: Type.Array(Type.String()),
+        modifiedStreams: Type.Record(Type.String(), Type.String(), { description: '"stream.field" → "old -> new"' }),
+        definitionChanged: Type.Boolean(),
+      },
+      { additionalProperties: false },
+    ),
+    versions: Type.Tuple([Type.String(), Type.String()]),
+    checksumsValid: Type.Tuple([Type.Boolean(), Type.Boolean()], { description: 'Whether each snapshot’s checksum matches its content (false: edited or corrupted)' }),
+    relativeTolerance: Type.Number(),
+  },
+  { additionalProperties: false },
+);
+type Data = Static<typeof Output>;
+
+/** The snapshot inside a state, a saved-state document or an exported document. */
+function unwrap(v: Record<string, unknown>, field: string): { ok: true; snapshot: ProcessStateSnapshot } | { ok: false; issue: DiagnosticIssue } {
+  let s: unknown = v;
+  if (v.format !== SNAPSHOT_FORMAT && v.state !== null && typeof v.state === 'object') s = v.state;
+  const o = s as Record<string, unknown>;
+  const ok = o.format === SNAPSHOT_FORMAT && Array.isArray(o.equipmentStates) && o.streamStates !== null && typeof o.streamStates === 'object' && typeof o.checksum === 'string';
+  if (!ok) {
+    return { ok: false, issue: issue('INVALID_STATE', `${field} is not a process-state snapshot (format "${SNAPSHOT_FORMAT}" with equipmentStates, streamStates and checksum)`, 'Pass the "state" returned by saveSimulationState, or the document manageState load returns', field) };
+  }
+  const eq = o.equipmentStates as unknown[];
+  if (!eq.every((e) => e !== null && typeof e === 'object' && typeof (e as { name?: unknown }).name === 'string' && typeof (e as { numericProperties?: unknown }).numericProperties === 'object')) {
+    return { ok: false, issue: issue('INVALID_STATE', `${field}.equipmentStates has entries without name or numericProperties`, 'Pass an unedited snapshot', `${field}.equipmentStates`) };
+  }
+  return { ok: true, snapshot: o as unknown as ProcessStateSnapshot };
+}
+
+export const compareSimulationStatesTool = defineTool({
+  name: TOOL,
+  tier: 'core',
+  category: 'ADVISORY',
+  since: 'v1.0',
+  description:
+    'Diffs two process-state snapshots from saveSimulationState (or the documents manageState load/export return): equipment and streams added or removed, every unit figure and stream value (T, P, flows, enthalpy, composition) that changed beyond relativeTolerance (default 1e-9), whether the definitions differ, and whether each checksum still matches its content.',
+  input: Input,
+  output: Output,
+  exampleCategory: 'state',
+  examples: [],
+  execution: 'inline',
+  run(input): Envelope<Data> {
+    const started = performance.now();
+    const a = unwrap(input.stateJson1, 'stateJson1');
+    const b = unwrap(input.stateJson2, 'stateJson2');
+    const problems = [a, b].flatMap((r) => (r.ok ? [] : [r.issue]));
+    if (!a.ok || !b.ok) return failure(TOOL, 'compute', problems);
+    const tol = input.relativeTolerance ?? DEFAULT_TOLERANCE;
+    const d = diffSnapshots(a.snapshot, b.snapshot, tol);
+    const { hasChanges, ...diff } = d;
+    const valid = (s: ProcessStateSnapshot) => snapshotChecksum(s) === s.checksum;
+    const data: Data = { hasChanges, diff, versions: [String(a.snapshot.version), String(b.snapshot.version)], checksumsValid: [valid(a.snapshot), valid(b.snapshot)], relativeTolerance: tol };
+    const summary = hasChanges ? `States differ: ${Object.keys(diff.modifiedParameters).length} unit figure(s), ${Object.keys(diff.modifiedStreams).length} stream value(s) changed` : 'No differences';
+    return policySuccess(TOOL, 'state comparison', data, started, summary);
+  },
+});
