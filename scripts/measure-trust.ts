@@ -289,6 +289,46 @@ function flashPureCases(ref: any): CaseSpec[] {
   return out;
 }
 
+// ---------------------------------------------------------------- runProcess suite
+
+/** How a NeqSim unit figure maps to ours: our field (or a reader), tolerance, accuracy group. */
+const PROCESS_FIGURES: Record<string, { key: string; ours: (u: any) => unknown; tol: Tol; group: string }[]> = {
+  Compressor: [
+    { key: 'dischargeTemperature', ours: (u) => u?.outletTemperature_C, tol: { abs: 0.1 }, group: 'compressor discharge temperature (K) vs NeqSim' },
+    { key: 'power', ours: (u) => u?.power_kW, tol: { rel: 0.002 }, group: 'compressor power vs NeqSim' },
+    { key: 'polytropicHead', ours: (u) => u?.isentropicHead_kJ_kg, tol: { rel: 0.002 }, group: 'compressor head vs NeqSim' },
+  ],
+  ThrottlingValve: [{ key: 'outletTemperature_C', ours: (u) => u?.outletTemperature_C, tol: { abs: 0.05 }, group: 'valve outlet temperature (K) vs NeqSim' }],
+  Mixer: [{ key: 'outletTemperature_C', ours: (u) => u?.outletTemperature_C, tol: { abs: 0.05 }, group: 'mixer outlet temperature (K) vs NeqSim' }],
+  Cooler: [{ key: 'duty_W', ours: (u) => (typeof u?.duty_kW === 'number' ? u.duty_kW * 1000 : undefined), tol: { rel: 0.002 }, group: 'heater/cooler duty vs NeqSim' }],
+  HeatExchanger: [{ key: 'duty', ours: (u) => (typeof u?.duty_kW === 'number' ? u.duty_kW * 1000 : undefined), tol: { rel: 0.002 }, group: 'heat-exchanger duty vs NeqSim' }],
+};
+const SEPARATOR_PORTS: Record<string, string> = { gas: 'gasOut', liquid: 'liquidOut', oil: 'oilOut', water: 'waterOut' };
+
+/** Parity with the original NeqSim's flowsheets (ProcessRunner.validateAndRun). */
+function processCases(ref: any): CaseSpec[] {
+  const out: CaseSpec[] = [];
+  for (const c of ref?.cases ?? []) {
+    if (c.flags?.length > 0 || c.expected?.status !== 'success') continue;
+    const q: Quantity[] = [];
+    for (const [name, u] of Object.entries<any>(c.expected.units ?? {})) {
+      for (const f of PROCESS_FIGURES[u.type] ?? []) {
+        if (typeof u[f.key] === 'number') q.push({ name: `${name}.${f.key}`, group: f.group, expected: u[f.key], tolerance: f.tol, read: (d: any) => f.ours(d?.units?.[name]) });
+      }
+      // Separator outlets (the three-phase feed is not comparable: the original's feed has no water phase).
+      for (const [port, s] of Object.entries<any>(u.streams ?? {})) {
+        const ours = SEPARATOR_PORTS[port];
+        if (ours === undefined) continue;
+        const stream = `${name}.${ours}`;
+        q.push({ name: `${stream}.massFlow`, group: 'separator outlet mass flow vs NeqSim', expected: s.massFlow_kg_hr, tolerance: { rel: 0.001 }, read: (d: any) => d?.streams?.[stream]?.massFlow_kg_hr });
+      }
+    }
+    if (q.length === 0) continue;
+    out.push({ id: c.id, description: `Flowsheet ${c.flowsheet ?? c.id} (${c.input.process.map((u: any) => u.type).join(' → ')}): parity with the original NeqSim`, referenceSource: ref.source, kind: 'parity', input: c.input, quantities: q });
+  }
+  return out;
+}
+
 // ---------------------------------------------------------------- evaluation
 
 function relError(got: number, exp: number): number {
@@ -415,6 +455,11 @@ export async function measureTrust(dir = referenceDir()): Promise<TrustMeasureme
   if (flash !== undefined) {
     const specs = [...flashGergCases(load(dir, 'physical/gerg-aga8.json')), ...flashPureCases(load(dir, 'physical/pure-density.json')), ...flashTpCases(load(dir, 'neqsim/flash-tp.json'))];
     if (specs.length > 0) tools.runFlash = await measureTool(flash, specs, []);
+  }
+  const proc = getTool('runProcess');
+  if (proc !== undefined) {
+    const specs = processCases(load(dir, 'neqsim/process.json'));
+    if (specs.length > 0) tools.runProcess = await measureTool(proc, specs, []);
   }
   return { generatedBy: 'scripts/measure-trust.ts', measuredAt: new Date().toISOString(), tools };
 }
