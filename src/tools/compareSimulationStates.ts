@@ -13,6 +13,24 @@ import { policySuccess } from './governance/respond.js';
 import { diffSnapshots, snapshotChecksum, SNAPSHOT_FORMAT, type ProcessStateSnapshot } from './state/snapshot.js';
 
 const TOOL = 'compareSimulationStates';
+
+/**
+ * Example input: two snapshots of a one-stream flowsheet whose feed rate was raised. They hold
+ * only what the definitions state (no computed figures), with checksums made from that content.
+ */
+function exampleState(version: string, flow: number): ProcessStateSnapshot {
+  const processDefinition = {
+    fluid: { model: 'SRK', temperature: 298.15, pressure: 50, components: { methane: 0.9, ethane: 0.1 } },
+    process: [{ type: 'Stream', name: 'feed', properties: { flowRate: [flow, 'kg/hr'] } }],
+  };
+  const content = {
+    processDefinition,
+    equipmentStates: [{ name: 'feed', type: 'Stream', numericProperties: {}, stringProperties: { 'outlet.out': 'feed' } }],
+    streamStates: { feed: { temperature_C: 25, pressure_bara: 50, massFlow_kg_hr: flow } as unknown as ProcessStateSnapshot['streamStates'][string] },
+    connectionStates: [],
+  };
+  return { format: SNAPSHOT_FORMAT, formatVersion: '1.0.0', name: 'feed-rate-study', version, description: 'example', createdAt: '2026-01-01T00:00:00.000Z', createdBy: 'example', engine: 'neqsim-ts', ...content, checksum: snapshotChecksum(content) };
+}
 const DEFAULT_TOLERANCE = 1e-9;
 
 const Input = Type.Object(
@@ -73,7 +91,7 @@ export const compareSimulationStatesTool = defineTool({
   input: Input,
   output: Output,
   exampleCategory: 'state',
-  examples: [],
+  examples: [{ name: 'compare-feed-rates', description: 'Two snapshots of a feed stream at 10 and 12 t/h: the changed flow and definition are reported', input: { stateJson1: exampleState('1.0', 10000) as unknown as Record<string, unknown>, stateJson2: exampleState('1.1', 12000) as unknown as Record<string, unknown> } }],
   execution: 'inline',
   run(input): Envelope<Data> {
     const started = performance.now();

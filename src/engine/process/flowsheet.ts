@@ -185,7 +185,9 @@ export function solveFlowsheet(specs: readonly UnitSpec[], options: SolveOptions
   let ports = new Map<string, StreamState | undefined>();
   let units: UnitResult[] = [];
   let reports: RecycleReport[] = [];
+  let passes = 0;
   for (let pass = 1; pass <= (hasRecycle ? maxIterations : 1); pass++) {
+    passes = pass;
     const previous = ports;
     const current = new Map<string, StreamState | undefined>();
     // A port computed in this pass wins; otherwise the last pass's value (only recycles are read ahead).
@@ -207,7 +209,8 @@ export function solveFlowsheet(specs: readonly UnitSpec[], options: SolveOptions
     if (options.onPass && !options.onPass(pass)) break;
   }
   const open = reports.filter((r) => !r.converged).map((r) => `${r.name} (flow change ${r.flowError.toExponential(2)}, ΔT ${r.temperatureError.toExponential(2)} K)`);
-  return { ok: false, code: 'RECYCLE_NOT_CONVERGED', message: `Recycle loop not converged after ${maxIterations} passes: ${open.join('; ')}`, unit: reports.find((r) => !r.converged)?.name };
+  const why = passes < maxIterations ? `stopped after ${passes} of ${maxIterations} passes` : `not converged after ${maxIterations} passes`;
+  return { ok: false, code: 'RECYCLE_NOT_CONVERGED', message: `Recycle loop ${why}: ${open.join('; ')}`, unit: reports.find((r) => !r.converged)?.name };
 }
 
 /**

@@ -348,7 +348,7 @@ export function readProcessDefinition(input: Record<string, unknown>): Definitio
         }
         let outletP: number | undefined;
         let dp: number | undefined;
-        if (p.outletPressure ?? p.outPressure) outletP = readPressure(p.outletPressure ?? p.outPressure, pf('outletPressure'), issues);
+        if ((p.outletPressure ?? p.outPressure) !== undefined) outletP = readPressure(p.outletPressure ?? p.outPressure, pf('outletPressure'), issues);
         if (p.pressureDrop !== undefined) {
           const r = parsePressure(p.pressureDrop, { code: 'INVALID_PRESSURE', field: pf('pressureDrop'), allowNonPositive: true });
           if (r.ok && r.value >= 0) dp = r.value;
