@@ -19,6 +19,10 @@
  * vapour roots of the feed composition, the vapour fraction from the lever rule on X. That is
  * exact for a single component (both phases have the feed's composition); for a mixture it is
  * only right at an azeotrope, so it is used only when both sides are single phases.
+ *
+ * result.method reads "PH: <how>, <n> TP flashes (<method of the final TP flash>)", the TP
+ * flash's method last in parentheses (tools read it for their warnings); the lever-rule answer
+ * has no TP flash method. result.iterations is the number of TP flashes.
  */
 import type { ThermoModel } from '../eos/types.js';
 import { ResidualDerivatives } from '../eos/types.js';
@@ -199,7 +203,7 @@ function collapsed(kind: SpecKind, model: ThermoModel, P: number, spec: number, 
     return { ok: true, result: { ...best.result, iterations: flashes, method: `${kind}: converged in T within round-off, ${flashes} TP flashes (${best.result.method})` } };
   }
   if (lo.result.phases.length !== 1 || hi.result.phases.length !== 1) {
-    return fail('FLASH_NOT_CONVERGED', `${kind} flash: the ${kind === 'PH' ? 'enthalpy' : 'entropy'} jumps from ${(lo.f + spec).toPrecision(8)} to ${(hi.f + spec).toPrecision(8)} at ${lo.T} K (${lo.result.phases.length} vs ${hi.result.phases.length} phases), a discontinuity the TP flash does not resolve for this mixture`);
+    return fail('FLASH_NOT_CONVERGED', `${kind} flash: the ${kind === 'PH' ? 'enthalpy' : 'entropy'} jumps from ${(lo.f + spec).toPrecision(8)} to ${(hi.f + spec).toPrecision(8)} at ${lo.T} K (${lo.result.phases.length} vs ${hi.result.phases.length} phases), a discontinuity the TP flash does not resolve for this mixture (a three-phase state at this pressure is likely: try the multiphase check)`);
   }
   const T = 0.5 * (lo.T + hi.T);
   const at = model.atTemperature(T);
