@@ -112,7 +112,7 @@ export function runFlash(input: unknown): Envelope<RunFlashOutput> {
     limitations.push(...CUBIC_LIMITATIONS);
     if (req.spec !== undefined) {
       assumptions.push(
-        `${req.flashType} flash: temperature solved at fixed pressure until the β-weighted ${req.spec.kind} equals the spec within 1e-9 relative; a pure component inside its two-phase region is resolved at its saturation temperature by the lever rule`,
+        `${req.flashType} flash: temperature solved at fixed pressure until the β-weighted ${req.spec.kind} equals the spec within 1e-10 relative; a pure component inside its two-phase region is resolved at its saturation temperature by the lever rule`,
       );
     }
     if (!req.multiPhaseCheck) limitations.push('At most two phases (multiPhaseCheck off)');

@@ -10,8 +10,8 @@
  *  2. solve: safeguarded Newton inside the bracket (rtsafe-style): Newton with the analytic Cp in
  *     a single phase, with the secant slope in a multiphase state (Σβ·Cp misses the latent term
  *     there); bisection whenever the step leaves the bracket or does not halve.
- * Converged when |f| ≤ 1e-9·max(|H|, 1000 J/mol) (PH) or 1e-9·max(|S|, 10 J/(mol·K)) (PS),
- * i.e. a few 1e-7 K at typical Cp.
+ * Converged when |f| ≤ 1e-10·max(|H|, 1000 J/mol) (PH) or 1e-10·max(|S|, 10 J/(mol·K)) (PS),
+ * i.e. below 1e-7 K at any Cp met in the tests (measured worst 5e-8 K over ~4500 round trips).
  *
  * A pure component (or an azeotrope) has a jump in H and S at its saturation temperature at
  * fixed P, which the TP flash (one phase either side) cannot resolve. When the bracket collapses
@@ -105,7 +105,7 @@ function stateFlash(kind: SpecKind, model: ThermoModel, P: number, spec: number,
   const T0raw = options.T0 ?? DEFAULT_T0;
   if (!Number.isFinite(T0raw) || !(T0raw > 0)) return fail('FLASH_ERROR', `the initial temperature must be a positive finite number of kelvin, got ${T0raw}`);
   const T0 = Math.min(STATE_FLASH_T_MAX, Math.max(STATE_FLASH_T_MIN, T0raw));
-  const tol = kind === 'PH' ? 1e-9 * Math.max(Math.abs(spec), 1000) : 1e-9 * Math.max(Math.abs(spec), 10);
+  const tol = kind === 'PH' ? 1e-10 * Math.max(Math.abs(spec), 1000) : 1e-10 * Math.max(Math.abs(spec), 10);
   const scratch = new ResidualDerivatives(model.nc);
   const flashOptions = { multiPhaseCheck: options.multiPhaseCheck ?? false };
   let flashes = 0;
