@@ -45,6 +45,8 @@ const MAX_BRACKET_STEPS = 60;
 const MAX_SOLVE_STEPS = 200;
 /** Relative width in T below which the bracket is taken as collapsed. */
 const T_COLLAPSE = 1e-9;
+/** Where in the bracket to retry when the TP flash fails at the Newton or bisection point. */
+const RETRY_FRACTIONS = [0.5, 0.3, 0.7, 0.1, 0.9];
 
 type SpecKind = 'PH' | 'PS';
 
@@ -182,8 +184,19 @@ function stateFlash(kind: SpecKind, model: ThermoModel, P: number, spec: number,
       step = newtonStep;
       Tnext = Tn;
     }
-    const next = evaluate(Tnext);
-    if (!next.ok) return fail(next.code, `${kind} flash: TP flash failed at ${Tnext.toFixed(4)} K: ${next.message}`);
+    let next = evaluate(Tnext);
+    // A TP flash can fail at isolated temperatures (e.g. near a three-phase boundary); another
+    // point inside the bracket still shrinks it, so try a few before giving up.
+    for (let k = 0; !next.ok && k < RETRY_FRACTIONS.length; k++) {
+      const Ttry = lo.T + RETRY_FRACTIONS[k] * (hi.T - lo.T);
+      if (Ttry === Tnext) continue;
+      const alt = evaluate(Ttry);
+      if (alt.ok) {
+        next = alt;
+        stepOld = step = Ttry - cur.T;
+      }
+    }
+    if (!next.ok) return fail(next.code, `${kind} flash: TP flash failed at ${Tnext.toFixed(4)} K and at ${RETRY_FRACTIONS.length} other points between ${lo.T.toFixed(4)} and ${hi.T.toFixed(4)} K: ${next.message}`);
     prev = cur;
     cur = next.point;
     if (Math.abs(cur.f) <= tol) return done(cur, 'converged');
