@@ -47,6 +47,8 @@ const MAX_SOLVE_STEPS = 200;
 const T_COLLAPSE = 1e-9;
 /** Where in the bracket to retry when the TP flash fails at the Newton or bisection point. */
 const RETRY_FRACTIONS = [0.5, 0.3, 0.7, 0.1, 0.9];
+/** Relative moves of the initial guess when the TP flash fails there. */
+const START_OFFSETS = [0.02, -0.02, 0.1, -0.1];
 
 type SpecKind = 'PH' | 'PS';
 
@@ -129,8 +131,10 @@ function stateFlash(kind: SpecKind, model: ThermoModel, P: number, spec: number,
       : fail('FLASH_ERROR', `${kind} flash: the state found at ${p.T} K has a non-positive heat capacity (${p.slope}); the ${what} spec is outside the model's valid range`);
   const describe = (p: Point) => `${(p.f + spec).toPrecision(8)} ${unit} at ${p.T.toFixed(2)} K`;
 
-  const first = evaluate(T0);
-  if (!first.ok) return fail(first.code, `${kind} flash: TP flash at the initial temperature ${T0} K failed: ${first.message}`);
+  let first = evaluate(T0);
+  // A guess where the TP flash happens to fail is moved a little rather than given up on.
+  for (let k = 0; !first.ok && k < START_OFFSETS.length; k++) first = evaluate(Math.min(STATE_FLASH_T_MAX, Math.max(STATE_FLASH_T_MIN, T0 * (1 + START_OFFSETS[k]))));
+  if (!first.ok) return fail(first.code, `${kind} flash: TP flash at the initial temperature ${T0} K and near it failed: ${first.message}`);
   let cur = first.point;
   if (Math.abs(cur.f) <= tol) return done(cur, 'initial guess');
 
