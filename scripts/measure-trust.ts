@@ -13,8 +13,9 @@
  *     AGA8-DETAIL and GERG-2008 compression factors vs the NIST code (physical/gerg-aga8.json),
  *     parity with the original NeqSim's ISO 6976 (1995) results (neqsim/standards.json),
  *     and which contract codes the tool declines.
- * Further suites (runFlash vs neqsim/flash-tp.json and physical/pure-density.json, …) are added
- * here as those tools are registered.
+ *   runFlash: GERG-2008 densities (physical/gerg-aga8.json), SRK/PR pure-fluid states vs reference
+ *     EOS (physical/pure-density.json), TP flash parity (neqsim/flash-tp.json), PH/PS parity
+ *     (neqsim/ph-ps.json, molar-unit specs).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -240,6 +241,38 @@ function flashTpCases(ref: any): CaseSpec[] {
   return out;
 }
 
+/**
+ * PH and PS flashes vs the original NeqSim (neqsim/ph-ps.json); tolerances of the engine's parity
+ * test (test/engine/state-flash.test.ts). Cases with a mass-unit spec are left out: the original
+ * converts them with the molar mass of an uninitialised fluid and solves for a spec of 0.
+ */
+function flashPhPsCases(ref: any): CaseSpec[] {
+  const out: CaseSpec[] = [];
+  for (const c of ref?.cases ?? []) {
+    const e = c.expected;
+    const type = String(c.input.flashType);
+    const unit = (c.input.enthalpy ?? c.input.entropy)?.unit;
+    if (e?.status !== 'success' || (unit !== 'J/mol' && unit !== 'J/molK')) continue;
+    const model = String(c.input.model ?? 'SRK');
+    const q: Quantity[] = [
+      { name: 'temperature_K', group: `${model} ${type} temperature vs NeqSim`, expected: e.temperature_K, tolerance: { abs: type === 'PH' ? 0.06 : 0.3 }, read: (d: any) => d?.fluid?.conditions?.temperature_K },
+      { name: 'numberOfPhases', group: `${model} ${type} phase split vs NeqSim`, expected: e.numberOfPhases, tolerance: { abs: 0 }, read: (d: any) => d?.flash?.numberOfPhases },
+    ];
+    if (e.numberOfPhases === 2 && e.phaseFractions?.gas !== undefined) {
+      q.push({ name: 'gas.beta', group: `${model} ${type} phase split vs NeqSim`, expected: e.phaseFractions.gas, tolerance: { abs: 0.005 }, read: (d: any) => phaseValue(d, 0, 'beta') });
+    }
+    out.push({
+      id: c.id,
+      description: `${model} ${type} flash (${c.operation ?? 'state change'}), ${c.family}, ${c.input.pressure.value} ${c.input.pressure.unit}: parity with the original NeqSim`,
+      referenceSource: ref.source,
+      kind: 'parity',
+      input: c.input,
+      quantities: q,
+    });
+  }
+  return out;
+}
+
 /** GERG-2008 densities vs the NIST GERG-2008 code and the reference mixture model. */
 function flashGergCases(ref: any): CaseSpec[] {
   const out: CaseSpec[] = [];
@@ -453,7 +486,7 @@ export async function measureTrust(dir = referenceDir()): Promise<TrustMeasureme
   }
   const flash = getTool('runFlash');
   if (flash !== undefined) {
-    const specs = [...flashGergCases(load(dir, 'physical/gerg-aga8.json')), ...flashPureCases(load(dir, 'physical/pure-density.json')), ...flashTpCases(load(dir, 'neqsim/flash-tp.json'))];
+    const specs = [...flashGergCases(load(dir, 'physical/gerg-aga8.json')), ...flashPureCases(load(dir, 'physical/pure-density.json')), ...flashTpCases(load(dir, 'neqsim/flash-tp.json')), ...flashPhPsCases(load(dir, 'neqsim/ph-ps.json'))];
     if (specs.length > 0) tools.runFlash = await measureTool(flash, specs, []);
   }
   const proc = getTool('runProcess');

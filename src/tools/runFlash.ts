@@ -1,11 +1,12 @@
 /**
- * runFlash (core, CALCULATION, v1.0, auto-validated 'flash'): TP flash of a mixture with SRK or
- * PR (our cubic engine: stability analysis, two- and optionally three-phase split) or
- * single-phase GERG-2008 properties, with per-phase thermodynamic and transport properties.
+ * runFlash (core, CALCULATION, v1.0, auto-validated 'flash'): TP, PH and PS flashes of a mixture
+ * with SRK or PR (our cubic engine: stability analysis, two- and optionally three-phase split; PH
+ * and PS solve the temperature over the TP flash) or single-phase GERG-2008 properties (TP only),
+ * with per-phase thermodynamic and transport properties.
  * Input and output follow seed 001 (flash format); the payload is also copied to the legacy
  * top-level `flash` and `fluid` fields.
  */
-import { createCubicFluid, flashReport, flashTP, type FlashReport, type FlashResult } from '../engine/index.js';
+import { createCubicFluid, flashPH, flashPS, flashReport, flashTP, STATE_FLASH_T_MAX, STATE_FLASH_T_MIN, type FlashOutcome, type FlashReport, type FlashResult } from '../engine/index.js';
 import { failure, success, type Envelope } from './envelope.js';
 import { defineTool } from './types.js';
 import { RunFlashInput, RunFlashOutput } from './runFlash/schema.js';
@@ -14,7 +15,8 @@ import { buildFlashData } from './runFlash/response.js';
 import { flashWarnings } from './runFlash/warnings.js';
 import { gergReport } from './runFlash/gerg.js';
 import { RUN_FLASH_EXAMPLES } from './runFlash/examples.js';
-import { IMPLEMENTED_FLASH_TYPES } from './runFlash/flash-types.js';
+import { IMPLEMENTED_FLASH_TYPES, PENDING_FLASH_TYPES } from './runFlash/flash-types.js';
+import { issue } from './envelope.js';
 
 const TOOL = 'runFlash';
 
@@ -29,14 +31,32 @@ const CUBIC_LIMITATIONS = [
   'Less accurate for polar/associating compounds (water, glycols, alcohols)',
 ];
 
+/** Fix hint of a failed PH/PS flash: most failures are a spec the fluid cannot reach. */
+function stateFlashFix(req: FlashRequest): string {
+  const spec = req.spec!;
+  const molarUnit = spec.kind === 'enthalpy' ? 'J/mol' : 'J/(mol·K)';
+  const converted = /kg/.test(spec.given.unit) ? ` (${spec.given.value} ${spec.given.unit} is ${spec.value.toPrecision(8)} ${molarUnit} with the feed molar mass)` : '';
+  const datum = spec.kind === 'enthalpy' ? 'H = 0 for the ideal gas at 273.15 K' : 'S = 0 for the ideal gas at 273.15 K and 1.01325 bara';
+  return (
+    `Check the ${spec.kind} value, its sign and its unit${converted}: the datum is ${datum}, and the state must lie between ${STATE_FLASH_T_MIN} and ${STATE_FLASH_T_MAX} K at this pressure. ` +
+    `Take the spec from a runFlash TP result of the same fluid and model (properties.overall.${spec.kind}), or give a temperature close to the answer as the initial guess`
+  );
+}
+
 function cubicRun(req: FlashRequest): { ok: true; result: FlashResult; report: FlashReport } | { ok: false; env: Envelope<never> } {
   const fluid = createCubicFluid(req.model as 'SRK' | 'PR', req.components, req.z);
-  const out = flashTP(fluid.model, req.temperature, req.pressure, fluid.z, { multiPhaseCheck: req.multiPhaseCheck });
+  const options = { multiPhaseCheck: req.multiPhaseCheck };
+  let out: FlashOutcome;
+  if (req.flashType === 'PH') out = flashPH(fluid.model, req.pressure, req.spec!.value, fluid.z, { ...options, T0: req.temperature });
+  else if (req.flashType === 'PS') out = flashPS(fluid.model, req.pressure, req.spec!.value, fluid.z, { ...options, T0: req.temperature });
+  else out = flashTP(fluid.model, req.temperature, req.pressure, fluid.z, options);
   if (!out.ok) {
     const fix =
-      out.code === 'FLASH_NOT_CONVERGED'
-        ? 'The state is probably very close to a critical point or phase boundary: move T or P slightly, or try the other cubic model'
-        : 'Check temperature, pressure and composition';
+      req.spec !== undefined
+        ? stateFlashFix(req)
+        : out.code === 'FLASH_NOT_CONVERGED'
+          ? 'The state is probably very close to a critical point or phase boundary: move T or P slightly, or try the other cubic model'
+          : 'Check temperature, pressure and composition';
     return { ok: false, env: failure(TOOL, 'compute', [{ severity: 'error', code: out.code, message: out.message, fix }], 'flash') };
   }
   return { ok: true, result: out.result, report: flashReport(fluid.model, out.result) };
@@ -72,6 +92,11 @@ export function runFlash(input: unknown): Envelope<RunFlashOutput> {
   let result: FlashResult | undefined;
   const assumptions: string[] = [];
   const limitations: string[] = [];
+  if (req.model === 'GERG2008' && req.spec !== undefined) {
+    return failure(TOOL, 'compute', [
+      issue('NOT_IMPLEMENTED_FLASH_TYPE', `${req.flashType} flash is implemented for the SRK and PR models; GERG2008 gives single-phase TP properties only`, `Use model SRK or PR for a ${req.flashType} flash, or flashType TP with GERG2008`, 'model'),
+    ]);
+  }
   if (req.model === 'GERG2008') {
     const g = gergReport(req);
     if (!g.ok) return failure(TOOL, 'compute', g.issues, 'flash');
@@ -85,6 +110,11 @@ export function runFlash(input: unknown): Envelope<RunFlashOutput> {
     report = c.report;
     assumptions.push(...CUBIC_ASSUMPTIONS);
     limitations.push(...CUBIC_LIMITATIONS);
+    if (req.spec !== undefined) {
+      assumptions.push(
+        `${req.flashType} flash: temperature solved at fixed pressure until the β-weighted ${req.spec.kind} equals the spec within 1e-10 relative; a pure component inside its two-phase region is resolved at its saturation temperature by the lever rule`,
+      );
+    }
     if (!req.multiPhaseCheck) limitations.push('At most two phases (multiPhaseCheck off)');
     else assumptions.push('Multiphase check on: up to four phases (gas, liquid hydrocarbon phases, aqueous)');
   }
@@ -94,8 +124,10 @@ export function runFlash(input: unknown): Envelope<RunFlashOutput> {
     // A number that is not finite is never reported as if it were a result.
     return failure(TOOL, 'compute', [{ severity: 'error', code: 'FLASH_ERROR', message: `The ${bad} is not a finite number at these conditions`, fix: 'The state is outside what the model can describe (e.g. a mechanically unstable root): check T, P and composition' }], 'flash');
   }
+  // PH/PS: the state is at the solved temperature; the input temperature was only the first guess.
+  const solved: FlashRequest = result !== undefined && result.T !== req.temperature ? { ...req, temperature: result.T } : req;
   const data = buildFlashData(
-    { model: req.model, flashType: req.flashType, temperature: req.temperature, pressure: req.pressure, reported: req.reported, names: req.components.map((c) => c.name) },
+    { model: req.model, flashType: req.flashType, temperature: solved.temperature, pressure: req.pressure, reported: req.reported, names: req.components.map((c) => c.name) },
     report,
   );
   const phaseResult: FlashResult = result ?? { T: req.temperature, P: req.pressure, z: Float64Array.from(req.z), phases: report.phases.map((p) => p.state), iterations: 0, stabilityTm: 0, method: 'gerg-single-phase' };
@@ -103,7 +135,7 @@ export function runFlash(input: unknown): Envelope<RunFlashOutput> {
     tool: TOOL,
     data,
     legacy: { flash: data.flash, fluid: data.fluid },
-    warnings: flashWarnings(req, phaseResult, report),
+    warnings: flashWarnings(solved, phaseResult, report),
     provenance: {
       model: req.model,
       flashType: req.flashType,
@@ -124,7 +156,8 @@ export const runFlashTool = defineTool({
   category: 'CALCULATION',
   since: 'v1.0',
   description:
-    `Phase equilibrium (flash) of a mixture. Implemented flash types: ${IMPLEMENTED_FLASH_TYPES.join(', ')} (PH, PS, TV, dew/bubble points and hydrateTP are recognised and answered with 422 NOT_IMPLEMENTED_FLASH_TYPE). ` +
+    `Phase equilibrium (flash) of a mixture. Implemented flash types: ${IMPLEMENTED_FLASH_TYPES.join(', ')} (${PENDING_FLASH_TYPES.join(', ')} are recognised and answered with 422 NOT_IMPLEMENTED_FLASH_TYPE). ` +
+    'PH needs enthalpy {value, unit} (J/mol, kJ/mol, J/kg, kJ/kg), PS needs entropy {value, unit} (J/molK, kJ/molK, J/kgK, kJ/kgK), per mole or kg of feed on the datum below; temperature is then only the initial guess and the response is the state at the solved temperature (SRK/PR only). ' +
     'Models: SRK (default) and PR cubic equations with classic mixing (tangent-plane stability analysis, two-phase split, and a multiphase check for a third phase: on by default when water, glycols or alcohols are present, else set multiPhaseCheck: true), or GERG2008 for single-phase natural-gas properties. ' +
     'Required: components (name → mole fraction; normalised if the sum is not 1). temperature: number in K or {value, unit} with unit K, C, F, R; pressure: number in bara or {value, unit} with bara, barg, Pa, kPa, MPa, psi, psia, psig, atm. ' +
     'Returns per phase (gas, oil, aqueous; lightest first): phase fraction, density (Peneloux-corrected), Z, molar mass, H, S (datum: ideal gas at 273.15 K), Cp, Cv, speed of sound, Joule–Thomson coefficient, viscosity, thermal conductivity, mole and weight fractions, and interfacial tensions. ' +

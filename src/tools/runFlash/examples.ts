@@ -49,6 +49,31 @@ export const RUN_FLASH_EXAMPLES: { name: string; description: string; input: Run
     },
   },
   {
+    name: 'ph-valve',
+    description:
+      'PH flash: the gas of tp-simple-gas (25 °C, 50 bara, H = −220.7 J/mol) throttled to 20 bara at constant enthalpy; the temperature is only the initial guess, the answer is the Joule–Thomson-cooled state (about 7.7 °C)',
+    input: {
+      model: 'SRK',
+      flashType: 'PH',
+      temperature: { value: 25, unit: 'C' },
+      pressure: { value: 20, unit: 'bara' },
+      components: { methane: 0.85, ethane: 0.1, propane: 0.05 },
+      enthalpy: { value: -220.7, unit: 'J/mol' },
+    },
+  },
+  {
+    name: 'ps-compressor',
+    description:
+      'PS flash: the same gas at 15 °C and 20 bara (S = −1.0431 kJ/(kg·K), a mass-based spec converted with the feed molar mass) compressed isentropically to 60 bara: the ideal discharge temperature',
+    input: {
+      model: 'SRK',
+      flashType: 'PS',
+      pressure: { value: 60, unit: 'bara' },
+      components: { methane: 0.85, ethane: 0.1, propane: 0.05 },
+      entropy: { value: -1.0431, unit: 'kJ/kgK' },
+    },
+  },
+  {
     name: 'gerg2008-natural-gas',
     description: 'Reference-quality single-phase properties of a natural gas with GERG-2008 at 10 °C and 70 bara',
     input: {

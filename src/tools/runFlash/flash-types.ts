@@ -5,7 +5,7 @@
  */
 import { FLASH_TYPES, FLASH_TYPE_ALIASES, type FlashType } from '../flash-models.js';
 
-export const IMPLEMENTED_FLASH_TYPES = ['TP'] as const satisfies readonly FlashType[];
+export const IMPLEMENTED_FLASH_TYPES = ['TP', 'PH', 'PS'] as const satisfies readonly FlashType[];
 export type ImplementedFlashType = (typeof IMPLEMENTED_FLASH_TYPES)[number];
 
 /** Flash types of the contract that this server recognises but does not compute yet. */

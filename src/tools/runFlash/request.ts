@@ -6,13 +6,21 @@ import { findComponent, suggestComponent, type ComponentData } from '../../engin
 import { isPolar } from '../../engine/index.js';
 import { issue, warning, type DiagnosticIssue, type Warning } from '../envelope.js';
 import { normalizeModel, SUPPORTED_MODELS, MIXING_RULES, type SupportedModel } from '../flash-models.js';
-import { parsePressure, parseTemperature } from '../units.js';
+import { parseEnthalpy, parseEntropy, parsePressure, parseTemperature } from '../units.js';
 import { IMPLEMENTED_FLASH_TYPES, isImplementedFlashType, PENDING_FLASH_TYPES, type ImplementedFlashType } from './flash-types.js';
+
+/** The enthalpy (PH) or entropy (PS) spec on a molar basis: J/mol or J/(mol·K) of feed. */
+export interface StateSpec {
+  kind: 'enthalpy' | 'entropy';
+  value: number;
+  /** As given, for messages: the number and its canonical unit. */
+  given: { value: number; unit: string };
+}
 
 export interface FlashRequest {
   model: SupportedModel;
   flashType: ImplementedFlashType;
-  /** K and Pa. */
+  /** K and Pa. For PH/PS the temperature is the initial guess (default 288.15 K). */
   temperature: number;
   pressure: number;
   /** Components with a positive fraction, in input order (duplicates merged), and their normalised fractions. */
@@ -21,6 +29,8 @@ export interface FlashRequest {
   /** Every input component by canonical name with its normalised fraction (zeros included). */
   reported: { name: string; fraction: number }[];
   multiPhaseCheck: boolean;
+  /** Present exactly for PH (enthalpy) and PS (entropy). */
+  spec?: StateSpec;
   warnings: Warning[];
 }
 
@@ -127,6 +137,7 @@ export function parseFlashRequest(input: unknown): RequestOutcome {
   // unless the caller turns it off (the original leaves it off, and then reports at most two
   // phases, merging free water into the oil or gas).
   const multiPhaseCheck = typeof input.multiPhaseCheck === 'boolean' ? input.multiPhaseCheck : components.some(isPolar);
+  const spec = flashType === undefined ? undefined : parseSpec(flashType, input, components, z, issues);
   if (issues.length > 0 || model === undefined || flashType === undefined) return { ok: false, kind: 'compute', issues };
   if (!(temperature > 0)) {
     return { ok: false, kind: 'compute', issues: [issue('TEMPERATURE_ERROR', `Temperature ${temperature} K is at or below absolute zero`, 'Give a temperature above 0 K (−273.15 °C)', 'temperature')] };
@@ -134,5 +145,34 @@ export function parseFlashRequest(input: unknown): RequestOutcome {
   if (!(pressure > 0)) {
     return { ok: false, kind: 'compute', issues: [issue('PRESSURE_ERROR', `Pressure ${pressure / 1e5} bara is not positive`, 'Give a positive absolute pressure, e.g. {"value": 50, "unit": "bara"}', 'pressure')] };
   }
-  return { ok: true, request: { model, flashType, temperature, pressure, components, z, reported, multiPhaseCheck, warnings } };
+  return { ok: true, request: { model, flashType, temperature, pressure, components, z, reported, multiPhaseCheck, spec, warnings } };
+}
+
+const SPEC_OF: Partial<Record<ImplementedFlashType, StateSpec['kind']>> = { PH: 'enthalpy', PS: 'entropy' };
+const SPEC_EXAMPLE = { enthalpy: '{"value": -1500, "unit": "J/mol"}', entropy: '{"value": -20, "unit": "J/molK"}' };
+
+/**
+ * The PH/PS spec on a molar basis. Mass-based units (J/kg, kJ/kg, J/kgK, kJ/kgK) are converted
+ * with the molar mass of the feed (Σ z_i M_i), known here once the components are resolved (the
+ * original divides by the molar mass of a fluid not yet initialised, i.e. by 0).
+ */
+function parseSpec(flashType: ImplementedFlashType, input: Record<string, unknown>, components: ComponentData[], z: number[], issues: DiagnosticIssue[]): StateSpec | undefined {
+  const kind = SPEC_OF[flashType];
+  if (kind === undefined) return undefined;
+  const raw = input[kind];
+  if (raw === undefined || raw === null) {
+    issues.push(issue('MISSING_SPEC', `${flashType} flash requires "${kind}"`, `Add "${kind}": ${SPEC_EXAMPLE[kind]} (the temperature, if given, is only the initial guess)`, kind));
+    return undefined;
+  }
+  let M = 0;
+  components.forEach((c, i) => (M += z[i] * c.molarMass));
+  const opts = { field: kind, molarMass: M > 0 ? M : undefined };
+  const r = kind === 'enthalpy' ? parseEnthalpy(raw, opts) : parseEntropy(raw, opts);
+  if (!r.ok) {
+    // Without a resolved composition the mass-unit failure only repeats the component errors.
+    if (components.length > 0 || issues.length === 0) issues.push(r.issue);
+    return undefined;
+  }
+  const given = typeof raw === 'number' ? raw : Array.isArray(raw) ? (raw[0] as number) : ((raw as { value: number }).value);
+  return { kind, value: r.value, given: { value: given, unit: r.unit } };
 }

@@ -16,6 +16,12 @@ const CUBIC_PRESSURE_LIMIT_PA = 500e5;
 const T_LOW_K = 73.15;
 const T_HIGH_K = 1273.15;
 
+/** The TP flash's own method; a PH/PS result names it last in parentheses (engine state-flash.ts). */
+function tpMethod(method: string): string {
+  const m = /\(([\w-]+)\)$/.exec(method);
+  return m ? m[1] : method;
+}
+
 export function flashWarnings(req: FlashRequest, result: FlashResult, report: FlashReport): Warning[] {
   const out: Warning[] = [...req.warnings];
   const cubic = req.model === 'SRK' || req.model === 'PR';
@@ -36,11 +42,12 @@ export function flashWarnings(req: FlashRequest, result: FlashResult, report: Fl
   }
 
   const minBeta = Math.min(...result.phases.map((p) => p.beta));
+  const method = tpMethod(result.method);
   if (result.phases.length > 1 && minBeta < SMALL_PHASE_FRACTION) {
     out.push(warning('TWO_PHASE_UNCERTAINTY', `A phase holds only ${minBeta.toExponential(2)} of the feed (mole fraction): the state is close to a phase boundary`));
-  } else if (result.method === 'trivial-split' || result.method === 'stability-inconclusive') {
+  } else if (method === 'trivial-split' || method === 'stability-inconclusive') {
     out.push(warning('TWO_PHASE_UNCERTAINTY', 'The stability test and the phase split disagree within round-off (critical region): the single-phase answer is uncertain'));
-  } else if (result.phases.length === 1 && result.method === 'stability' && result.stabilityTm !== 0 && Math.abs(result.stabilityTm) < SMALL_TM) {
+  } else if (result.phases.length === 1 && method === 'stability' && result.stabilityTm !== 0 && Math.abs(result.stabilityTm) < SMALL_TM) {
     out.push(warning('TWO_PHASE_UNCERTAINTY', `The tangent-plane distance of the nearest trial phase is ${result.stabilityTm.toExponential(2)}: the state is close to a phase boundary`));
   }
 
