@@ -7,7 +7,7 @@
  * are checked on every case as well.
  *
  * Tolerances come from what the visible cases measure (maximum over all of them in brackets);
- * they are about twice that, because a stream inherits the temperature error of the unit that
+ * they are two to six times that, because a stream inherits the temperature error of the unit that
  * made it, and the phase split of a separator amplifies a temperature offset.
  *
  * Not comparable, so not compared: the separator gasLoadFactor and compressor speed (not
@@ -15,7 +15,9 @@
  * whose original flash skipped the aqueous phase (the original's Stream flash does not look for
  * a third phase; ours does when water is present: proc-19's well stream differs by ~10⁵ J/kg
  * for that reason, while the three-phase separator's outlets, flashed with the check on both
- * sides, agree to 15 J/kg).
+ * sides, agree within 14 J/kg). Also the discharge side of a compressor given
+ * polytropicEfficiency without usePolytropicCalc: true, which the original ignores (it then runs
+ * isentropic); no visible case has one.
  */
 import t, { type Test } from 'tap';
 import { loadReference } from '../helpers/reference.js';
@@ -132,7 +134,13 @@ function compareStream(t: Test, what: string, ours: OurStream | undefined, exp: 
 
 const SEPARATOR_PORTS: Record<string, string> = { gas: 'gasOut', liquid: 'liquidOut', oil: 'oilOut', water: 'waterOut' };
 
-function compareUnit(t: Test, name: string, exp: Case['expected']['units'][string], data: { units: Record<string, OurUnit>; streams: Record<string, OurStream> }): number {
+function compareUnit(
+  t: Test,
+  name: string,
+  exp: Case['expected']['units'][string],
+  data: { units: Record<string, OurUnit>; streams: Record<string, OurStream> },
+  ranPolytropic: (unit: string) => boolean,
+): number {
   const u = data.units[name];
   if (!u) {
     t.fail(`unit ${name} missing`);
@@ -156,6 +164,14 @@ function compareUnit(t: Test, name: string, exp: Case['expected']['units'][strin
     case 'Expander':
     case 'Pump': {
       const out = s[name];
+      if (u.polytropicEfficiency !== undefined && e.polytropicEfficiency !== u.polytropicEfficiency && !ranPolytropic(name)) {
+        // The original uses polytropicEfficiency only with usePolytropicCalc: true; without it
+        // it ran isentropic at η_s (reported as polytropicEfficiency). We honour the given ηp.
+        t.comment(`${name}: the original ignored polytropicEfficiency (ran isentropic, η ${e.polytropicEfficiency}); discharge figures not comparable`);
+        close(t, `${name} suction T`, 'streamT', u.inletTemperature_C, e.suctionTemperature);
+        close(t, `${name} mass flow`, 'flow', u.massFlow_kg_hr, e.massflow);
+        return 1;
+      }
       close(t, `${name} suction T`, 'streamT', u.inletTemperature_C, e.suctionTemperature);
       close(t, `${name} discharge T`, 'dischargeT', u.outletTemperature_C, e.dischargeTemperature);
       close(t, `${name} suction P`, 'pressure', u.inletPressure_bara, e.suctionPressure);
@@ -229,7 +245,9 @@ t.test('runProcess agrees with the original NeqSim on every unit of every flowsh
       const data = env.data as any;
       if (c.expected.converged !== undefined) t.equal(env.provenance?.convergence.converged, c.expected.converged, 'converged as the original');
       let compared = 0;
-      for (const [name, u] of Object.entries(c.expected.units)) compared += compareUnit(t, name, u, data);
+      const units = (Array.isArray(c.input.process) ? c.input.process : ((c.input.process as any)?.equipment ?? [])) as { name?: string; properties?: Record<string, unknown> }[];
+      const ranPolytropic = (unit: string) => units.some((x) => x.name === unit && x.properties?.usePolytropicCalc === true);
+      for (const [name, u] of Object.entries(c.expected.units)) compared += compareUnit(t, name, u, data, ranPolytropic);
       t.ok(compared >= Object.keys(c.expected.units).length - 1, `${compared} units compared`);
 
       const mb = c.expected.massBalance;

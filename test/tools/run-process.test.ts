@@ -96,6 +96,12 @@ t.test('bad definitions: structured errors with code, fix and field', (t) => {
       'INVALID_PRESSURE',
       'process.1.properties.outletPressure',
     ],
+    [
+      'one port feeding two units',
+      { fluid: FLUID, process: [FEED, { type: 'ThrottlingValve', name: 'v1', inlet: 'feed', properties: { outletPressure: 10 } }, { type: 'Cooler', name: 'c', inlet: 'feed', properties: { outTemperature: [20, 'C'] } }] },
+      'PORT_ALREADY_USED',
+      'process.2.inlet',
+    ],
     ['valve without outlet pressure', { fluid: FLUID, process: [FEED, { type: 'ThrottlingValve', name: 'v', inlet: 'feed' }] }, 'MISSING_PROPERTY', 'process.1.properties.outletPressure'],
     [
       'valve raising the pressure (engine failure)',
@@ -228,7 +234,15 @@ t.test("the original's input forms are normalised", (t) => {
 });
 
 t.test('empty ports are reported as noFlow, not invented', (t) => {
-  const env = run({ fluid: FLUID, process: [FEED, { type: 'Separator', name: 'S', inlet: 'feed' }, { type: 'ThrottlingValve', name: 'drain', inlet: 'S.liquidOut', properties: { outletPressure: 5 } }] });
+  const env = run({
+    fluid: FLUID,
+    process: [
+      FEED,
+      { type: 'Separator', name: 'S', inlet: 'feed' },
+      { type: 'ThrottlingValve', name: 'drain', inlet: 'S.liquidOut', properties: { outletPressure: 5 } },
+      { type: 'Heater', name: 'drain heater', inlet: 'drain', properties: { outTemperature: [40, 'C'] } },
+    ],
+  });
   t.equal(env.status, 'success');
   const d = data(env);
   t.equal(d.units.S.outlets.liquidOut, null, 'separator liquid port is empty');
@@ -236,6 +250,12 @@ t.test('empty ports are reported as noFlow, not invented', (t) => {
   t.equal(d.streams['S.liquidOut'], undefined);
   t.ok(env.warnings.some((w) => w.code === 'MODEL_LIMITATION' && /drain/.test(w.message)), 'a warning names the idle unit');
   t.same(d.products, ['S.gasOut'], 'only the gas leaves');
+  t.equal(d.units['drain heater'].noFlow, true, 'heater downstream: noFlow');
+  t.equal(d.units['drain heater'].duty_kW, undefined, 'an idle heater reports no duty');
+  // Regression: an idle heater's missing duty once turned the energy balance into NaN.
+  for (const [k, v] of Object.entries<number>(d.energyBalance)) t.ok(Number.isFinite(v), `energyBalance.${k} = ${v} is finite`);
+  t.equal(d.energyBalance.heatInput_kW, 0);
+  t.ok(Math.abs(d.energyBalance.relativeImbalance) <= 1e-7);
   t.end();
 });
 

@@ -177,6 +177,7 @@ export function readProcessDefinition(input: Record<string, unknown>): Definitio
   });
   if (issues.length > 0) return { ok: false, issues };
 
+  const consumers = new Map<string, string>();
   const resolve = (ref: unknown, at: number, field: string): PortRef | undefined => {
     if (typeof ref !== 'string' || ref.trim() === '') {
       issues.push(issue('INVALID_INLET', 'An inlet must be the name of an upstream unit, optionally with a port ("HP Sep.gasOut")', 'Set "inlet": "<unit name>" or "<unit name>.<port>"', field));
@@ -206,6 +207,14 @@ export function readProcessDefinition(input: Record<string, unknown>): Definitio
       issues.push(issue('UNKNOWN_PORT', `'${ref}' does not name an outlet of ${t.type} '${unit}'`, `Use ${ports.map((p) => `"${unit}.${p}"`).join(' or ')}`, field));
       return undefined;
     }
+    // A port's material can go one way only; feeding it to two units would count it twice.
+    const key = `${unit}.${port}`;
+    const user = consumers.get(key);
+    if (user !== undefined) {
+      issues.push(issue('PORT_ALREADY_USED', `'${ref}' already feeds '${user}'; a stream can enter only one unit`, `Put a Splitter after '${unit}' and feed each unit from one of its splitStream_<i> ports`, field));
+      return undefined;
+    }
+    consumers.set(key, declared[at].name);
     return { unit, port };
   };
 

@@ -182,7 +182,8 @@ export function buildProcessPayload(specs: readonly UnitSpec[], solved: Flowshee
     if (u.type === 'Recycle') rep.converged = solved.recycles.find((r) => r.name === u.name)?.converged ?? false;
     units[u.name] = rep;
     if (u.values.power !== undefined) shaft += u.values.power;
-    if (u.type === 'Heater' || u.type === 'Cooler') heatIn += u.values.duty;
+    // A heater fed by an empty port (noFlow) has no duty at all.
+    if ((u.type === 'Heater' || u.type === 'Cooler') && u.values.duty !== undefined) heatIn += u.values.duty;
     const inlet = u.inlets[0];
     if (inlet && (u.type === 'Compressor' || u.type === 'Expander') && inlet.flash.phases.some((p) => p.label !== 'gas' && p.beta > 1e-6)) {
       warnings.push(warning('TWO_PHASE_UNCERTAINTY', `${u.type} '${u.name}': the suction contains liquid; a real machine needs a scrubber upstream (the result treats the mixture as one fluid)`));
