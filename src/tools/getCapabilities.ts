@@ -17,6 +17,8 @@ import { registeredTools } from './catalog/registry-access.js';
 import { resourceTemplates, staticResources } from './catalog/resources.js';
 import { schemaUri } from './catalog/schemas.js';
 import { acceptedUnits, DEFAULT_UNITS, type QuantityKind } from './units.js';
+import { SIMULATED_TYPES } from './runProcess/definition.js';
+import { DUTY_UNITS, FLOW_RATE_UNITS } from './runProcess/quantities.js';
 
 const Input = Type.Object({}, { additionalProperties: false, description: 'No arguments' });
 
@@ -55,6 +57,17 @@ const Output = Type.Object(
     resources: Type.Array(Type.Object({ uri: Type.String(), name: Type.String(), description: Type.String() })),
     resourceTemplates: Type.Array(Type.Object({ uriTemplate: Type.String(), name: Type.String(), description: Type.String() })),
     prompts: Type.Array(Type.Object({ name: Type.String(), description: Type.String(), arguments: Type.Array(Type.String()) })),
+    process: Type.Optional(
+      Type.Object(
+        {
+          equipmentTypes: Type.Array(Type.String()),
+          outletPorts: Type.Array(Type.String()),
+          flowRateUnits: Type.Array(Type.String()),
+          dutyUnits: Type.Array(Type.String()),
+        },
+        { additionalProperties: false, description: 'What runProcess simulates (present when runProcess is registered)' },
+      ),
+    ),
     units: Type.Record(
       Type.String(),
       Type.Object({ accepted: Type.Array(Type.String()), bareNumberUnit: Type.String() }),
@@ -135,6 +148,9 @@ export const getCapabilitiesTool = defineTool({
       resources: staticResources(),
       resourceTemplates: resourceTemplates(),
       prompts: availablePrompts(tools).map((p) => ({ name: p.name, description: p.description, arguments: p.arguments.map((a) => a.name) })),
+      ...(tools.some((t) => t.name === 'runProcess')
+        ? { process: { equipmentTypes: [...SIMULATED_TYPES], outletPorts: ['out', 'gasOut', 'liquidOut', 'oilOut', 'waterOut', 'splitStream_<i>', 'hx0', 'hx1'], flowRateUnits: [...FLOW_RATE_UNITS], dutyUnits: [...DUTY_UNITS] } }
+        : {}),
       units: unitTable(),
     }, started);
   },

@@ -5,6 +5,7 @@
  */
 import { levenshtein } from '../../engine/components/index.js';
 import { EQUIPMENT_TYPES, normalizeEquipmentType } from '../flash-models.js';
+import { SIMULATED_TYPES } from '../runProcess/definition.js';
 import { checkComponents, checkModel, checkModelCoverage, checkPressure, checkTemperature } from './fluid-checks.js';
 import { at, err, isPlainObject, show, warn, type Issues } from './issues.js';
 
@@ -95,6 +96,10 @@ export function checkProcessSystem(def: Record<string, unknown>, prefix: string,
       issues.push(err('MISSING_TYPE', `Unit ${i + 1} has no "type"`, `Add "type", one of: ${EQUIPMENT_TYPES.join(', ')}`, at(f, 'type')));
     } else {
       canonicalType = normalizeEquipmentType(type);
+      const simulated = canonicalType === 'Valve' ? 'ThrottlingValve' : canonicalType;
+      if (simulated !== undefined && !(SIMULATED_TYPES as readonly string[]).includes(simulated)) {
+        issues.push(err('UNSUPPORTED_EQUIPMENT', `Equipment type '${type}' is part of the original's format but runProcess on this server does not simulate it yet`, `Use one of: ${SIMULATED_TYPES.join(', ')}`, at(f, 'type')));
+      }
       if (canonicalType === undefined) {
         const s = closestEquipmentType(type);
         issues.push(err('UNKNOWN_EQUIPMENT_TYPE', `Unknown equipment type '${type}'${s ? `. Did you mean '${s}'?` : ''}`, s ? `Did you mean '${s}'?` : `Use one of: ${EQUIPMENT_TYPES.join(', ')}`, at(f, 'type')));
