@@ -18,7 +18,7 @@ const TOOL = 'runProcess';
 const ASSUMPTIONS = [
   'Steady state; units computed in the order given, recycle loops by direct substitution at the Recycle units (tolerances: flow 1e-6 relative, 1e-4 K, Σ|Δz| 1e-7)',
   'Separators: adiabatic mixing of the inlets, outlets are the equilibrium phases (no entrainment)',
-  'Valves isenthalpic; compressors/pumps/expanders by isentropic efficiency (PS then PH flash), or a 40-step polytropic path when polytropicEfficiency is given',
+  'Valves isenthalpic; compressors/pumps/expanders by isentropic efficiency (PS then PH flash); with polytropicEfficiency, Schultz\'s method (default, as the original) or a 40-step polytropic path (polytropicMethod "detailed")',
   'Heat exchanger: counter-current ε-NTU with the capacity rates over the inlet temperature difference (as the original)',
   'Ideal-gas reference state: H = 0 and S = 0 for the ideal gas at 273.15 K (S at 1.01325 bar)',
 ];

@@ -2,6 +2,6 @@
 export { createProcessFluid, overallMolarMass, massFlow, phaseSubstream, streamAtPH, streamAtPS, streamAtTP, type ProcessErrorCode, type ProcessFailure, type ProcessFluid, type StreamOutcome, type StreamState } from './stream.js';
 export { mixStreams, splitStream } from './mixing.js';
 export { separate, type SeparatorSpec } from './separation.js';
-export { compress, expand, throttle, POLYTROPIC_STEPS, type MachineSpec, type MachineResult } from './pressure-change.js';
+export { compress, expand, throttle, POLYTROPIC_STEPS, type MachineSpec, type PolytropicMethod, type MachineResult } from './pressure-change.js';
 export { counterflowEffectiveness, exchangeHeat, heat, type HeaterSpec } from './heat-transfer.js';
 export { portKey, productPorts, solveFlowsheet, type FlowsheetResult, type PortRef, type RecycleReport, type SolveOptions, type UnitResult, type UnitSpec, type UnitType } from './flowsheet.js';

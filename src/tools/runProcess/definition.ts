@@ -5,7 +5,7 @@
  * {equipment: [...]}, unit-level flowRate/temperature/pressure moved into properties).
  * Nothing here throws.
  */
-import { createProcessFluid, overallMolarMass, type PortRef, type ProcessFluid, type UnitSpec } from '../../engine/index.js';
+import { createProcessFluid, overallMolarMass, type PolytropicMethod, type PortRef, type ProcessFluid, type UnitSpec } from '../../engine/index.js';
 import { issue, type DiagnosticIssue, type Warning } from '../envelope.js';
 import { normalizeEquipmentType } from '../flash-models.js';
 import { parsePressure, parseTemperature } from '../units.js';
@@ -331,7 +331,13 @@ export function readProcessDefinition(input: Record<string, unknown>): Definitio
         } else if (p.polytropicEfficiency !== undefined) {
           issues.push(issue('UNSUPPORTED_PROPERTY', `${type} '${name}': polytropicEfficiency is used only by compressors with usePolytropicCalc not false`, 'Give isentropicEfficiency instead', pf('polytropicEfficiency')));
         }
-        if (inlet && P !== undefined) units.push({ type, name, inlet, machine: { outletPressure: P, isentropicEfficiency: eta, polytropicEfficiency: etaP } });
+        let method: PolytropicMethod | undefined;
+        if (p.polytropicMethod !== undefined) {
+          const m = typeof p.polytropicMethod === 'string' ? p.polytropicMethod.toLowerCase() : '';
+          if (m === 'schultz' || m === 'detailed') method = m;
+          else issues.push(issue('INVALID_PROPERTY', `polytropicMethod must be "schultz" or "detailed", got ${JSON.stringify(p.polytropicMethod)}`, 'Use "schultz" (default, as the original) or "detailed" (40 pressure steps)', pf('polytropicMethod')));
+        }
+        if (inlet && P !== undefined) units.push({ type, name, inlet, machine: { outletPressure: P, isentropicEfficiency: eta, polytropicEfficiency: etaP, polytropicMethod: method } });
         return;
       }
       case 'Heater':

@@ -43,7 +43,7 @@ const UnitSchema = Type.Object(
       Type.Record(Type.String(), Type.Unknown(), {
         description:
           `Stream: flowRate [v, unit] (${FLOW_RATE_UNITS.join(', ')}), temperature, pressure, composition. ` +
-          'ThrottlingValve: outletPressure. Compressor/Pump/Expander: outletPressure, isentropicEfficiency (default 1); Compressor also polytropicEfficiency (stepwise polytropic path). ' +
+          'ThrottlingValve: outletPressure. Compressor/Pump/Expander: outletPressure, isentropicEfficiency (default 1); Compressor also polytropicEfficiency (with usePolytropicCalc not false) and polytropicMethod "schultz" (default, as the original) or "detailed" (40 pressure steps). ' +
           `Heater/Cooler: outTemperature or duty (${DUTY_UNITS.join(', ')}; a cooler's duty is the heat removed), optional outletPressure or pressureDrop. ` +
           'Separator/ThreePhaseSeparator: pressureDrop. Splitter: splitFactors [..]. HeatExchanger: UAvalue (W/K, default 500).',
       }),
