@@ -15,7 +15,8 @@
  *     and which contract codes the tool declines.
  *   runFlash: GERG-2008 densities (physical/gerg-aga8.json), SRK/PR pure-fluid states vs reference
  *     EOS (physical/pure-density.json), TP flash parity (neqsim/flash-tp.json), PH/PS parity
- *     (neqsim/ph-ps.json, molar-unit specs).
+ *     (neqsim/ph-ps.json, molar-unit specs), bubble/dew point parity and NO_SATURATION_POINT beyond
+ *     the envelope (neqsim/saturation.json).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -73,6 +74,8 @@ interface CaseSpec {
   kind: 'reference' | 'parity';
   input: unknown;
   quantities: Quantity[];
+  /** The case passes when the tool answers with this error code (and fails on any success). */
+  expectError?: string;
 }
 
 const NEQSIM_NAMES: Record<string, string> = { isobutane: 'i-butane', isopentane: 'iC5', neopentane: '22-dim-C3', 'n-decane': 'nC10' };
@@ -273,6 +276,48 @@ function flashPhPsCases(ref: any): CaseSpec[] {
   return out;
 }
 
+/**
+ * Bubble and dew points vs the original NeqSim (neqsim/saturation.json); tolerances of the
+ * engine's parity test (test/engine/saturation-points.test.ts). Cases flagged as not credible
+ * are left out, except those whose spec lies beyond the envelope ('beyond'): the original still
+ * answered "success" there; ours must answer NO_SATURATION_POINT, which is what is measured.
+ */
+function flashSaturationCases(ref: any): CaseSpec[] {
+  const out: CaseSpec[] = [];
+  for (const c of ref?.cases ?? []) {
+    const e = c.expected;
+    const type = String(c.input.flashType);
+    const model = String(c.input.model ?? 'SRK');
+    const at = type.endsWith('T') ? `${c.input.pressure.value} ${c.input.pressure.unit}` : `${c.input.temperature.value} ${c.input.temperature.unit}`;
+    if (c.target === 'beyond') {
+      out.push({
+        id: c.id,
+        description: `${model} ${type} at ${at}, ${c.family}: spec beyond the phase envelope, NO_SATURATION_POINT expected (the original answered success)`,
+        referenceSource: ref.source,
+        kind: 'parity',
+        input: c.input,
+        quantities: [],
+        expectError: 'NO_SATURATION_POINT',
+      });
+      continue;
+    }
+    if (e?.status !== 'success' || (c.flags ?? []).length > 0) continue;
+    const q: Quantity[] = type.endsWith('T')
+      ? [{ name: 'temperature_K', group: `${model} ${type} temperature vs NeqSim`, expected: e.temperature_K, tolerance: { abs: 0.01 }, read: (d: any) => d?.fluid?.conditions?.temperature_K }]
+      : [{ name: 'pressure_bara', group: `${model} ${type} pressure vs NeqSim`, expected: e.pressure_bara, tolerance: { rel: 1e-4 }, read: (d: any) => d?.fluid?.conditions?.overall?.pressure }];
+    q.push({ name: 'numberOfPhases', group: `${model} saturation phases vs NeqSim`, expected: e.numberOfPhases, tolerance: { abs: 0 }, read: (d: any) => d?.flash?.numberOfPhases });
+    out.push({
+      id: c.id,
+      description: `${model} ${type} at ${at}, ${c.family}: parity with the original NeqSim`,
+      referenceSource: ref.source,
+      kind: 'parity',
+      input: c.input,
+      quantities: q,
+    });
+  }
+  return out;
+}
+
 /** GERG-2008 densities vs the NIST GERG-2008 code and the reference mixture model. */
 function flashGergCases(ref: any): CaseSpec[] {
   const out: CaseSpec[] = [];
@@ -407,6 +452,11 @@ async function runCase(tool: AnyTool, spec: CaseSpec, groups: Map<string, Group>
   } catch (err) {
     return { ...base, passed: false, maxRelError: null, verificationStatus: 'failed_measurement', failure: `exception: ${(err as Error).message}` };
   }
+  if (spec.expectError !== undefined) {
+    const code = env.errors?.[0]?.code;
+    const passed = env.status === 'error' && code === spec.expectError;
+    return { ...base, passed, maxRelError: null, verificationStatus: passed ? 'verified_by_measurement' : 'failed_measurement', ...(passed ? {} : { failure: `expected error ${spec.expectError}, got ${env.status}${code ? ` ${code}` : ''}` }) };
+  }
   if (env.status !== 'success') {
     const e = env.errors?.[0];
     return { ...base, passed: false, maxRelError: null, verificationStatus: 'failed_measurement', failure: `${env.status}${e ? ` ${e.code}: ${e.message}` : ''}` };
@@ -486,7 +536,7 @@ export async function measureTrust(dir = referenceDir()): Promise<TrustMeasureme
   }
   const flash = getTool('runFlash');
   if (flash !== undefined) {
-    const specs = [...flashGergCases(load(dir, 'physical/gerg-aga8.json')), ...flashPureCases(load(dir, 'physical/pure-density.json')), ...flashTpCases(load(dir, 'neqsim/flash-tp.json')), ...flashPhPsCases(load(dir, 'neqsim/ph-ps.json'))];
+    const specs = [...flashGergCases(load(dir, 'physical/gerg-aga8.json')), ...flashPureCases(load(dir, 'physical/pure-density.json')), ...flashTpCases(load(dir, 'neqsim/flash-tp.json')), ...flashPhPsCases(load(dir, 'neqsim/ph-ps.json')), ...flashSaturationCases(load(dir, 'neqsim/saturation.json'))];
     if (specs.length > 0) tools.runFlash = await measureTool(flash, specs, []);
   }
   const proc = getTool('runProcess');

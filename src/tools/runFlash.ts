@@ -1,8 +1,9 @@
 /**
- * runFlash (core, CALCULATION, v1.0, auto-validated 'flash'): TP, PH and PS flashes of a mixture
- * with SRK or PR (our cubic engine: stability analysis, two- and optionally three-phase split; PH
- * and PS solve the temperature over the TP flash) or single-phase GERG-2008 properties (TP only),
- * with per-phase thermodynamic and transport properties.
+ * runFlash (core, CALCULATION, v1.0, auto-validated 'flash'): TP, PH and PS flashes and bubble/dew
+ * points of a mixture with SRK or PR (our cubic engine: stability analysis, two- and optionally
+ * three-phase split; PH and PS solve the temperature over the TP flash; saturation points report
+ * the state at the converged T or P) or single-phase GERG-2008 properties (TP only), with
+ * per-phase thermodynamic and transport properties.
  * Input and output follow seed 001 (flash format); the payload is also copied to the legacy
  * top-level `flash` and `fluid` fields.
  */
@@ -15,7 +16,8 @@ import { buildFlashData } from './runFlash/response.js';
 import { flashWarnings } from './runFlash/warnings.js';
 import { gergReport } from './runFlash/gerg.js';
 import { RUN_FLASH_EXAMPLES } from './runFlash/examples.js';
-import { IMPLEMENTED_FLASH_TYPES, PENDING_FLASH_TYPES } from './runFlash/flash-types.js';
+import { IMPLEMENTED_FLASH_TYPES, IMPLEMENTED_FLASH_TYPE_ALIASES, isSaturationFlashType, PENDING_FLASH_TYPES } from './runFlash/flash-types.js';
+import { runSaturation, SATURATION_ASSUMPTIONS } from './runFlash/saturation.js';
 import { issue } from './envelope.js';
 
 const TOOL = 'runFlash';
@@ -46,6 +48,11 @@ function stateFlashFix(req: FlashRequest): string {
 function cubicRun(req: FlashRequest): { ok: true; result: FlashResult; report: FlashReport } | { ok: false; env: Envelope<never> } {
   const fluid = createCubicFluid(req.model as 'SRK' | 'PR', req.components, req.z);
   const options = { multiPhaseCheck: req.multiPhaseCheck };
+  if (isSaturationFlashType(req.flashType)) {
+    const sat = runSaturation(req.flashType, fluid.model, fluid.z, req.temperature, req.pressure);
+    if (!sat.ok) return { ok: false, env: failure(TOOL, 'compute', [sat.issue], 'flash') };
+    return { ok: true, result: sat.result, report: flashReport(fluid.model, sat.result) };
+  }
   let out: FlashOutcome;
   if (req.flashType === 'PH') out = flashPH(fluid.model, req.pressure, req.spec!.value, fluid.z, { ...options, T0: req.temperature });
   else if (req.flashType === 'PS') out = flashPS(fluid.model, req.pressure, req.spec!.value, fluid.z, { ...options, T0: req.temperature });
@@ -92,7 +99,7 @@ export function runFlash(input: unknown): Envelope<RunFlashOutput> {
   let result: FlashResult | undefined;
   const assumptions: string[] = [];
   const limitations: string[] = [];
-  if (req.model === 'GERG2008' && req.spec !== undefined) {
+  if (req.model === 'GERG2008' && req.flashType !== 'TP') {
     return failure(TOOL, 'compute', [
       issue('NOT_IMPLEMENTED_FLASH_TYPE', `${req.flashType} flash is implemented for the SRK and PR models; GERG2008 gives single-phase TP properties only`, `Use model SRK or PR for a ${req.flashType} flash, or flashType TP with GERG2008`, 'model'),
     ]);
@@ -115,7 +122,13 @@ export function runFlash(input: unknown): Envelope<RunFlashOutput> {
         `${req.flashType} flash: temperature solved at fixed pressure until the β-weighted ${req.spec.kind} equals the spec within 1e-10 relative; a pure component inside its two-phase region is resolved at its saturation temperature by the lever rule`,
       );
     }
-    if (!req.multiPhaseCheck) limitations.push('At most two phases (multiPhaseCheck off)');
+    if (isSaturationFlashType(req.flashType)) {
+      assumptions.push(
+        SATURATION_ASSUMPTIONS[req.flashType],
+        'Saturation point: fugacities of the feed and the incipient phase equal (successive substitution, |ln Σ| < 1e-11); the incipient phase is reported at phase fraction 1e-10',
+      );
+      limitations.push('Two-phase saturation point: a third phase (second liquid, water) is not considered');
+    } else if (!req.multiPhaseCheck) limitations.push('At most two phases (multiPhaseCheck off)');
     else assumptions.push('Multiphase check on: up to four phases (gas, liquid hydrocarbon phases, aqueous)');
   }
 
@@ -124,10 +137,11 @@ export function runFlash(input: unknown): Envelope<RunFlashOutput> {
     // A number that is not finite is never reported as if it were a result.
     return failure(TOOL, 'compute', [{ severity: 'error', code: 'FLASH_ERROR', message: `The ${bad} is not a finite number at these conditions`, fix: 'The state is outside what the model can describe (e.g. a mechanically unstable root): check T, P and composition' }], 'flash');
   }
-  // PH/PS: the state is at the solved temperature; the input temperature was only the first guess.
-  const solved: FlashRequest = result !== undefined && result.T !== req.temperature ? { ...req, temperature: result.T } : req;
+  // PH/PS and saturation points: the state is at the solved temperature or pressure; the input
+  // value was only the first guess.
+  const solved: FlashRequest = result !== undefined && (result.T !== req.temperature || result.P !== req.pressure) ? { ...req, temperature: result.T, pressure: result.P } : req;
   const data = buildFlashData(
-    { model: req.model, flashType: req.flashType, temperature: solved.temperature, pressure: req.pressure, reported: req.reported, names: req.components.map((c) => c.name) },
+    { model: req.model, flashType: req.flashType, temperature: solved.temperature, pressure: solved.pressure, reported: req.reported, names: req.components.map((c) => c.name) },
     report,
   );
   const phaseResult: FlashResult = result ?? { T: req.temperature, P: req.pressure, z: Float64Array.from(req.z), phases: report.phases.map((p) => p.state), iterations: 0, stabilityTm: 0, method: 'gerg-single-phase' };
@@ -156,7 +170,8 @@ export const runFlashTool = defineTool({
   category: 'CALCULATION',
   since: 'v1.0',
   description:
-    `Phase equilibrium (flash) of a mixture. Implemented flash types: ${IMPLEMENTED_FLASH_TYPES.join(', ')} (${PENDING_FLASH_TYPES.join(', ')} are recognised and answered with 422 NOT_IMPLEMENTED_FLASH_TYPE). ` +
+    `Phase equilibrium (flash) of a mixture. Implemented flash types: ${IMPLEMENTED_FLASH_TYPES.join(', ')}; aliases ${IMPLEMENTED_FLASH_TYPE_ALIASES.join(', ')} are normalised to the short names (${PENDING_FLASH_TYPES.join(', ')} are recognised and answered with 422 NOT_IMPLEMENTED_FLASH_TYPE). ` +
+    'Bubble/dew points (SRK/PR): dewPointT and bubblePointT solve the temperature at the given pressure, dewPointP and bubblePointP the pressure at the given temperature (the other input is only the initial guess); the converged value is in fluid.conditions.overall.temperature (K) or .pressure (bara), and the incipient phase is reported at phase fraction 1e-10 with its composition. dewPointP returns the lower (normal) dew pressure where there are two. A spec outside the phase envelope gives 422 NO_SATURATION_POINT, never a made-up point. ' +
     'PH needs enthalpy {value, unit} (J/mol, kJ/mol, J/kg, kJ/kg), PS needs entropy {value, unit} (J/molK, kJ/molK, J/kgK, kJ/kgK), per mole or kg of feed on the datum below; temperature is then only the initial guess and the response is the state at the solved temperature (SRK/PR only). ' +
     'Models: SRK (default) and PR cubic equations with classic mixing (tangent-plane stability analysis, two-phase split, and a multiphase check for a third phase: on by default when water, glycols or alcohols are present, else set multiPhaseCheck: true), or GERG2008 for single-phase natural-gas properties. ' +
     'Required: components (name → mole fraction; normalised if the sum is not 1). temperature: number in K or {value, unit} with unit K, C, F, R; pressure: number in bara or {value, unit} with bara, barg, Pa, kPa, MPa, psi, psia, psig, atm. ' +

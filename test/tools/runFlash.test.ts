@@ -176,7 +176,7 @@ t.test('through runTool (dispatcher: schema validation, auto-validation)', async
   const ok = await runTool('runFlash', RUN_FLASH_EXAMPLES[0].input);
   t.equal(ok.status, 'success');
   t.ok(ok.autoValidation, 'auto-validation block attached');
-  const pending = await runTool('runFlash', { components: { methane: 1 }, flashType: 'dewPointT' });
+  const pending = await runTool('runFlash', { components: { methane: 1 }, flashType: 'TV', volume: 0.001 });
   t.equal(pending.errors?.[0]?.code, 'NOT_IMPLEMENTED_FLASH_TYPE', 'a contract flash type not implemented yet passes the schema and gets 422');
   t.equal(httpStatusFor(pending), 422);
   const unknown = await runTool('runFlash', { components: { methane: 1 }, flashType: 'XY' });

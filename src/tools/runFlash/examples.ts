@@ -10,6 +10,9 @@ export const SIMPLE_GAS_TP_FLASH: RunFlashInput = {
   components: { methane: 0.85, ethane: 0.1, propane: 0.05 },
 };
 
+/** A natural gas with some C4–C6 (hydrocarbon dew point near room temperature at pipeline pressure). */
+const NATURAL_GAS = { nitrogen: 0.01, CO2: 0.02, methane: 0.85, ethane: 0.06, propane: 0.03, 'n-butane': 0.015, 'n-pentane': 0.01, 'n-hexane': 0.005 };
+
 export const RUN_FLASH_EXAMPLES: { name: string; description: string; input: RunFlashInput }[] = [
   {
     name: 'tp-simple-gas',
@@ -71,6 +74,40 @@ export const RUN_FLASH_EXAMPLES: { name: string; description: string; input: Run
       pressure: { value: 60, unit: 'bara' },
       components: { methane: 0.85, ethane: 0.1, propane: 0.05 },
       entropy: { value: -1.0431, unit: 'kJ/kgK' },
+    },
+  },
+  {
+    name: 'dew-point-t',
+    description:
+      'Hydrocarbon dew point of a natural gas at 50 bara (SRK): the temperature is only the initial guess; the answer (about 26.3 °C) is in fluid.conditions.overall.temperature, with the incipient oil at phase fraction 1e-10',
+    input: { model: 'SRK', flashType: 'dewPointT', temperature: { value: 0, unit: 'C' }, pressure: { value: 50, unit: 'bara' }, components: NATURAL_GAS },
+  },
+  {
+    name: 'dew-point-p',
+    description:
+      'Dew-point pressure of the same gas at −10 °C: the pressure is only the initial guess; the LOWER (normal) dew pressure is returned (about 4.46 bara), in fluid.conditions.overall.pressure',
+    input: { model: 'SRK', flashType: 'dewPointP', temperature: { value: -10, unit: 'C' }, pressure: { value: 30, unit: 'bara' }, components: NATURAL_GAS },
+  },
+  {
+    name: 'bubble-point-t',
+    description: 'Bubble point of an LNG at atmospheric pressure (PR): about −163.9 °C, with the incipient vapour (mostly methane and nitrogen) at phase fraction 1e-10',
+    input: {
+      model: 'PR',
+      flashType: 'bubblePointT',
+      temperature: { value: -160, unit: 'C' },
+      pressure: { value: 1.01325, unit: 'bara' },
+      components: { methane: 0.92, ethane: 0.05, propane: 0.02, nitrogen: 0.01 },
+    },
+  },
+  {
+    name: 'bubble-point-p',
+    description: 'Bubble-point (saturation) pressure of a live oil at 80 °C (PR): about 109.7 bara; the given pressure is only the initial guess',
+    input: {
+      model: 'PR',
+      flashType: 'bubblePointP',
+      temperature: { value: 80, unit: 'C' },
+      pressure: { value: 100, unit: 'bara' },
+      components: { methane: 0.35, ethane: 0.08, propane: 0.07, 'n-butane': 0.06, 'n-hexane': 0.14, 'n-heptane': 0.16, nC10: 0.14 },
     },
   },
   {

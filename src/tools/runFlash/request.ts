@@ -7,7 +7,7 @@ import { isPolar } from '../../engine/index.js';
 import { issue, warning, type DiagnosticIssue, type Warning } from '../envelope.js';
 import { normalizeModel, SUPPORTED_MODELS, MIXING_RULES, type SupportedModel } from '../flash-models.js';
 import { parseEnthalpy, parseEntropy, parsePressure, parseTemperature } from '../units.js';
-import { IMPLEMENTED_FLASH_TYPES, isImplementedFlashType, PENDING_FLASH_TYPES, type ImplementedFlashType } from './flash-types.js';
+import { IMPLEMENTED_FLASH_TYPES, implementedFlashType, PENDING_FLASH_TYPES, type ImplementedFlashType } from './flash-types.js';
 
 /** The enthalpy (PH) or entropy (PS) spec on a molar basis: J/mol or J/(mol·K) of feed. */
 export interface StateSpec {
@@ -20,7 +20,10 @@ export interface StateSpec {
 export interface FlashRequest {
   model: SupportedModel;
   flashType: ImplementedFlashType;
-  /** K and Pa. For PH/PS the temperature is the initial guess (default 288.15 K). */
+  /**
+   * K and Pa. For PH/PS and the …PointT saturation types the temperature is the initial guess
+   * (default 288.15 K); for the …PointP types the pressure is.
+   */
   temperature: number;
   pressure: number;
   /** Components with a positive fraction, in input order (duplicates merged), and their normalised fractions. */
@@ -58,7 +61,7 @@ export function parseFlashRequest(input: unknown): RequestOutcome {
 
   const flashTypeRaw = input.flashType ?? 'TP';
   let flashType: ImplementedFlashType | undefined;
-  if (typeof flashTypeRaw === 'string' && isImplementedFlashType(flashTypeRaw)) flashType = flashTypeRaw;
+  if (typeof flashTypeRaw === 'string' && implementedFlashType(flashTypeRaw) !== undefined) flashType = implementedFlashType(flashTypeRaw);
   else if (typeof flashTypeRaw === 'string' && PENDING_FLASH_TYPES.includes(flashTypeRaw)) {
     issues.push(
       issue('NOT_IMPLEMENTED_FLASH_TYPE', `Flash type '${flashTypeRaw}' is part of the contract but not implemented by this server yet`, `Use flashType ${IMPLEMENTED_FLASH_TYPES.map((t) => `"${t}"`).join(' or ')}; check getCapabilities for what is available`, 'flashType'),

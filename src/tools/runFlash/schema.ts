@@ -5,7 +5,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { PRESSURE_UNITS, TEMPERATURE_UNITS, ENTHALPY_UNITS, ENTROPY_UNITS, MOLAR_VOLUME_UNITS } from '../units.js';
 import { SUPPORTED_MODELS } from '../flash-models.js';
-import { IMPLEMENTED_FLASH_TYPES, PENDING_FLASH_TYPES } from './flash-types.js';
+import { IMPLEMENTED_FLASH_TYPES, IMPLEMENTED_FLASH_TYPE_ALIASES, PENDING_FLASH_TYPES } from './flash-types.js';
 
 const quantity = (what: string, bareUnit: string, units: readonly string[], example: string) =>
   Type.Union(
@@ -24,12 +24,13 @@ export const RunFlashInput = Type.Object(
     model: Type.Optional(
       Type.String({ description: `Equation of state, default SRK. Implemented: ${SUPPORTED_MODELS.join(', ')} (case-insensitive)`, examples: ['SRK', 'PR'] }),
     ),
-    temperature: Type.Optional(quantity('Temperature (for PH and PS only the initial guess)', 'K', TEMPERATURE_UNITS, '{"value": 25, "unit": "C"}; default 288.15 K')),
-    pressure: Type.Optional(quantity('Absolute pressure', 'bara', PRESSURE_UNITS, '{"value": 50, "unit": "bara"}; default 1.01325 bara')),
+    temperature: Type.Optional(quantity('Temperature (the initial guess for PH, PS, dewPointT and bubblePointT; the spec for dewPointP and bubblePointP)', 'K', TEMPERATURE_UNITS, '{"value": 25, "unit": "C"}; default 288.15 K')),
+    pressure: Type.Optional(quantity('Absolute pressure (the initial guess for dewPointP and bubblePointP)', 'bara', PRESSURE_UNITS, '{"value": 50, "unit": "bara"}; default 1.01325 bara')),
     flashType: Type.Optional(
       Type.Union(
         [
           Type.Union(IMPLEMENTED_FLASH_TYPES.map((t) => Type.Literal(t)), { description: 'Implemented flash types' }),
+          Type.Union(IMPLEMENTED_FLASH_TYPE_ALIASES.map((t) => Type.Literal(t)), { description: 'Long-form aliases, normalised to the short names (dewPointTemperature → dewPointT, …)' }),
           Type.Union(PENDING_FLASH_TYPES.map((t) => Type.Literal(t)), {
             description: 'Contract flash types not implemented yet: answered with 422 NOT_IMPLEMENTED_FLASH_TYPE',
           }),

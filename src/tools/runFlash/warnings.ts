@@ -6,6 +6,7 @@ import type { FlashReport, FlashResult } from '../../engine/index.js';
 import { isPolar } from '../../engine/index.js';
 import { warning, type Warning } from '../envelope.js';
 import type { FlashRequest } from './request.js';
+import { isSaturationFlashType } from './flash-types.js';
 
 /** Within this relative distance of the mixture pseudo-critical T and P a state is "near critical". */
 const NEAR_CRITICAL_BAND = 0.1;
@@ -43,7 +44,9 @@ export function flashWarnings(req: FlashRequest, result: FlashResult, report: Fl
 
   const minBeta = Math.min(...result.phases.map((p) => p.beta));
   const method = tpMethod(result.method);
-  if (result.phases.length > 1 && minBeta < SMALL_PHASE_FRACTION) {
+  if (isSaturationFlashType(req.flashType)) {
+    // The trace of incipient phase is the answer of a saturation point, not an uncertainty.
+  } else if (result.phases.length > 1 && minBeta < SMALL_PHASE_FRACTION) {
     out.push(warning('TWO_PHASE_UNCERTAINTY', `A phase holds only ${minBeta.toExponential(2)} of the feed (mole fraction): the state is close to a phase boundary`));
   } else if (method === 'trivial-split' || method === 'stability-inconclusive') {
     out.push(warning('TWO_PHASE_UNCERTAINTY', 'The stability test and the phase split disagree within round-off (critical region): the single-phase answer is uncertain'));
