@@ -321,6 +321,24 @@ function scanGrid(prob: SaturationProblem): number[] {
   return grid;
 }
 
+/** The wanted crossing between a (smaller u) and b: ln S rises through 0 for a dew point, falls for a bubble point. */
+function crosses(prob: SaturationProblem, a: Point, b: Point): boolean {
+  return prob.kind === 'dew' ? !prob.positive(a) && prob.positive(b) : prob.positive(a) && !prob.positive(b);
+}
+
+/**
+ * A bracket of the wanted crossing inside [a, b]. When one end collapsed onto the feed and the
+ * other did not, a narrow two-phase band can hide between them (e.g. a CO2-rich feed whose
+ * envelope is a few bar wide), so the interval is halved, warm-starting from the non-trivial end.
+ */
+function findBracket(prob: SaturationProblem, a: Point, b: Point, depth: number): [Point, Point] | undefined {
+  if (crosses(prob, a, b)) return [a, b];
+  if (depth === 0 || a.trivial === b.trivial) return undefined;
+  const m = prob.evaluate(0.5 * (a.u + b.u), (a.trivial ? b : a).lnK);
+  if (!m) return undefined;
+  return findBracket(prob, a, m, depth - 1) ?? findBracket(prob, m, b, depth - 1);
+}
+
 /** First normal crossing along the spec line; undefined when the line never enters the envelope. */
 function scan(prob: SaturationProblem): { point?: Point; failedRefine: boolean } {
   let prev: Point | undefined;
@@ -329,9 +347,9 @@ function scan(prob: SaturationProblem): { point?: Point; failedRefine: boolean }
     const cur = prob.evaluate(u, prev && !prev.trivial ? prev.lnK : undefined);
     if (!cur) continue;
     if (prev) {
-      const wanted = prob.kind === 'dew' ? !prob.positive(prev) && prob.positive(cur) : prob.positive(prev) && !prob.positive(cur);
-      if (wanted) {
-        const root = refine(prob, prev, cur);
+      const bracket = findBracket(prob, prev, cur, 6);
+      if (bracket) {
+        const root = refine(prob, bracket[0], bracket[1]);
         if (root && prob.physical(root)) return { point: root, failedRefine };
         if (!root) failedRefine = true;
       }
