@@ -9,9 +9,12 @@
  *   - engine PH flash (valve to 40 % of the pressure, same enthalpy) and PS flash (compression to
  *     2.5× the pressure, same entropy) of the same fluids from the TP state, initial guess the
  *     inlet temperature: each is several TP flashes (flashes count in the line).
+ *   - engine saturation points of the same fluids: dew T at the TP pressure (guess 20 K off), the
+ *     dew P at that temperature − 20 K (guess the TP pressure), the bubble P at 150 K, and the
+ *     cost of proving there is no dew point (dew P above the cricondentherm: the full scan).
  * A seeded random-grid robustness count (2,400 flashes) lives in test/engine/flash-random-grid.
  */
-import { createCubicFluid, flashEnthalpy, flashEntropy, flashPH, flashPS, flashTP, resolveComponents, type CubicKind } from '../src/engine/index.js';
+import { bubblePointPressure, createCubicFluid, dewPointPressure, dewPointTemperature, flashEnthalpy, flashEntropy, flashPH, flashPS, flashTP, resolveComponents, type CubicKind, type SaturationOutcome } from '../src/engine/index.js';
 import { getTool } from '../src/tools/registry.js';
 import { runTool } from '../src/index.js';
 
@@ -105,6 +108,36 @@ export async function benchEngineFlash(): Promise<BenchLine[]> {
           run();
         }, Math.max(300, n >> 4));
         lines.push({ name: `engine.${what}.${label}.${kind}`, unit: 'us', value: us, components: f.components.length, phases: out.result.phases.length, flashes: out.result.iterations, T_K: Number(out.result.T.toFixed(3)), P_bar: out.result.P / 1e5, note: what === 'flashPH' ? 'valve: same H at 40 % of P' : 'compressor: same S at 2.5x P' });
+      }
+    }
+  }
+  lines.push(...benchSaturation());
+  return lines;
+}
+
+export function benchSaturation(): BenchLine[] {
+  const lines: BenchLine[] = [];
+  for (const kind of ['SRK', 'PR'] as const) {
+    for (const [label, comp, P] of [
+      ['gas3', GAS, GAS_P],
+      ['condensate10', CONDENSATE, COND_P],
+    ] as const) {
+      const f = fluid(kind, comp);
+      const dew = dewPointTemperature(f.model, P, f.z, 250);
+      if (!dew.ok) throw new Error(`bench dew point failed: ${dew.message}`);
+      const cases: [string, () => SaturationOutcome, string][] = [
+        ['dewPointT', () => dewPointTemperature(f.model, P, f.z, dew.T + 20), 'dew T at the TP pressure, guess 20 K above'],
+        ['dewPointP', () => dewPointPressure(f.model, dew.T - 20, f.z, P), 'lower dew P 20 K below that dew T, guess the TP pressure'],
+        ['bubblePointP', () => bubblePointPressure(f.model, 150, f.z, 10e5), 'bubble P at 150 K, guess 10 bara'],
+        ['noDewPoint', () => dewPointPressure(f.model, dew.T + 150, f.z, P), 'NO_SATURATION_POINT: dew P 150 K above the dew T (full scan of the spec line)'],
+      ];
+      for (const [what, run, note] of cases) {
+        const out = run();
+        if (what === 'noDewPoint' ? out.ok || out.code !== 'NO_SATURATION_POINT' : !out.ok) throw new Error(`bench ${what} ${label} ${kind}: unexpected ${out.ok ? out.value : out.code}`);
+        const us = medianUs(() => {
+          run();
+        }, label === 'gas3' ? 300 : 100);
+        lines.push({ name: `engine.${what}.${label}.${kind}`, unit: 'us', value: us, components: f.components.length, ...(out.ok ? { T_K: Number(out.T.toFixed(3)), P_bar: Number((out.P / 1e5).toFixed(5)), evaluations: out.iterations } : {}), note });
       }
     }
   }

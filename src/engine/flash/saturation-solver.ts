@@ -239,14 +239,10 @@ function wilsonEstimate(prob: SaturationProblem): number {
 
 type Attempt = { ok: true; point: Point; iterations: number } | { ok: false; collapsed: boolean };
 
-/** Secant on ln S from the initial guess (the fast path). */
-function secant(prob: SaturationProblem, guess: number): Attempt {
-  let u0 = prob.toU(guess);
+/** Secant on ln S from u0 (the fast path). */
+function secant(prob: SaturationProblem, start: number): Attempt {
+  let u0 = start;
   let p0 = prob.evaluate(u0);
-  if (!p0 || p0.trivial) {
-    u0 = wilsonEstimate(prob);
-    p0 = prob.evaluate(u0);
-  }
   if (!p0 || p0.trivial) return { ok: false, collapsed: p0 !== undefined };
   const byP = prob.solveFor === 'P';
   let u1 = u0 + (byP ? 0.01 : -1e-5 * u0);
@@ -363,8 +359,16 @@ function scan(prob: SaturationProblem): { point?: Point; failedRefine: boolean }
 export function solveSaturation(model: ThermoModel, kind: SaturationKind, solveFor: SolvedVariable, spec: number, zIn: ArrayLike<number>, guess: number): SaturationOutcome {
   const z = Float64Array.from(zIn);
   const prob = new SaturationProblem(model, kind, solveFor, spec, z);
-  const fast = secant(prob, guess);
+  // Fast path: from the caller's guess, then from Wilson's estimate (which also lands on the
+  // normal branch when the guess led to the other crossing, e.g. the upper dew pressure).
+  const u0 = prob.toU(guess);
+  const fast = secant(prob, u0);
   if (fast.ok) return prob.success(fast.point, prob.evaluations);
+  const uWilson = wilsonEstimate(prob);
+  if (Number.isFinite(uWilson) && Math.abs(uWilson - u0) > 1e-6 * Math.abs(u0)) {
+    const second = secant(prob, uWilson);
+    if (second.ok) return prob.success(second.point, prob.evaluations);
+  }
   const found = scan(prob);
   if (found.point) return prob.success(found.point, prob.evaluations);
   if (found.failedRefine) {
