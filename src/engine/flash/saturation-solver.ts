@@ -9,13 +9,14 @@
  *   (vapour → two-phase) and falls through 0 for a bubble point (two-phase → liquid). The other
  *   crossing of the same spec line (the retrograde upper dew pressure, the near-critical second
  *   dew temperature, …) has the opposite slope and is not returned.
- * - Fast path: secant on ln S from the caller's initial guess. Its answer is accepted only when
- *   the slope has the normal sign and the phases are the right way round (incipient vapour less
- *   dense than the feed for a bubble point, incipient liquid denser for a dew point); otherwise,
- *   or when it collapses onto the feed, a scan along the spec line brackets the first normal
- *   crossing, which is then refined. No crossing on the scan is NO_SATURATION_POINT (spec above
- *   the cricondenbar / cricondentherm, or a bubble point asked above the critical temperature):
- *   never a fake point.
+ * - Fast path: secant on ln S from the caller's initial guess, then from Wilson's estimate. An
+ *   answer is accepted only when the slope has the normal sign and the point is physical (see
+ *   SaturationProblem.physical: not the trivial solution, incipient vapour less dense than the
+ *   feed for a bubble point and incipient liquid denser for a dew point, the vapour of the pair
+ *   not liquid-like, and near the critical point a stable feed). Otherwise a scan along the spec
+ *   line brackets the first normal crossing, which is then refined (Illinois false position). No
+ *   crossing on the scan is NO_SATURATION_POINT (spec above the cricondenbar / cricondentherm, a
+ *   bubble point asked above the critical temperature): never a fake point.
  */
 import type { ThermoModel } from '../eos/types.js';
 import { wilsonK } from './fugacity.js';
@@ -33,6 +34,7 @@ export type SaturationOutcome =
       P: number;
       /** Composition of the incipient phase (vapour for a bubble point, liquid for a dew point). */
       incipient: Float64Array;
+      /** Work done: inner successive-substitution solves (mixture) or Newton steps (one component). */
       iterations: number;
     }
   | { ok: false; code: 'SATURATION_NOT_CONVERGED' | 'NO_SATURATION_POINT'; message: string };
@@ -237,25 +239,24 @@ function wilsonEstimate(prob: SaturationProblem): number {
   return 2 / (lo + hi);
 }
 
-type Attempt = { ok: true; point: Point; iterations: number } | { ok: false; collapsed: boolean };
+type Attempt = { ok: true; point: Point } | { ok: false };
 
 /** Secant on ln S from u0 (the fast path). */
 function secant(prob: SaturationProblem, start: number): Attempt {
   let u0 = start;
   let p0 = prob.evaluate(u0);
-  if (!p0 || p0.trivial) return { ok: false, collapsed: p0 !== undefined };
+  if (!p0 || p0.trivial) return { ok: false };
   const byP = prob.solveFor === 'P';
   let u1 = u0 + (byP ? 0.01 : -1e-5 * u0);
   for (let it = 0; it < 100; it++) {
     const p1 = prob.evaluate(u1, p0.lnK);
-    if (!p1) return { ok: false, collapsed: false };
-    if (p1.trivial) return { ok: false, collapsed: true };
+    if (!p1 || p1.trivial) return { ok: false };
     const slope = (p1.lnS - p0.lnS) / (u1 - u0);
     if (Math.abs(p1.lnS) < ROOT_TOL) {
-      return prob.normalSlope(slope) && prob.physical(p1) ? { ok: true, point: p1, iterations: it + 1 } : { ok: false, collapsed: false };
+      return prob.normalSlope(slope) && prob.physical(p1) ? { ok: true, point: p1 } : { ok: false };
     }
     let step = -p1.lnS / slope;
-    if (!Number.isFinite(step)) return { ok: false, collapsed: false };
+    if (!Number.isFinite(step)) return { ok: false };
     // Limit steps: 30 % in pressure, about 10 K in temperature.
     const limit = byP ? 0.3 : 10 * u1 * u1;
     step = Math.max(-limit, Math.min(limit, step));
@@ -264,7 +265,7 @@ function secant(prob: SaturationProblem, start: number): Attempt {
     p0 = p1;
     u1 += step;
   }
-  return { ok: false, collapsed: false };
+  return { ok: false };
 }
 
 /** Refines a bracket [a, b] whose ends lie on either side of the wanted crossing. */
