@@ -8,7 +8,7 @@
  */
 import type { ModelAtT } from '../eos/types.js';
 import { FugacityScratch, lnPhiDerivatives } from './fugacity.js';
-import { solveInPlace } from './linalg.js';
+import { choleskySolve } from './linalg.js';
 import { accelerateSubstitution } from './acceleration.js';
 import { rachfordRice } from './rachford-rice.js';
 
@@ -31,6 +31,8 @@ export interface TwoPhaseSolution {
 const SS_ITERATIONS = 12;
 const NEWTON_ITERATIONS = 60;
 const TOLERANCE = 1e-10;
+/** Diagonal shifts (in units of the ideal-mixing curvature) tried for the modified Newton step. */
+const SHIFTS = [0, 1e-3, 1e-2, 0.1, 1, 10, 100];
 
 export function solveTwoPhase(at: ModelAtT, P: number, z: Float64Array, lnK0: Float64Array): TwoPhaseSolution {
   const nc = at.nc;
@@ -153,12 +155,25 @@ function newtonSolve(
   const H = new Float64Array(nc * nc);
   const g = new Float64Array(nc);
   const step = new Float64Array(nc);
+  const A = new Float64Array(nc * nc);
+  const D = new Float64Array(nc);
   const fs = new FugacityScratch(nc);
   const phiTmpL = new Float64Array(nc);
   const phiTmpV = new Float64Array(nc);
+  // Material balance z = v + l fixes one amount from the other. The smaller of the two is held
+  // directly and the larger derived from it: a trace amount (e.g. heptane in the aqueous phase,
+  // 1e-13) computed as z − v would lose all its digits to cancellation, and Newton would stall at
+  // a residual of that round-off (seen with methane/heptane/water at 600 bar).
   for (let i = 0; i < nc; i++) {
-    v[i] = beta0 * y[i];
-    l[i] = z[i] - v[i];
+    const vi = beta0 * y[i];
+    const li = (1 - beta0) * x[i];
+    if (vi <= li) {
+      v[i] = vi;
+      l[i] = z[i] - vi;
+    } else {
+      l[i] = li;
+      v[i] = z[i] - li;
+    }
   }
   let vL = NaN;
   let vV = NaN;
@@ -202,31 +217,48 @@ function newtonSolve(
         const ij = i * nc + j;
         H[ij] = dV[ij] + dL[ij] - 1 / sv - 1 / sl;
       }
-      H[i * nc + i] += 1 / v[i] + 1 / l[i];
-      step[i] = -g[i];
+      D[i] = 1 / v[i] + 1 / l[i];
+      H[i * nc + i] += D[i];
     }
-    if (!solveInPlace(H, step, nc)) return { beta: sv, vL, vV, iterations: it, converged: false };
-    // Largest step keeping every v_i and l_i positive.
-    let s = 1;
-    for (let i = 0; i < nc; i++) {
-      if (step[i] < 0 && v[i] + step[i] <= 0) s = Math.min(s, (-0.9 * v[i]) / step[i]);
-      if (step[i] > 0 && l[i] - step[i] <= 0) s = Math.min(s, (0.9 * l[i]) / step[i]);
-    }
-    let slope = 0;
-    for (let i = 0; i < nc; i++) slope += g[i] * step[i];
+    // Modified Newton: where G is not convex (far from the solution, near a critical point) the
+    // plain Newton step is not a descent direction and the line search can only fail. Adding
+    // μ·diag(1/v + 1/l) (the ideal-mixing curvature) until the matrix is positive definite and
+    // the step lowers G bends the step towards a scaled steepest descent.
     let accepted = false;
-    for (let ls = 0; ls < 30; ls++) {
+    for (const mu of SHIFTS) {
+      A.set(H);
       for (let i = 0; i < nc; i++) {
-        vTry[i] = v[i] + s * step[i];
-        lTry[i] = z[i] - vTry[i];
+        A[i * nc + i] += mu * D[i];
+        step[i] = -g[i];
       }
-      const Gt = gibbs(vTry, lTry, phiTmpL, phiTmpV);
-      if (Number.isFinite(Gt) && (Gt <= G + 1e-4 * s * slope || Math.abs(Gt - G) <= 1e-15 * Math.abs(G))) {
-        G = Gt;
-        accepted = true;
-        break;
+      if (!choleskySolve(A, step, nc)) continue;
+      // Largest step keeping every v_i and l_i positive.
+      let s = 1;
+      for (let i = 0; i < nc; i++) {
+        if (step[i] < 0 && v[i] + step[i] <= 0) s = Math.min(s, (-0.9 * v[i]) / step[i]);
+        if (step[i] > 0 && l[i] - step[i] <= 0) s = Math.min(s, (0.9 * l[i]) / step[i]);
       }
-      s *= 0.5;
+      let slope = 0;
+      for (let i = 0; i < nc; i++) slope += g[i] * step[i];
+      for (let ls = 0; ls < 30; ls++) {
+        for (let i = 0; i < nc; i++) {
+          if (v[i] <= l[i]) {
+            vTry[i] = v[i] + s * step[i];
+            lTry[i] = z[i] - vTry[i];
+          } else {
+            lTry[i] = l[i] - s * step[i];
+            vTry[i] = z[i] - lTry[i];
+          }
+        }
+        const Gt = gibbs(vTry, lTry, phiTmpL, phiTmpV);
+        if (Number.isFinite(Gt) && (Gt <= G + 1e-4 * s * slope || Math.abs(Gt - G) <= 1e-15 * Math.abs(G))) {
+          G = Gt;
+          accepted = true;
+          break;
+        }
+        s *= 0.5;
+      }
+      if (accepted) break;
     }
     if (!accepted) {
       gibbs(v, l, lnPhiL, lnPhiV);
