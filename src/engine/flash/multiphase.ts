@@ -2,27 +2,65 @@
  * Multiphase check after a one- or two-phase TP flash (off by default, as in the original).
  * The current equilibrium is tested with Michelsen's stability analysis using Wilson trials and
  * near-pure trials of every component. When a trial phase lowers the Gibbs energy it is added,
- * and the (up to four) phases are solved by successive
- * substitution on K relative to a reference phase with the multiphase Rachford–Rice problem
- * solved as Michelsen's convex minimisation of
- *   Q(β) = Σ_k β_k − Σ_i z_i ln(Σ_k β_k K_ik),   β_k ≥ 0
- * (Michelsen 1994, Comput. Chem. Eng. 18:545) by an active-set Newton method.
+ * and the (up to four) phases are solved: successive substitution on K relative to a reference
+ * phase, the multiphase Rachford–Rice problem solved as Michelsen's convex minimisation
+ * (multiphase-rr.ts), DEM acceleration, and a Newton stage on the mole numbers when substitution
+ * is slow (multiphase-newton.ts). Phases whose fraction goes to zero are dropped and phases that
+ * become the same phase are merged; the next round tests the result again.
+ *
+ * An answer is returned only when its phases have equal fugacities, its Gibbs energy is not
+ * above the state it started from, and the stability test finds no trial phase that would lower
+ * G further; otherwise FLASH_NOT_CONVERGED.
  */
 import type { ModelAtT, ThermoModel } from '../eos/types.js';
 import { makePhase, orderByDensity, MIN_PHASE_FRACTION, type FlashOutcome, type FlashResult, type PhaseState } from './phase-state.js';
-import { pureTrial, stabilityAnalysis, wilsonTrials, UNSTABLE_TM } from './stability.js';
-import { solveInPlace } from './linalg.js';
+import { pureTrial, stabilityAnalysis, wilsonTrials, UNSTABLE_TM, type TrialResult } from './stability.js';
+import { accelerateSubstitution } from './acceleration.js';
+import { multiphaseRachfordRice } from './multiphase-rr.js';
+import { multiphaseNewton } from './multiphase-newton.js';
+
+export { multiphaseRachfordRice } from './multiphase-rr.js';
 
 /** Vapour, hydrocarbon liquid(s) and aqueous: four covers e.g. gas + two hydrocarbon liquids + water. */
 const MAX_PHASES = 4;
-const MAX_SS = 400;
+/** Add/drop rounds; each ends in a converged state of lower G, so a handful suffices. */
+const MAX_ROUNDS = 8;
+const MAX_SS = 300;
+/** Substitution steps after which the Newton stage is tried (again) when SS has not converged. */
+const NEWTON_AT = new Set([12, 50, 150]);
+const SS_TOLERANCE = 1e-10;
+/** Largest |ln f_i^α − ln f_i^β| accepted in an answer. */
+const FUGACITY_TOLERANCE = 1e-8;
+/** Two phases whose ln K differ by less than this everywhere are one phase. */
+const SAME_PHASE = 1e-5;
+/** Unstable trials tried as the new phase, most negative tm first, before giving up. */
+const MAX_CANDIDATES = 3;
+
+interface Equilibrium {
+  beta: number[];
+  x: Float64Array[];
+  lnPhi: Float64Array[];
+  v: number[];
+  iterations: number;
+}
+
+function fail(message: string): FlashOutcome {
+  return { ok: false, code: 'FLASH_NOT_CONVERGED', message };
+}
+
+/** Reduced Gibbs energy Σ_k β_k Σ_i x_ki (ln x_ki + ln φ_ki), per mole of feed, in RT. */
+function gibbsOf(phases: readonly { beta: number; x: Float64Array; lnPhi: Float64Array }[]): number {
+  let g = 0;
+  for (const p of phases) for (let i = 0; i < p.x.length; i++) g += p.beta * p.x[i] * (Math.log(p.x[i]) + p.lnPhi[i]);
+  return g;
+}
 
 export function multiphaseCheck(model: ThermoModel, at: ModelAtT, P: number, z: Float64Array, first: FlashResult): FlashOutcome {
   const nc = model.nc;
+  if (nc < 2) return { ok: true, result: first };
   let current = first;
-  // Each round tests the current equilibrium and, if a trial phase lowers G, adds it and solves
-  // again; it stops when the result is stable or holds MAX_PHASES phases.
-  for (let round = 0; round < MAX_PHASES && nc >= 2 && current.phases.length < MAX_PHASES; round++) {
+  let gCurrent = gibbsOf(current.phases);
+  for (let round = 0; round < MAX_ROUNDS; round++) {
     // At equilibrium every phase has the same d = ln x + ln φ; the first phase stands for all.
     const ref = current.phases[0];
     const d = new Float64Array(nc);
@@ -31,56 +69,95 @@ export function multiphaseCheck(model: ThermoModel, at: ModelAtT, P: number, z: 
     for (let i = 0; i < nc; i++) trials.push(pureTrial(nc, i));
     const stab = stabilityAnalysis(at, P, ref.x, d, trials);
     if (stab.stable) return { ok: true, result: current };
-    // The most negative trial that is not just one of the current phases again.
-    let best: (typeof stab.trials)[number] | undefined;
-    for (const t of stab.trials) {
-      if (t.trivial || !(t.tm < UNSTABLE_TM)) continue;
-      const copy = current.phases.some((p) => {
-        let dist = 0;
-        for (let i = 0; i < nc; i++) dist += Math.abs(t.w[i] - p.x[i]);
-        return dist < 1e-4;
-      });
-      if (!copy && (best === undefined || t.tm < best.tm)) best = t;
+    const candidates = newPhaseCandidates(stab.trials, current.phases, nc);
+    if (candidates.length === 0) return { ok: true, result: current };
+    if (current.phases.length >= MAX_PHASES) {
+      return fail(`the ${current.phases.length}-phase TP flash is still unstable (tm = ${stab.tmMin.toExponential(2)}) and no more phases are allowed`);
     }
-    if (best === undefined) return { ok: true, result: current };
-
-    const comps: Float64Array[] = current.phases.map((p) => Float64Array.from(p.x));
-    comps.push(Float64Array.from(best.w));
-    const beta0 = current.phases.map((p) => p.beta * 0.98);
-    beta0.push(0.02);
-    const sol = solveMultiphase(at, P, z, comps, beta0);
-    if (!sol) return { ok: false, code: 'FLASH_NOT_CONVERGED', message: `multiphase TP flash with ${comps.length} phases did not converge` };
-    const phases: PhaseState[] = [];
-    for (let k = 0; k < comps.length; k++) {
-      if (sol.beta[k] < MIN_PHASE_FRACTION) continue;
-      phases.push(makePhase(model, at, P, sol.x[k], sol.lnPhi[k], sol.v[k], sol.beta[k]));
+    let next: { result: FlashResult; g: number } | undefined;
+    let iterations = stab.iterations;
+    for (const trial of candidates) {
+      const comps: Float64Array[] = current.phases.map((p) => Float64Array.from(p.x));
+      comps.push(Float64Array.from(trial.w));
+      const beta0 = current.phases.map((p) => p.beta * 0.98);
+      beta0.push(0.02);
+      const sol = solveMultiphase(at, P, z, comps, beta0);
+      if (!sol) continue;
+      iterations += sol.iterations;
+      const phases: PhaseState[] = [];
+      for (let k = 0; k < sol.beta.length; k++) {
+        if (sol.beta[k] < MIN_PHASE_FRACTION) continue;
+        phases.push(makePhase(model, at, P, sol.x[k], sol.lnPhi[k], sol.v[k], sol.beta[k]));
+      }
+      const bsum = phases.reduce((s, p) => s + p.beta, 0);
+      for (const p of phases) p.beta /= bsum;
+      const g = gibbsOf(phases);
+      // Substitution does not always lower G; a state above the one we came from is no progress.
+      if (!(g <= gCurrent + 1e-10 * Math.max(1, Math.abs(gCurrent)))) continue;
+      if (!equalFugacities(phases)) continue;
+      const method = phases.length >= 3 ? `${phases.length}-phase` : phases.length === 2 ? 'two-phase' : current.method;
+      next = { result: { ...current, phases: orderByDensity(model, phases), iterations: current.iterations + iterations, method }, g };
+      break;
     }
-    const bsum = phases.reduce((s, p) => s + p.beta, 0);
-    for (const p of phases) p.beta /= bsum;
-    const method = phases.length >= 3 ? `${phases.length}-phase` : current.method;
-    current = { ...current, phases: orderByDensity(model, phases), iterations: current.iterations + stab.iterations + sol.iterations, method };
+    if (!next) {
+      return fail(`multiphase TP flash: the ${current.phases.length}-phase state is unstable (tm = ${stab.tmMin.toExponential(2)}) and no state with another phase converged`);
+    }
+    current = next.result;
+    gCurrent = next.g;
   }
-  return { ok: true, result: current };
+  return fail(`multiphase TP flash: still unstable after ${MAX_ROUNDS} rounds of adding and dropping phases`);
 }
 
-interface MultiphaseSolution {
-  beta: number[];
-  x: Float64Array[];
-  lnPhi: Float64Array[];
-  v: number[];
-  iterations: number;
+/** Unstable trial phases that are not one of the present phases again, most negative tm first. */
+function newPhaseCandidates(trials: TrialResult[], phases: readonly PhaseState[], nc: number): TrialResult[] {
+  const out: TrialResult[] = [];
+  for (const t of trials) {
+    if (t.trivial || !(t.tm < UNSTABLE_TM)) continue;
+    const copy = phases.some((p) => {
+      let dist = 0;
+      for (let i = 0; i < nc; i++) dist += Math.abs(t.w[i] - p.x[i]);
+      return dist < 1e-4;
+    });
+    if (copy) continue;
+    // Several starts often reach the same stationary point: keep one of each.
+    const seen = out.some((o) => {
+      let dist = 0;
+      for (let i = 0; i < nc; i++) dist += Math.abs(t.w[i] - o.w[i]);
+      return dist < 1e-4;
+    });
+    if (!seen) out.push(t);
+  }
+  return out.sort((a, b) => a.tm - b.tm).slice(0, MAX_CANDIDATES);
 }
 
-function solveMultiphase(at: ModelAtT, P: number, z: Float64Array, start: Float64Array[], beta0: number[]): MultiphaseSolution | undefined {
+function equalFugacities(phases: readonly PhaseState[]): boolean {
+  const a = phases[0];
+  for (let q = 1; q < phases.length; q++) {
+    const b = phases[q];
+    for (let i = 0; i < a.x.length; i++) {
+      const diff = Math.log(b.x[i]) + b.lnPhi[i] - Math.log(a.x[i]) - a.lnPhi[i];
+      if (!(Math.abs(diff) < FUGACITY_TOLERANCE)) return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * Solves the np-phase split from compositions `start` and fractions `beta0`. Returns every
+ * phase still present (fractions may be 0 for phases that vanished) or undefined.
+ */
+function solveMultiphase(at: ModelAtT, P: number, z: Float64Array, start: Float64Array[], beta0: number[]): Equilibrium | undefined {
   const nc = at.nc;
-  const np = start.length;
-  const x = start.map((c) => Float64Array.from(c));
-  const lnPhi = start.map(() => new Float64Array(nc));
-  const v = new Array<number>(np).fill(NaN);
-  // K_ik = φ_i,ref / φ_i,k with phase 0 as reference, stored as ln.
-  const lnK = start.map(() => new Float64Array(nc));
-  const prev = start.map(() => new Float64Array(nc));
+  let x = start.map((c) => Float64Array.from(c));
   let beta = beta0.slice();
+  let np = x.length;
+  let lnPhi = x.map(() => new Float64Array(nc));
+  let v = new Array<number>(np).fill(NaN);
+  // ln K_ik = ln φ_i,ref − ln φ_i,k with phase 0 as reference, one row per phase, flat for DEM.
+  let lnK = new Float64Array(np * nc);
+  let delta = new Float64Array(np * nc);
+  let deltaPrev = new Float64Array(np * nc);
+  let sinceReset = 0;
   for (let it = 0; it < MAX_SS; it++) {
     for (let k = 0; k < np; k++) {
       v[k] = at.lnPhi(P, x[k], 'stable', lnPhi[k]);
@@ -89,13 +166,19 @@ function solveMultiphase(at: ModelAtT, P: number, z: Float64Array, start: Float6
     let err = 0;
     for (let k = 0; k < np; k++) {
       for (let i = 0; i < nc; i++) {
+        const j = k * nc + i;
         const next = lnPhi[0][i] - lnPhi[k][i];
-        err += Math.abs(next - lnK[k][i]);
-        prev[k][i] = lnK[k][i];
-        lnK[k][i] = next;
+        deltaPrev[j] = delta[j];
+        delta[j] = next - lnK[j];
+        err += Math.abs(delta[j]);
+        lnK[j] = next;
       }
     }
-    const K = lnK.map((row) => row.map(Math.exp));
+    // lnPhi belongs to the x the new K came from, so the answer is self-consistent.
+    if (it > 0 && err < SS_TOLERANCE) return { beta, x, lnPhi, v, iterations: it };
+    sinceReset++;
+    if (sinceReset % 5 === 0) accelerateSubstitution(lnK, delta, deltaPrev, np * nc);
+    const K = Array.from({ length: np }, (_, k) => lnK.subarray(k * nc, (k + 1) * nc).map(Math.exp));
     const b = multiphaseRachfordRice(z, K, beta);
     if (!b) return undefined;
     beta = b;
@@ -109,94 +192,49 @@ function solveMultiphase(at: ModelAtT, P: number, z: Float64Array, start: Float6
       for (let i = 0; i < nc; i++) s += x[k][i];
       for (let i = 0; i < nc; i++) x[k][i] /= s;
     }
-    if (it > 0 && err < 1e-10) return { beta, x, lnPhi, v, iterations: it };
+    // Two phases converging onto one composition (e.g. gas and oil merging above the
+    // cricondenbar, or a trial phase sliding back onto a present one) leave Q singular and
+    // substitution stalled: they are one phase.
+    const same = samePhasePair(lnK, np, nc);
+    if (same) {
+      const [keep, drop] = same;
+      beta[keep] += beta[drop];
+      const rows = (a: Float64Array) => Float64Array.from(Array.from({ length: (np - 1) * nc }, (_, j) => {
+        const k = Math.floor(j / nc);
+        return a[(k < drop ? k : k + 1) * nc + (j % nc)];
+      }));
+      lnK = rows(lnK);
+      delta = new Float64Array((np - 1) * nc);
+      deltaPrev = new Float64Array((np - 1) * nc);
+      x = x.filter((_, k) => k !== drop);
+      lnPhi = lnPhi.filter((_, k) => k !== drop);
+      v = v.filter((_, k) => k !== drop);
+      beta = beta.filter((_, k) => k !== drop);
+      np--;
+      sinceReset = 0;
+      if (np === 1) return undefined;
+      continue;
+    }
+    if (NEWTON_AT.has(it)) {
+      const present: number[] = [];
+      for (let k = 0; k < np; k++) if (beta[k] > 0) present.push(k);
+      if (present.length >= 2) {
+        const nw = multiphaseNewton(at, P, z, present.map((k) => beta[k]), present.map((k) => x[k]));
+        if (nw && nw.beta.every((bk) => bk > 0)) return { ...nw, iterations: it + nw.iterations };
+      }
+    }
   }
   return undefined;
+
 }
 
-/** Minimises Q(β) over β ≥ 0 (active set Newton). Returns undefined when it cannot. */
-export function multiphaseRachfordRice(z: Float64Array, K: Float64Array[], beta0: number[]): number[] | undefined {
-  const np = K.length;
-  const nc = z.length;
-  const beta = beta0.slice();
-  const E = new Float64Array(nc);
-  const q = (b: number[]): number => {
-    let s = 0;
-    for (let k = 0; k < np; k++) s += b[k];
-    for (let i = 0; i < nc; i++) {
-      let e = 0;
-      for (let k = 0; k < np; k++) e += b[k] * K[k][i];
-      if (!(e > 0)) return Infinity;
-      s -= z[i] * Math.log(e);
+function samePhasePair(lnK: Float64Array, np: number, nc: number): [number, number] | undefined {
+  for (let k = 0; k < np; k++) {
+    for (let l = k + 1; l < np; l++) {
+      let worst = 0;
+      for (let i = 0; i < nc && worst < SAME_PHASE; i++) worst = Math.max(worst, Math.abs(lnK[k * nc + i] - lnK[l * nc + i]));
+      if (worst < SAME_PHASE) return [k, l];
     }
-    return s;
-  };
-  let Q = q(beta);
-  let gmax = Infinity;
-  for (let it = 0; it < 100; it++) {
-    for (let i = 0; i < nc; i++) {
-      let e = 0;
-      for (let k = 0; k < np; k++) e += beta[k] * K[k][i];
-      E[i] = e;
-    }
-    const g = new Float64Array(np);
-    const H = new Float64Array(np * np);
-    for (let k = 0; k < np; k++) {
-      let s = 1;
-      for (let i = 0; i < nc; i++) s -= (z[i] * K[k][i]) / E[i];
-      g[k] = s;
-      for (let l = 0; l < np; l++) {
-        let h = 0;
-        for (let i = 0; i < nc; i++) h += (z[i] * K[k][i] * K[l][i]) / (E[i] * E[i]);
-        H[k * np + l] = h;
-      }
-    }
-    // Active set: phases at zero whose gradient pushes them further down stay fixed.
-    const free: number[] = [];
-    for (let k = 0; k < np; k++) if (beta[k] > 0 || g[k] < 0) free.push(k);
-    gmax = 0;
-    for (const k of free) gmax = Math.max(gmax, Math.abs(g[k]));
-    if (gmax < 1e-13) return beta;
-    const nf = free.length;
-    const A = new Float64Array(nf * nf);
-    const rhs = new Float64Array(nf);
-    for (let a = 0; a < nf; a++) {
-      rhs[a] = -g[free[a]];
-      for (let c = 0; c < nf; c++) A[a * nf + c] = H[free[a] * np + free[c]];
-      A[a * nf + a] *= 1 + 1e-12;
-    }
-    // Newton direction; when the Hessian is (near) singular — two phases with almost the same K —
-    // or the Newton step does not lower Q, fall back to a scaled projected-gradient step.
-    const newtonOk = solveInPlace(A, rhs, nf);
-    const trial = beta.slice();
-    let accepted = newtonOk && lineSearch(rhs);
-    if (!accepted) {
-      let hmax = 0;
-      for (const k of free) hmax = Math.max(hmax, H[k * np + k]);
-      for (let a = 0; a < nf; a++) rhs[a] = -g[free[a]] / Math.max(hmax, 1e-300);
-      accepted = lineSearch(rhs);
-    }
-    if (!accepted) return gmax < 1e-9 ? beta : undefined;
-    function lineSearch(dir: Float64Array): boolean {
-      let step = 1;
-      for (let a = 0; a < nf; a++) {
-        const k = free[a];
-        if (beta[k] + dir[a] < 0) step = Math.min(step, -beta[k] / dir[a]);
-      }
-      for (let ls = 0; ls < 40; ls++) {
-        for (let a = 0; a < nf; a++) trial[free[a]] = Math.max(0, beta[free[a]] + step * dir[a]);
-        const Qt = q(trial);
-        if (Qt <= Q + 1e-14 * Math.abs(Q)) {
-          Q = Qt;
-          return true;
-        }
-        step *= 0.5;
-      }
-      return false;
-    }
-    for (let k = 0; k < np; k++) beta[k] = trial[k];
   }
-  // Q is flat to round-off near a degenerate optimum (two phases with almost equal K): a small
-  // gradient is as good as it gets; the outer iteration still has to meet its own tolerance.
-  return gmax < 1e-7 ? beta : undefined;
+  return undefined;
 }
