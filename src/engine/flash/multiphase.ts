@@ -12,7 +12,7 @@
  * above the state it started from, and the stability test finds no trial phase that would lower
  * G further; otherwise FLASH_NOT_CONVERGED.
  */
-import type { ModelAtT, ThermoModel } from '../eos/types.js';
+import type { ModelAtT, RootChoice, ThermoModel } from '../eos/types.js';
 import { makePhase, orderByDensity, MIN_PHASE_FRACTION, type FlashOutcome, type FlashResult, type PhaseState } from './phase-state.js';
 import { pureTrial, stabilityAnalysis, wilsonTrials, UNSTABLE_TM, type TrialResult } from './stability.js';
 import { accelerateSubstitution } from './acceleration.js';
@@ -33,6 +33,8 @@ const SS_TOLERANCE = 1e-10;
 const FUGACITY_TOLERANCE = 1e-8;
 /** Two phases whose ln K differ by less than this everywhere are one phase. */
 const SAME_PHASE = 1e-5;
+/** tm above which a trial close to a present phase is that phase found again. */
+const COPY_TM = -1e-7;
 /** Unstable trials tried as the new phase, most negative tm first, before giving up. */
 const MAX_CANDIDATES = 3;
 
@@ -67,7 +69,9 @@ export function multiphaseCheck(model: ThermoModel, at: ModelAtT, P: number, z: 
     for (let i = 0; i < nc; i++) d[i] = Math.log(ref.x[i]) + ref.lnPhi[i];
     const trials = wilsonTrials(model, at.T, P, ref.x).trials;
     for (let i = 0; i < nc; i++) trials.push(pureTrial(nc, i));
-    const stab = stabilityAnalysis(at, P, ref.x, d, trials);
+    const roots: RootChoice[] = trials.map(() => 'stable');
+    otherRootTrials(at, P, current.phases, trials, roots);
+    const stab = stabilityAnalysis(at, P, ref.x, d, trials, roots);
     if (stab.stable) return { ok: true, result: current };
     const candidates = newPhaseCandidates(stab.trials, current.phases, nc);
     if (candidates.length === 0) return { ok: true, result: current };
@@ -108,12 +112,34 @@ export function multiphaseCheck(model: ThermoModel, at: ModelAtT, P: number, z: 
   return fail(`multiphase TP flash: still unstable after ${MAX_ROUNDS} rounds of adding and dropping phases`);
 }
 
+/**
+ * For each present phase with a second volume root at its composition, a trial from that
+ * composition on the other root. A nearly pure component at its saturation temperature (ethane
+ * + water at the ethane boiling point) has liquid and vapour stationary points a few 1e-5 apart
+ * in composition; trials that start from compositions alone all return to the present branch and
+ * miss the other, which can be the stable one.
+ */
+function otherRootTrials(at: ModelAtT, P: number, phases: readonly PhaseState[], trials: Float64Array[], roots: RootChoice[]): void {
+  const nc = at.nc;
+  const scratch = new Float64Array(nc);
+  for (const p of phases) {
+    const vL = at.lnPhi(P, p.x, 'liquid', scratch);
+    const vV = at.lnPhi(P, p.x, 'vapor', scratch);
+    if (!Number.isFinite(vL) || !Number.isFinite(vV) || !(vV > 1.01 * vL)) continue;
+    trials.push(Float64Array.from(p.x, Math.log));
+    roots.push(Math.abs(p.V - vL) < Math.abs(p.V - vV) ? 'vapor' : 'liquid');
+  }
+}
+
 /** Unstable trial phases that are not one of the present phases again, most negative tm first. */
 function newPhaseCandidates(trials: TrialResult[], phases: readonly PhaseState[], nc: number): TrialResult[] {
   const out: TrialResult[] = [];
   for (const t of trials) {
     if (t.trivial || !(t.tm < UNSTABLE_TM)) continue;
-    const copy = phases.some((p) => {
+    // A present phase found again is a stationary point with tm ≈ 0 (to the 1e-10 its
+    // fugacities were converged to). A nearby composition with a clearly negative tm is another
+    // phase: the other volume root of a near-pure phase differs by a few 1e-5 in composition.
+    const copy = t.tm > COPY_TM && phases.some((p) => {
       let dist = 0;
       for (let i = 0; i < nc; i++) dist += Math.abs(t.w[i] - p.x[i]);
       return dist < 1e-4;
