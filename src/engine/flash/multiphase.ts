@@ -14,7 +14,7 @@
  */
 import type { ModelAtT, RootChoice, ThermoModel } from '../eos/types.js';
 import { makePhase, orderByDensity, MIN_PHASE_FRACTION, type FlashOutcome, type FlashResult, type PhaseState } from './phase-state.js';
-import { pureTrial, stabilityAnalysis, wilsonTrials, UNSTABLE_TM, type TrialResult } from './stability.js';
+import { maxPhaseAmount, pureTrial, stabilityAnalysis, wilsonTrials, UNSTABLE_TM, type TrialResult } from './stability.js';
 import { accelerateSubstitution } from './acceleration.js';
 import { multiphaseRachfordRice } from './multiphase-rr.js';
 import { multiphaseNewton } from './multiphase-newton.js';
@@ -73,7 +73,7 @@ export function multiphaseCheck(model: ThermoModel, at: ModelAtT, P: number, z: 
     otherRootTrials(at, P, current.phases, trials, roots);
     const stab = stabilityAnalysis(at, P, ref.x, d, trials, roots);
     if (stab.stable) return { ok: true, result: current };
-    const candidates = newPhaseCandidates(stab.trials, current.phases, nc);
+    const candidates = newPhaseCandidates(stab.trials, current.phases, z);
     if (candidates.length === 0) return { ok: true, result: current };
     if (current.phases.length >= MAX_PHASES) {
       return fail(`the ${current.phases.length}-phase TP flash is still unstable (tm = ${stab.tmMin.toExponential(2)}) and no more phases are allowed`);
@@ -131,11 +131,15 @@ function otherRootTrials(at: ModelAtT, P: number, phases: readonly PhaseState[],
   }
 }
 
-/** Unstable trial phases that are not one of the present phases again, most negative tm first. */
-function newPhaseCandidates(trials: TrialResult[], phases: readonly PhaseState[], nc: number): TrialResult[] {
+/** Unstable trial phases that are not one of the present phases again and could hold more than a trace, most negative tm first. */
+function newPhaseCandidates(trials: TrialResult[], phases: readonly PhaseState[], z: Float64Array): TrialResult[] {
+  const nc = z.length;
   const out: TrialResult[] = [];
   for (const t of trials) {
     if (t.trivial || !(t.tm < UNSTABLE_TM)) continue;
+    // A phase that could hold only a trace of the feed would be dropped as below
+    // MIN_PHASE_FRACTION (as the flash drops every such phase).
+    if (maxPhaseAmount(z, t.w) < MIN_PHASE_FRACTION) continue;
     // A present phase found again is a stationary point with tm ≈ 0 (to the 1e-10 its
     // fugacities were converged to). A nearby composition with a clearly negative tm is another
     // phase: the other volume root of a near-pure phase differs by a few 1e-5 in composition.

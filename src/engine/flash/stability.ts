@@ -258,3 +258,14 @@ export function pureTrial(nc: number, k: number): Float64Array {
   for (let i = 0; i < nc; i++) lnW[i] = i === k ? Math.log(0.999) : Math.log(1e-3 / Math.max(1, nc - 1));
   return lnW;
 }
+
+/**
+ * Largest amount (mole fraction of the feed z) a phase of composition w can take: β·w_i ≤ z_i.
+ * An instability whose trial phase cannot exceed MIN_PHASE_FRACTION (a component at 1e-20 in
+ * water that would separate as a pure liquid) is below what a flash reports as a phase.
+ */
+export function maxPhaseAmount(z: ArrayLike<number>, w: ArrayLike<number>): number {
+  let m = Infinity;
+  for (let i = 0; i < z.length; i++) if (w[i] > 0) m = Math.min(m, z[i] / w[i]);
+  return m;
+}

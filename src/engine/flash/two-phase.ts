@@ -45,6 +45,8 @@ export function solveTwoPhase(at: ModelAtT, P: number, z: Float64Array, lnK0: Fl
   const delta = new Float64Array(nc);
   const deltaPrev = new Float64Array(nc);
   let beta = 0.5;
+  /** 1 − β, kept separately for its digits when the liquid is a trace. */
+  let betaL = 0.5;
   /** Rachford–Rice answer before clamping; outside (0, 1) the K describe a single phase. */
   let rawBeta = 0.5;
   let vL = NaN;
@@ -57,13 +59,15 @@ export function solveTwoPhase(at: ModelAtT, P: number, z: Float64Array, lnK0: Fl
     const rr = rachfordRice(z, K, nc);
     if (!rr.converged) return false;
     beta = rr.beta;
+    betaL = rr.liquidFraction;
     rawBeta = rr.beta;
     // A bound means these K give one phase; keep a tentative split so SS can move on.
-    if (beta <= 0 || beta >= 1) beta = 0.5;
+    if (beta <= 0 || beta >= 1) beta = betaL = 0.5;
     let sx = 0;
     let sy = 0;
     for (let i = 0; i < nc; i++) {
-      x[i] = z[i] / (1 + beta * (K[i] - 1));
+      // 1 + β(K − 1) written as (1 − β) + βK with 1 − β from Rachford–Rice itself.
+      x[i] = z[i] / (betaL + beta * K[i]);
       y[i] = K[i] * x[i];
       sx += x[i];
       sy += y[i];
@@ -99,7 +103,7 @@ export function solveTwoPhase(at: ModelAtT, P: number, z: Float64Array, lnK0: Fl
   }
   if (!converged) {
     if (!splitFromK()) return finish(false);
-    const r = newtonSolve(at, P, z, beta, x, y, lnPhiL, lnPhiV);
+    const r = newtonSolve(at, P, z, beta, betaL, x, y, lnPhiL, lnPhiV);
     it += r.iterations;
     converged = r.converged;
     beta = r.beta;
@@ -140,6 +144,7 @@ function newtonSolve(
   P: number,
   z: Float64Array,
   beta0: number,
+  betaL0: number,
   x: Float64Array,
   y: Float64Array,
   lnPhiL: Float64Array,
@@ -166,7 +171,7 @@ function newtonSolve(
   // a residual of that round-off (seen with methane/heptane/water at 600 bar).
   for (let i = 0; i < nc; i++) {
     const vi = beta0 * y[i];
-    const li = (1 - beta0) * x[i];
+    const li = betaL0 * x[i];
     if (vi <= li) {
       v[i] = vi;
       l[i] = z[i] - vi;
