@@ -193,6 +193,54 @@ t.test('CO2-rich fluid (tp-225) at 0.77 bara, 150–182 K: converges, two or thr
   t.end();
 });
 
+t.test('CO2-rich gas + CO2-rich liquid + water near the CO2 saturation pressure (PR, 275.35 K, 36.91 bara)', (t) => {
+  // The added liquid drifted towards the gas composition, flipped to the vapour root and merged
+  // with the gas; the solve is repeated with every phase held on its own volume root.
+  const f = fluid('PR', { 'n-heptane': 0.0018, ethane: 0.0141, propane: 0.0355, methane: 0.0118, nitrogen: 0.0279, CO2: 0.8805, water: 0.0283 });
+  const out = flashTP(f.model, 275.35, 36.91e5, f.z, { multiPhaseCheck: true });
+  t.ok(out.ok, out.ok ? 'converges' : out.message);
+  if (!out.ok) return t.end();
+  t.same(out.result.phases.map((p) => p.label), ['gas', 'oil', 'aqueous'], 'three phases');
+  checkAnswer(t, f, out.result, 'CO2 VLLE');
+  checkNotAboveTwoPhase(t, f, out.result, 'CO2 VLLE');
+  t.end();
+});
+
+t.test('two CO2-rich liquids near a critical end point + water (SRK, 234.12 K, 143.18 bara)', (t) => {
+  // Both liquids already meet the tangent plane to first order at the start (tm = −5.5e-6), so
+  // substitution crawls; the oil is split by the two-phase flash first.
+  const f = fluid('SRK', { benzene: 0.0521, 'n-pentane': 0.0445, 'n-octane': 0.0596, CO2: 0.7889, water: 0.0549 });
+  const out = flashTP(f.model, 234.12, 143.18e5, f.z, { multiPhaseCheck: true });
+  t.ok(out.ok, out.ok ? 'converges' : out.message);
+  if (!out.ok) return t.end();
+  t.equal(out.result.phases.length, 3, 'aqueous + two CO2-rich liquids');
+  checkAnswer(t, f, out.result, 'CO2 LLLE');
+  checkNotAboveTwoPhase(t, f, out.result, 'CO2 LLLE');
+  t.end();
+});
+
+t.test('a phase between two others in composition is found (CO2/methanol liquid, PR, 195.44 K, 112.34 bara)', (t) => {
+  const f = fluid('PR', { toluene: 0.0636, CO2: 0.8812, methanol: 0.0459, water: 0.0093 });
+  const out = flashTP(f.model, 195.44, 112.34e5, f.z, { multiPhaseCheck: true });
+  t.ok(out.ok, out.ok ? 'converges' : out.message);
+  if (!out.ok) return t.end();
+  t.equal(out.result.phases.length, 3, 'CO2-rich oil, CO2/methanol liquid and aqueous');
+  checkAnswer(t, f, out.result, 'CO2/methanol');
+  t.end();
+});
+
+t.test('trace water (3.4e-10) dropping out of a cold hydrocarbon liquid as a 1e-11 phase', (t) => {
+  const f = fluid('SRK', { 'i-butane': 0.28977099751302215, 'n-butane': 0.07451940309270229, toluene: 0.333104899438066, 'n-hexane': 0.2397009044590106, CO2: 0.06290379515246536, water: 3.44733683371774e-10 });
+  const out = flashTP(f.model, 161.19133543688804, 212.70715268875938e5, f.z, { multiPhaseCheck: true });
+  t.ok(out.ok, out.ok ? 'converges' : out.message);
+  if (!out.ok) return t.end();
+  t.equal(out.result.phases.length, 2, 'hydrocarbon liquid + water');
+  const water = out.result.phases.find((p) => p.label === 'aqueous');
+  t.ok(water && water.beta > 1e-12 && water.beta < 1e-10, `water phase fraction ${water?.beta.toExponential(3)}`);
+  checkAnswer(t, f, out.result, 'trace water');
+  t.end();
+});
+
 t.test('PH throttling of tp-225 from 194.62 K, 2.311 bara to 0.77 bara converges with the multiphase check', (t) => {
   const f = fluid('PR', TP225);
   const up = flashTP(f.model, 194.62, 2.311e5, f.z, { multiPhaseCheck: true });
@@ -311,6 +359,31 @@ t.test('seeded random sweep: 300 TP flashes of hydrocarbons + water (+CO2/N2/H2S
   t.equal(wrong, 0, 'every answer is a verified equilibrium');
   t.equal(aboveTwoPhase, 0, 'no answer has a higher G than the flash without the multiphase check');
   t.ok((phases[3] ?? 0) > 20, `three-phase states are exercised: ${JSON.stringify(phases)}`);
+  t.end();
+});
+
+t.test('seeded random sweep: 200 TP flashes of CO2-rich fluids with water, 180–350 K, 0.5–200 bara', (t) => {
+  const rnd = prng(31);
+  const check = prng(5);
+  let failures = 0;
+  let wrong = 0;
+  for (let c = 0; c < 200; c++) {
+    const { model, comp } = randomFeed(rnd);
+    comp.CO2 = 3 + 10 * rnd();
+    const T = 180 + 170 * rnd();
+    const P = (0.5 + 199.5 * rnd()) * 1e5;
+    const f = fluid(model, comp);
+    const out = flashTP(f.model, T, P, f.z, { multiPhaseCheck: true });
+    if (!out.ok) {
+      failures++;
+      t.comment(`failed: ${model} ${T.toFixed(2)} K ${(P / 1e5).toFixed(2)} bara ${JSON.stringify(comp)}: ${out.message}`);
+      continue;
+    }
+    const v = verify(f, out.result, check);
+    if (!(v.balance < 1e-10 && v.fugacity < 1e-8 && v.tmMin > -1e-7)) wrong++;
+  }
+  t.equal(failures, 0, 'no FLASH_NOT_CONVERGED');
+  t.equal(wrong, 0, 'every answer is a verified equilibrium');
   t.end();
 });
 

@@ -13,7 +13,7 @@
  * Where G is not convex the Hessian is shifted by μ·diag(1/n_ki + 1/n_ri) until it is positive
  * definite and the step lowers G (modified Newton with a backtracking line search on G).
  */
-import type { ModelAtT } from '../eos/types.js';
+import type { ModelAtT, RootChoice } from '../eos/types.js';
 import { FugacityScratch, lnPhiDerivatives } from './fugacity.js';
 import { choleskySolve } from './linalg.js';
 
@@ -30,10 +30,10 @@ const TOLERANCE = 1e-10;
 const SHIFTS = [0, 1e-3, 1e-2, 0.1, 1, 10, 100];
 
 /**
- * Newton from (beta, x) of every phase; returns the converged state or undefined (a phase
+ * Newton from (beta, x) of every phase, each on the volume root roots[k]; returns the converged state or undefined (a phase
  * vanishing, no descent, no volume root). The caller keeps its own iterate on failure.
  */
-export function multiphaseNewton(at: ModelAtT, P: number, z: Float64Array, beta: number[], x: Float64Array[]): (MultiphaseIterate & { iterations: number }) | undefined {
+export function multiphaseNewton(at: ModelAtT, P: number, z: Float64Array, beta: number[], x: Float64Array[], roots: readonly RootChoice[]): (MultiphaseIterate & { iterations: number }) | undefined {
   const nc = at.nc;
   const np = beta.length;
   const n = x.map((xk, k) => Float64Array.from(xk, (v) => beta[k] * v));
@@ -76,7 +76,7 @@ export function multiphaseNewton(at: ModelAtT, P: number, z: Float64Array, beta:
       let s = 0;
       for (let i = 0; i < nc; i++) s += nn[k][i];
       for (let i = 0; i < nc; i++) xTry[i] = nn[k][i] / s;
-      if (!Number.isFinite(at.lnPhi(P, xTry, 'stable', phiTry))) return NaN;
+      if (!Number.isFinite(at.lnPhi(P, xTry, roots[k], phiTry))) return NaN;
       for (let i = 0; i < nc; i++) G += nn[k][i] * (Math.log(xTry[i]) + phiTry[i]);
     }
     return G;
@@ -86,7 +86,7 @@ export function multiphaseNewton(at: ModelAtT, P: number, z: Float64Array, beta:
   for (let it = 0; it < MAX_ITERATIONS; it++) {
     if (!Number.isFinite(G)) return undefined;
     for (let k = 0; k < np; k++) {
-      v[k] = lnPhiDerivatives(at, P, n[k], 'stable', lnPhi[k], dlnPhi[k], fs);
+      v[k] = lnPhiDerivatives(at, P, n[k], roots[k], lnPhi[k], dlnPhi[k], fs);
       if (!Number.isFinite(v[k])) return undefined;
       let s = 0;
       for (let i = 0; i < nc; i++) s += n[k][i];

@@ -1,8 +1,9 @@
 /**
  * Multiphase check after a one- or two-phase TP flash (off by default, as in the original).
- * The current equilibrium is tested with Michelsen's stability analysis using Wilson trials and
- * near-pure trials of every component. When a trial phase lowers the Gibbs energy it is added,
- * and the (up to four) phases are solved: successive substitution on K relative to a reference
+ * The current equilibrium is tested with Michelsen's stability analysis using Wilson trials,
+ * near-pure trials of every component, the other volume root of each phase and the midpoint of
+ * each pair of phases. When a trial phase lowers the Gibbs energy it is added,
+ * and the (up to five) phases are solved: successive substitution on K relative to a reference
  * phase, the multiphase Rachford–Rice problem solved as Michelsen's convex minimisation
  * (multiphase-rr.ts), DEM acceleration, and a Newton stage on the mole numbers when substitution
  * is slow (multiphase-newton.ts). Phases whose fraction goes to zero are dropped and phases that
@@ -18,11 +19,15 @@ import { maxPhaseAmount, pureTrial, stabilityAnalysis, wilsonTrials, UNSTABLE_TM
 import { accelerateSubstitution } from './acceleration.js';
 import { multiphaseRachfordRice } from './multiphase-rr.js';
 import { multiphaseNewton } from './multiphase-newton.js';
+import { solveTwoPhase } from './two-phase.js';
 
 export { multiphaseRachfordRice } from './multiphase-rr.js';
 
-/** Vapour, hydrocarbon liquid(s) and aqueous: four covers e.g. gas + two hydrocarbon liquids + water. */
-const MAX_PHASES = 4;
+/**
+ * Gas, hydrocarbon liquids, CO2-rich liquid(s) and aqueous: cold CO2-rich fluids with methanol
+ * and water reach five fluid phases (at fixed T and P up to nc are possible).
+ */
+const MAX_PHASES = 5;
 /** Add/drop rounds; each ends in a converged state of lower G, so a handful suffices. */
 const MAX_ROUNDS = 8;
 const MAX_SS = 300;
@@ -33,6 +38,20 @@ const SS_TOLERANCE = 1e-10;
 const FUGACITY_TOLERANCE = 1e-8;
 /** Two phases whose ln K differ by less than this everywhere are one phase. */
 const SAME_PHASE = 1e-5;
+/**
+ * A trial from the mean composition of each pair of present phases. A phase between two others
+ * in composition (CO2 + methanol liquid between a CO2-rich oil and a methanol-rich aqueous phase)
+ * is far from every Wilson and near-pure start and is reached from none of them.
+ */
+function betweenPhaseTrials(phases: readonly PhaseState[], trials: Float64Array[], roots: RootChoice[]): void {
+  for (let a = 0; a < phases.length; a++) {
+    for (let b = a + 1; b < phases.length; b++) {
+      trials.push(Float64Array.from(phases[a].x, (v, i) => Math.log(0.5 * (v + phases[b].x[i]))));
+      roots.push('stable');
+    }
+  }
+}
+
 /** tm above which a trial close to a present phase is that phase found again. */
 const COPY_TM = -1e-7;
 /** Unstable trials tried as the new phase, most negative tm first, before giving up. */
@@ -71,6 +90,7 @@ export function multiphaseCheck(model: ThermoModel, at: ModelAtT, P: number, z: 
     for (let i = 0; i < nc; i++) trials.push(pureTrial(nc, i));
     const roots: RootChoice[] = trials.map(() => 'stable');
     otherRootTrials(at, P, current.phases, trials, roots);
+    betweenPhaseTrials(current.phases, trials, roots);
     const stab = stabilityAnalysis(at, P, ref.x, d, trials, roots);
     if (stab.stable) return { ok: true, result: current };
     const candidates = newPhaseCandidates(stab.trials, current.phases, z);
@@ -85,23 +105,44 @@ export function multiphaseCheck(model: ThermoModel, at: ModelAtT, P: number, z: 
       comps.push(Float64Array.from(trial.w));
       const beta0 = current.phases.map((p) => p.beta * 0.98);
       beta0.push(0.02);
-      const sol = solveMultiphase(at, P, z, comps, beta0);
-      if (!sol) continue;
-      iterations += sol.iterations;
-      const phases: PhaseState[] = [];
-      for (let k = 0; k < sol.beta.length; k++) {
-        if (sol.beta[k] < MIN_PHASE_FRACTION) continue;
-        phases.push(makePhase(model, at, P, sol.x[k], sol.lnPhi[k], sol.v[k], sol.beta[k]));
+      const stable = comps.map((): RootChoice => 'stable');
+      // 1. Each phase on its lower-G root, with DEM acceleration.
+      // 2. Every phase held on the volume root it starts on, plain substitution: near a
+      //    saturation point a liquid whose composition drifts towards the gas flips to the vapour
+      //    root, merges with the gas and the new phase is lost.
+      // 3. The present phase nearest the trial split in two by the two-phase flash first: near a
+      //    critical end point (two CO2-rich liquids a few per cent apart) both phases of the start
+      //    already satisfy the tangent plane to first order, the fractions are undetermined and
+      //    substitution crawls, while the two-phase flash of that phase alone converges at once.
+      const attempts: (() => Attempt | undefined)[] = [
+        () => ({ comps, beta0, roots: stable, accelerate: true }),
+        () => ({ comps, beta0, roots: [...current.phases.map((p) => rootOf(at, P, p.x, p.V)), rootOf(at, P, trial.w)], accelerate: false }),
+        () => splitNearestPhase(at, P, current.phases, trial.w),
+      ];
+      for (const make of attempts) {
+        const attempt = make();
+        if (!attempt) continue;
+        const sol = solveMultiphase(at, P, z, attempt.comps, attempt.beta0, attempt.roots, attempt.accelerate);
+        if (!sol) continue;
+        iterations += sol.iterations;
+        const phases: PhaseState[] = [];
+        for (let k = 0; k < sol.beta.length; k++) {
+          if (sol.beta[k] < MIN_PHASE_FRACTION) continue;
+          phases.push(makePhase(model, at, P, sol.x[k], sol.lnPhi[k], sol.v[k], sol.beta[k]));
+        }
+        const bsum = phases.reduce((s, p) => s + p.beta, 0);
+        for (const p of phases) p.beta /= bsum;
+        const g = gibbsOf(phases);
+        // Substitution does not always lower G; a state above the one we came from, or the same
+        // state again, is no progress.
+        if (!(g <= gCurrent + 1e-10 * Math.max(1, Math.abs(gCurrent)))) continue;
+        if (sameState(phases, current.phases)) continue;
+        if (!equalFugacities(phases)) continue;
+        const method = phases.length >= 3 ? `${phases.length}-phase` : phases.length === 2 ? 'two-phase' : current.method;
+        next = { result: { ...current, phases: orderByDensity(model, phases), iterations: current.iterations + iterations, method }, g };
+        break;
       }
-      const bsum = phases.reduce((s, p) => s + p.beta, 0);
-      for (const p of phases) p.beta /= bsum;
-      const g = gibbsOf(phases);
-      // Substitution does not always lower G; a state above the one we came from is no progress.
-      if (!(g <= gCurrent + 1e-10 * Math.max(1, Math.abs(gCurrent)))) continue;
-      if (!equalFugacities(phases)) continue;
-      const method = phases.length >= 3 ? `${phases.length}-phase` : phases.length === 2 ? 'two-phase' : current.method;
-      next = { result: { ...current, phases: orderByDensity(model, phases), iterations: current.iterations + iterations, method }, g };
-      break;
+      if (next) break;
     }
     if (!next) {
       return fail(`multiphase TP flash: the ${current.phases.length}-phase state is unstable (tm = ${stab.tmMin.toExponential(2)}) and no state with another phase converged`);
@@ -110,6 +151,58 @@ export function multiphaseCheck(model: ThermoModel, at: ModelAtT, P: number, z: 
     gCurrent = next.g;
   }
   return fail(`multiphase TP flash: still unstable after ${MAX_ROUNDS} rounds of adding and dropping phases`);
+}
+
+interface Attempt {
+  comps: Float64Array[];
+  beta0: number[];
+  roots: RootChoice[];
+  accelerate: boolean;
+}
+
+/** Start with the present phase nearest w replaced by its two-phase split towards w. */
+function splitNearestPhase(at: ModelAtT, P: number, phases: readonly PhaseState[], w: Float64Array): Attempt | undefined {
+  const nc = at.nc;
+  let k = 0;
+  let best = Infinity;
+  phases.forEach((p, q) => {
+    let dist = 0;
+    for (let i = 0; i < nc; i++) dist += Math.abs(p.x[i] - w[i]);
+    if (dist < best) {
+      best = dist;
+      k = q;
+    }
+  });
+  const parent = phases[k];
+  const s = solveTwoPhase(at, P, parent.x, Float64Array.from(w, (v, i) => Math.log(v) - Math.log(parent.x[i])));
+  if (!s.converged || s.trivial || !(s.beta > 0 && s.beta < 1)) return undefined;
+  const comps = phases.filter((_, q) => q !== k).map((p) => Float64Array.from(p.x));
+  const beta0 = phases.filter((_, q) => q !== k).map((p) => p.beta);
+  comps.push(Float64Array.from(s.y), Float64Array.from(s.x));
+  beta0.push(parent.beta * s.beta, parent.beta * (1 - s.beta));
+  return { comps, beta0, roots: comps.map((): RootChoice => 'stable'), accelerate: true };
+}
+
+/** The volume root a phase of composition x and molar volume V sits on ('stable' when there is only one). */
+function rootOf(at: ModelAtT, P: number, x: Float64Array, V?: number): RootChoice {
+  const scratch = new Float64Array(at.nc);
+  const vL = at.lnPhi(P, x, 'liquid', scratch);
+  const vV = at.lnPhi(P, x, 'vapor', scratch);
+  if (!Number.isFinite(vL) || !Number.isFinite(vV) || !(vV > 1.01 * vL)) return 'stable';
+  const own = V ?? at.lnPhi(P, x, 'stable', scratch);
+  return Math.abs(own - vL) < Math.abs(own - vV) ? 'liquid' : 'vapor';
+}
+
+/** The same phases (compositions within 1e-6) as before: the solve went back where it started. */
+function sameState(a: readonly PhaseState[], b: readonly PhaseState[]): boolean {
+  if (a.length !== b.length) return false;
+  return a.every((p) =>
+    b.some((q) => {
+      let dist = 0;
+      for (let i = 0; i < p.x.length; i++) dist += Math.abs(p.x[i] - q.x[i]);
+      return dist < 1e-6 && Math.abs(p.V - q.V) <= 1e-3 * Math.abs(q.V);
+    }),
+  );
 }
 
 /**
@@ -173,11 +266,13 @@ function equalFugacities(phases: readonly PhaseState[]): boolean {
 }
 
 /**
- * Solves the np-phase split from compositions `start` and fractions `beta0`. Returns every
+ * Solves the np-phase split from compositions `start` and fractions `beta0`, each phase on the
+ * volume root rootsIn[k] ('stable': the lower-G root of its current composition). Returns every
  * phase still present (fractions may be 0 for phases that vanished) or undefined.
  */
-function solveMultiphase(at: ModelAtT, P: number, z: Float64Array, start: Float64Array[], beta0: number[]): Equilibrium | undefined {
+function solveMultiphase(at: ModelAtT, P: number, z: Float64Array, start: Float64Array[], beta0: number[], rootsIn: RootChoice[], accelerate: boolean): Equilibrium | undefined {
   const nc = at.nc;
+  let roots = rootsIn.slice();
   let x = start.map((c) => Float64Array.from(c));
   let beta = beta0.slice();
   let np = x.length;
@@ -190,7 +285,7 @@ function solveMultiphase(at: ModelAtT, P: number, z: Float64Array, start: Float6
   let sinceReset = 0;
   for (let it = 0; it < MAX_SS; it++) {
     for (let k = 0; k < np; k++) {
-      v[k] = at.lnPhi(P, x[k], 'stable', lnPhi[k]);
+      v[k] = at.lnPhi(P, x[k], roots[k], lnPhi[k]);
       if (!Number.isFinite(v[k])) return undefined;
     }
     let err = 0;
@@ -207,7 +302,7 @@ function solveMultiphase(at: ModelAtT, P: number, z: Float64Array, start: Float6
     // lnPhi belongs to the x the new K came from, so the answer is self-consistent.
     if (it > 0 && err < SS_TOLERANCE) return { beta, x, lnPhi, v, iterations: it };
     sinceReset++;
-    if (sinceReset % 5 === 0) accelerateSubstitution(lnK, delta, deltaPrev, np * nc);
+    if (accelerate && sinceReset % 5 === 0) accelerateSubstitution(lnK, delta, deltaPrev, np * nc);
     const K = Array.from({ length: np }, (_, k) => lnK.subarray(k * nc, (k + 1) * nc).map(Math.exp));
     const b = multiphaseRachfordRice(z, K, beta);
     if (!b) return undefined;
@@ -240,6 +335,7 @@ function solveMultiphase(at: ModelAtT, P: number, z: Float64Array, start: Float6
       lnPhi = lnPhi.filter((_, k) => k !== drop);
       v = v.filter((_, k) => k !== drop);
       beta = beta.filter((_, k) => k !== drop);
+      roots = roots.filter((_, k) => k !== drop);
       np--;
       sinceReset = 0;
       if (np === 1) return undefined;
@@ -249,7 +345,7 @@ function solveMultiphase(at: ModelAtT, P: number, z: Float64Array, start: Float6
       const present: number[] = [];
       for (let k = 0; k < np; k++) if (beta[k] > 0) present.push(k);
       if (present.length >= 2) {
-        const nw = multiphaseNewton(at, P, z, present.map((k) => beta[k]), present.map((k) => x[k]));
+        const nw = multiphaseNewton(at, P, z, present.map((k) => beta[k]), present.map((k) => x[k]), present.map((k) => roots[k]));
         if (nw && nw.beta.every((bk) => bk > 0)) return { ...nw, iterations: it + nw.iterations };
       }
     }
