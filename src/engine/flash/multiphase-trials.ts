@@ -97,11 +97,11 @@ export function splitNearestPhase(at: ModelAtT, P: number, phases: readonly Phas
   });
   const parent = phases[k];
   const s = solveTwoPhase(at, P, parent.x, Float64Array.from(w, (v, i) => Math.log(v) - Math.log(parent.x[i])));
-  if (!s.converged || s.trivial || !(s.beta > 0 && s.beta < 1)) return undefined;
+  if (!s.converged || s.trivial || !(s.beta > 0 && s.liquidFraction > 0)) return undefined;
   const comps = phases.filter((_, q) => q !== k).map((p) => Float64Array.from(p.x));
   const beta0 = phases.filter((_, q) => q !== k).map((p) => p.beta);
   comps.push(Float64Array.from(s.y), Float64Array.from(s.x));
-  beta0.push(parent.beta * s.beta, parent.beta * (1 - s.beta));
+  beta0.push(parent.beta * s.beta, parent.beta * s.liquidFraction);
   return { comps, beta0, roots: comps.map((): RootChoice => 'stable'), accelerate: true };
 }
 

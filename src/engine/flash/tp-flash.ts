@@ -116,11 +116,11 @@ export function flashTP(model: ThermoModel, T: number, P: number, zIn: ArrayLike
         iterations += s.iterations;
         if (!s.converged) continue;
         anyConverged = true;
-        const inside = s.beta >= MIN_PHASE_FRACTION && s.beta <= 1 - MIN_PHASE_FRACTION;
+        const inside = s.beta >= MIN_PHASE_FRACTION && s.liquidFraction >= MIN_PHASE_FRACTION;
         // G must fall by more than its round-off (~1e-15 relative). A phase of 1e-11 of the feed
         // (trace water dropping out of a cold hydrocarbon) lowers G by ~1e-13, below any relative
         // margin; a converged split with such a phase need only not raise G.
-        const tiny = Math.min(s.beta, 1 - s.beta) < 1e-6;
+        const tiny = Math.min(s.beta, s.liquidFraction) < 1e-6;
         const margin = (tiny ? -1e-15 : 1e-14) * Math.max(1, Math.abs(gFeed));
         if (inside && !s.trivial && s.gibbs < gFeed - margin) {
           sol = s;
@@ -143,7 +143,7 @@ export function flashTP(model: ThermoModel, T: number, P: number, zIn: ArrayLike
       } else {
         const phases: PhaseState[] = [
           makePhase(model, at, P, sol.y, sol.lnPhiV, sol.vV, sol.beta),
-          makePhase(model, at, P, sol.x, sol.lnPhiL, sol.vL, 1 - sol.beta),
+          makePhase(model, at, P, sol.x, sol.lnPhiL, sol.vL, sol.liquidFraction),
         ];
         result = { T, P, z, phases: orderByDensity(model, phases), iterations, stabilityTm: stab.tmMin, method: 'two-phase' };
       }

@@ -14,6 +14,8 @@ import { rachfordRice } from './rachford-rice.js';
 
 export interface TwoPhaseSolution {
   beta: number;
+  /** 1 − β, computed from the liquid side itself (full precision when the liquid is a trace). */
+  liquidFraction: number;
   x: Float64Array;
   y: Float64Array;
   lnPhiL: Float64Array;
@@ -99,7 +101,10 @@ export function solveTwoPhase(at: ModelAtT, P: number, z: Float64Array, lnK0: Fl
   if (converged) {
     splitFromK();
     // SS settled on K for which the feed is single phase: no split from this start.
-    if (rawBeta <= 0 || rawBeta >= 1) beta = rawBeta;
+    if (rawBeta <= 0 || rawBeta >= 1) {
+      beta = rawBeta;
+      betaL = 1 - rawBeta;
+    }
   }
   if (!converged) {
     if (!splitFromK()) return finish(false);
@@ -107,6 +112,7 @@ export function solveTwoPhase(at: ModelAtT, P: number, z: Float64Array, lnK0: Fl
     it += r.iterations;
     converged = r.converged;
     beta = r.beta;
+    betaL = r.liquid;
     vL = r.vL;
     vV = r.vV;
   } else {
@@ -122,16 +128,18 @@ export function solveTwoPhase(at: ModelAtT, P: number, z: Float64Array, lnK0: Fl
     for (let i = 0; i < nc; i++) {
       residual += Math.abs(Math.log(y[i]) + lnPhiV[i] - Math.log(x[i]) - lnPhiL[i]);
       dist += (y[i] - x[i]) * (y[i] - x[i]);
-      g += beta * y[i] * (Math.log(y[i]) + lnPhiV[i]) + (1 - beta) * x[i] * (Math.log(x[i]) + lnPhiL[i]);
+      g += beta * y[i] * (Math.log(y[i]) + lnPhiV[i]) + betaL * x[i] * (Math.log(x[i]) + lnPhiL[i]);
     }
     // Equal fugacities are the definition of the answer: check them, not only the iteration's own test.
     const equal = residual < 1e-8 || !(beta > 0 && beta < 1);
-    return { beta, x, y, lnPhiL, lnPhiV, vL, vV, iterations: it, converged: ok && equal, trivial: dist < 1e-10, gibbs: g };
+    return { beta, liquidFraction: betaL, x, y, lnPhiL, lnPhiV, vL, vV, iterations: it, converged: ok && equal, trivial: dist < 1e-10, gibbs: g };
   }
 }
 
 interface NewtonOutcome {
   beta: number;
+  /** Σ l_i, the liquid fraction summed from its own amounts (not 1 − β). */
+  liquid: number;
   vL: number;
   vV: number;
   iterations: number;
@@ -202,7 +210,7 @@ function newtonSolve(
   };
   let G = gibbs(v, l, lnPhiL, lnPhiV);
   for (let it = 0; it < NEWTON_ITERATIONS; it++) {
-    if (!Number.isFinite(G)) return { beta: NaN, vL, vV, iterations: it, converged: false };
+    if (!Number.isFinite(G)) return { beta: NaN, liquid: NaN, vL, vV, iterations: it, converged: false };
     if (!Number.isFinite(lnPhiDerivatives(at, P, l, 'stable', lnPhiL, dL, fs))) break;
     if (!Number.isFinite(lnPhiDerivatives(at, P, v, 'stable', lnPhiV, dV, fs))) break;
     let sv = 0;
@@ -216,7 +224,7 @@ function newtonSolve(
       g[i] = Math.log(v[i] / sv) + lnPhiV[i] - Math.log(l[i] / sl) - lnPhiL[i];
       err += Math.abs(g[i]);
     }
-    if (err < TOLERANCE) return { beta: sv, vL, vV, iterations: it, converged: true };
+    if (err < TOLERANCE) return { beta: sv, liquid: sl, vL, vV, iterations: it, converged: true };
     for (let i = 0; i < nc; i++) {
       for (let j = 0; j < nc; j++) {
         const ij = i * nc + j;
@@ -267,13 +275,17 @@ function newtonSolve(
     }
     if (!accepted) {
       gibbs(v, l, lnPhiL, lnPhiV);
-      return { beta: sv, vL, vV, iterations: it, converged: false };
+      return { beta: sv, liquid: sl, vL, vV, iterations: it, converged: false };
     }
     v.set(vTry);
     l.set(lTry);
   }
   let sv = 0;
-  for (let i = 0; i < nc; i++) sv += v[i];
+  let sl = 0;
+  for (let i = 0; i < nc; i++) {
+    sv += v[i];
+    sl += l[i];
+  }
   gibbs(v, l, lnPhiL, lnPhiV);
-  return { beta: sv, vL, vV, iterations: NEWTON_ITERATIONS, converged: false };
+  return { beta: sv, liquid: sl, vL, vV, iterations: NEWTON_ITERATIONS, converged: false };
 }
