@@ -42,3 +42,37 @@ export function solveInPlace(A: Float64Array, b: Float64Array, n: number): boole
   for (let i = 0; i < n; i++) if (!Number.isFinite(b[i])) return false;
   return true;
 }
+
+/**
+ * Solves A·x = b for a symmetric row-major n×n A by Cholesky factorisation. A and b are
+ * overwritten (the factor in A's lower triangle, the solution in b). Returns false when A is not
+ * positive definite to working precision, which is how the Newton steps of the flash detect a
+ * Gibbs-energy surface that is not convex where they stand.
+ */
+export function choleskySolve(A: Float64Array, b: Float64Array, n: number): boolean {
+  for (let j = 0; j < n; j++) {
+    let d = A[j * n + j];
+    for (let k = 0; k < j; k++) d -= A[j * n + k] * A[j * n + k];
+    // Relative to the original diagonal: a pivot lost to cancellation is not positive.
+    if (!(d > 1e-14 * Math.abs(A[j * n + j]))) return false;
+    const ljj = Math.sqrt(d);
+    A[j * n + j] = ljj;
+    for (let i = j + 1; i < n; i++) {
+      let s = A[i * n + j];
+      for (let k = 0; k < j; k++) s -= A[i * n + k] * A[j * n + k];
+      A[i * n + j] = s / ljj;
+    }
+  }
+  for (let i = 0; i < n; i++) {
+    let s = b[i];
+    for (let k = 0; k < i; k++) s -= A[i * n + k] * b[k];
+    b[i] = s / A[i * n + i];
+  }
+  for (let i = n - 1; i >= 0; i--) {
+    let s = b[i];
+    for (let k = i + 1; k < n; k++) s -= A[k * n + i] * b[k];
+    b[i] = s / A[i * n + i];
+  }
+  for (let i = 0; i < n; i++) if (!Number.isFinite(b[i])) return false;
+  return true;
+}

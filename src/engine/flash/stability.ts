@@ -8,7 +8,7 @@
  * Each trial runs successive substitution with DEM acceleration every 5th step, then switches to
  * Newton in α_i = 2√W_i (symmetric Hessian, exact second-order term) when SS is slow.
  */
-import type { ModelAtT, ThermoModel } from '../eos/types.js';
+import type { ModelAtT, RootChoice, ThermoModel } from '../eos/types.js';
 import { FugacityScratch, lnPhiDerivatives, wilsonK } from './fugacity.js';
 import { solveInPlace } from './linalg.js';
 import { accelerateSubstitution } from './acceleration.js';
@@ -91,7 +91,7 @@ function substitute(at: ModelAtT, P: number, d: Float64Array, s: TrialScratch, f
     }
     if (!Number.isFinite(sumW) || sumW <= 0) break;
     for (let i = 0; i < nc; i++) w[i] = W[i] / sumW;
-    const v = at.lnPhi(P, w, 'stable', lnPhi);
+    const v = at.lnPhi(P, w, s.root, lnPhi);
     if (!Number.isFinite(v)) break;
     tm = 1;
     let err = 0;
@@ -118,7 +118,7 @@ function newtonTrial(at: ModelAtT, P: number, d: Float64Array, s: TrialScratch):
   const { dlnPhi, H, fs } = s.newton;
   const evalTm = (lw: Float64Array, withDerivs: boolean): number => {
     for (let i = 0; i < nc; i++) W[i] = Math.exp(lw[i]);
-    const v = withDerivs ? lnPhiDerivatives(at, P, W, 'stable', lnPhi, dlnPhi, fs) : lnPhiOf(at, P, W, lnPhi, s);
+    const v = withDerivs ? lnPhiDerivatives(at, P, W, s.root, lnPhi, dlnPhi, fs) : lnPhiOf(at, P, W, lnPhi, s);
     if (!Number.isFinite(v)) return NaN;
     let tm = 1;
     for (let i = 0; i < nc; i++) tm += W[i] * (lw[i] + lnPhi[i] - d[i] - 1);
@@ -170,7 +170,7 @@ function lnPhiOf(at: ModelAtT, P: number, W: Float64Array, lnPhi: Float64Array, 
   let sum = 0;
   for (let i = 0; i < nc; i++) sum += W[i];
   for (let i = 0; i < nc; i++) s.w[i] = W[i] / sum;
-  return at.lnPhi(P, s.w, 'stable', lnPhi);
+  return at.lnPhi(P, s.w, s.root, lnPhi);
 }
 
 export class TrialScratch {
@@ -183,6 +183,13 @@ export class TrialScratch {
   readonly trialLnW: Float64Array;
   readonly g: Float64Array;
   readonly alpha: Float64Array;
+  /**
+   * Volume root of the trial phase: normally the one of lower Gibbs energy for its composition.
+   * A forced root tests the other branch of a near-pure phase at its saturation point, where the
+   * liquid and vapour stationary points have almost the same composition and the trials starting
+   * from compositions alone all land on the branch already present.
+   */
+  root: RootChoice = 'stable';
   private newtonParts?: { dlnPhi: Float64Array; H: Float64Array; fs: FugacityScratch };
   constructor(readonly nc: number) {
     this.lnW = new Float64Array(nc);
@@ -204,16 +211,19 @@ export class TrialScratch {
 
 /**
  * Stability of a phase of composition z (its d = ln z + ln φ(z) given) against the trial
- * compositions lnW0 (each an initial ln W vector).
+ * compositions lnW0 (each an initial ln W vector), each on the volume root roots[n] (default the
+ * root of lower Gibbs energy).
  */
-export function stabilityAnalysis(at: ModelAtT, P: number, z: Float64Array, d: Float64Array, initial: Float64Array[]): StabilityResult {
+export function stabilityAnalysis(at: ModelAtT, P: number, z: Float64Array, d: Float64Array, initial: Float64Array[], roots?: readonly RootChoice[]): StabilityResult {
   const scratch = new TrialScratch(at.nc);
   const trials: TrialResult[] = [];
   let tmMin = 0;
   let tmNearest = Infinity;
   let iterations = 0;
   let conclusive = true;
-  for (const lnW0 of initial) {
+  for (let n = 0; n < initial.length; n++) {
+    const lnW0 = initial[n];
+    scratch.root = roots?.[n] ?? 'stable';
     const t = runTrial(at, P, z, d, lnW0, scratch);
     trials.push(t);
     iterations += t.iterations;
@@ -247,4 +257,15 @@ export function pureTrial(nc: number, k: number): Float64Array {
   const lnW = new Float64Array(nc);
   for (let i = 0; i < nc; i++) lnW[i] = i === k ? Math.log(0.999) : Math.log(1e-3 / Math.max(1, nc - 1));
   return lnW;
+}
+
+/**
+ * Largest amount (mole fraction of the feed z) a phase of composition w can take: β·w_i ≤ z_i.
+ * An instability whose trial phase cannot exceed MIN_PHASE_FRACTION (a component at 1e-20 in
+ * water that would separate as a pure liquid) is below what a flash reports as a phase.
+ */
+export function maxPhaseAmount(z: ArrayLike<number>, w: ArrayLike<number>): number {
+  let m = Infinity;
+  for (let i = 0; i < z.length; i++) if (w[i] > 0) m = Math.min(m, z[i] / w[i]);
+  return m;
 }

@@ -29,6 +29,7 @@ import { ResidualDerivatives } from '../eos/types.js';
 import { phaseThermo } from '../properties/thermo.js';
 import { makePhase, orderByDensity, type FlashErrorCode, type FlashOutcome, type FlashResult, type PhaseState } from './phase-state.js';
 import { flashTP } from './tp-flash.js';
+import { leverAcrossPhaseChange } from './phase-change-lever.js';
 
 export interface StateFlashOptions {
   /** Initial temperature guess, K (default 288.15 K). */
@@ -220,7 +221,22 @@ function collapsed(kind: SpecKind, model: ThermoModel, P: number, spec: number, 
     return { ok: true, result: { ...best.result, iterations: flashes, method: `${kind}: converged in T within round-off, ${flashes} TP flashes (${best.result.method})` } };
   }
   if (lo.result.phases.length !== 1 || hi.result.phases.length !== 1) {
-    return fail('FLASH_NOT_CONVERGED', `${kind} flash: the ${kind === 'PH' ? 'enthalpy' : 'entropy'} jumps from ${(lo.f + spec).toPrecision(8)} to ${(hi.f + spec).toPrecision(8)} at ${lo.T} K (${lo.result.phases.length} vs ${hi.result.phases.length} phases), a discontinuity the TP flash does not resolve for this mixture (a three-phase state at this pressure is likely: try the multiphase check)`);
+    // A multiphase state on either side: the jump is a phase change at constant T (e.g. the
+    // three-phase temperature of hydrocarbon + water), resolved by pooling both sides' phases.
+    const lever = leverAcrossPhaseChange(kind, model, P, lo.result.z, spec, tol, { T: lo.T, phases: lo.result.phases }, { T: hi.T, phases: hi.result.phases });
+    if (lever.ok) {
+      const result: FlashResult = {
+        T: lever.T,
+        P,
+        z: Float64Array.from(lo.result.z),
+        phases: lever.phases,
+        iterations: flashes,
+        stabilityTm: 0,
+        method: `${kind}: lever rule over the ${lever.phases.length} phases coexisting at the phase change at ${lever.T.toFixed(6)} K, ${flashes} TP flashes`,
+      };
+      return { ok: true, result };
+    }
+    return fail('FLASH_NOT_CONVERGED', `${kind} flash: the ${kind === 'PH' ? 'enthalpy' : 'entropy'} jumps from ${(lo.f + spec).toPrecision(8)} to ${(hi.f + spec).toPrecision(8)} at ${lo.T} K (${lo.result.phases.length} vs ${hi.result.phases.length} phases), a discontinuity the TP flash does not resolve for this mixture (${lever.message}${lo.result.phases.length + hi.result.phases.length < 5 ? '; a three-phase state at this pressure is likely: try the multiphase check' : ''})`);
   }
   const T = 0.5 * (lo.T + hi.T);
   const at = model.atTemperature(T);

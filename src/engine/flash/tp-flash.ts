@@ -6,7 +6,7 @@
 import type { ThermoModel, ModelAtT } from '../eos/types.js';
 import { R } from '../eos/constants.js';
 import { labelPhase, makePhase, orderByDensity, MIN_PHASE_FRACTION, type FlashErrorCode, type FlashOutcome, type FlashResult, type PhaseState } from './phase-state.js';
-import { pureTrial, stabilityAnalysis, wilsonTrials, UNSTABLE_TM, type StabilityResult } from './stability.js';
+import { maxPhaseAmount, pureTrial, stabilityAnalysis, wilsonTrials, UNSTABLE_TM, type StabilityResult } from './stability.js';
 import { solveTwoPhase, type TwoPhaseSolution } from './two-phase.js';
 import { multiphaseCheck } from './multiphase.js';
 
@@ -116,17 +116,26 @@ export function flashTP(model: ThermoModel, T: number, P: number, zIn: ArrayLike
         iterations += s.iterations;
         if (!s.converged) continue;
         anyConverged = true;
-        const inside = s.beta >= MIN_PHASE_FRACTION && s.beta <= 1 - MIN_PHASE_FRACTION;
-        if (inside && !s.trivial && s.gibbs < gFeed - 1e-12 * Math.max(1, Math.abs(gFeed))) {
+        const inside = s.beta >= MIN_PHASE_FRACTION && s.liquidFraction >= MIN_PHASE_FRACTION;
+        // G must fall by more than its round-off (~1e-15 relative). A phase of 1e-11 of the feed
+        // (trace water dropping out of a cold hydrocarbon) lowers G by ~1e-13, below any relative
+        // margin; a converged split with such a phase need only not raise G.
+        const tiny = Math.min(s.beta, s.liquidFraction) < 1e-6;
+        const margin = (tiny ? -1e-15 : 1e-14) * Math.max(1, Math.abs(gFeed));
+        if (inside && !s.trivial && s.gibbs < gFeed - margin) {
           sol = s;
           break;
         }
       }
-      if (!sol && !anyConverged) return fail('FLASH_NOT_CONVERGED', `two-phase TP flash did not converge in ${iterations} iterations`);
-      if (!sol && stab.tmMin < MARGINAL_TM) {
+      // Instabilities whose trial phase could hold at most a trace of the feed (below the
+      // smallest phase fraction a flash reports) cannot give a reportable split.
+      const traceOnly = stab.trials.every((t) => t.trivial || !(t.tm < UNSTABLE_TM) || maxPhaseAmount(z, t.w) < MIN_PHASE_FRACTION);
+      if (!sol && !anyConverged && !traceOnly) return fail('FLASH_NOT_CONVERGED', `two-phase TP flash did not converge in ${iterations} iterations`);
+      if (!sol && traceOnly) {
+        result = { T, P, z, phases: [feed], iterations, stabilityTm: stab.tmMin, method: 'trace-phase-dropped' };
+      } else if (!sol && stab.tmMin < MARGINAL_TM) {
         return fail('FLASH_NOT_CONVERGED', `the feed is unstable (tm = ${stab.tmMin.toExponential(2)}) but no two-phase split lowering the Gibbs energy was found`);
-      }
-      if (!sol) {
+      } else if (!sol) {
         // Every start collapsed onto the feed, ended at a phase-fraction bound or failed to lower
         // G, and the instability is marginal (−1e-6 < tm < −1e-8): within round-off of a critical
         // point or a phase boundary. Report the single phase, flagged for TWO_PHASE_UNCERTAINTY.
@@ -134,7 +143,7 @@ export function flashTP(model: ThermoModel, T: number, P: number, zIn: ArrayLike
       } else {
         const phases: PhaseState[] = [
           makePhase(model, at, P, sol.y, sol.lnPhiV, sol.vV, sol.beta),
-          makePhase(model, at, P, sol.x, sol.lnPhiL, sol.vL, 1 - sol.beta),
+          makePhase(model, at, P, sol.x, sol.lnPhiL, sol.vL, sol.liquidFraction),
         ];
         result = { T, P, z, phases: orderByDensity(model, phases), iterations, stabilityTm: stab.tmMin, method: 'two-phase' };
       }

@@ -8,12 +8,14 @@
  */
 import type { ModelAtT } from '../eos/types.js';
 import { FugacityScratch, lnPhiDerivatives } from './fugacity.js';
-import { solveInPlace } from './linalg.js';
+import { choleskySolve } from './linalg.js';
 import { accelerateSubstitution } from './acceleration.js';
 import { rachfordRice } from './rachford-rice.js';
 
 export interface TwoPhaseSolution {
   beta: number;
+  /** 1 − β, computed from the liquid side itself (full precision when the liquid is a trace). */
+  liquidFraction: number;
   x: Float64Array;
   y: Float64Array;
   lnPhiL: Float64Array;
@@ -31,6 +33,8 @@ export interface TwoPhaseSolution {
 const SS_ITERATIONS = 12;
 const NEWTON_ITERATIONS = 60;
 const TOLERANCE = 1e-10;
+/** Diagonal shifts (in units of the ideal-mixing curvature) tried for the modified Newton step. */
+const SHIFTS = [0, 1e-3, 1e-2, 0.1, 1, 10, 100];
 
 export function solveTwoPhase(at: ModelAtT, P: number, z: Float64Array, lnK0: Float64Array): TwoPhaseSolution {
   const nc = at.nc;
@@ -43,6 +47,8 @@ export function solveTwoPhase(at: ModelAtT, P: number, z: Float64Array, lnK0: Fl
   const delta = new Float64Array(nc);
   const deltaPrev = new Float64Array(nc);
   let beta = 0.5;
+  /** 1 − β, kept separately for its digits when the liquid is a trace. */
+  let betaL = 0.5;
   /** Rachford–Rice answer before clamping; outside (0, 1) the K describe a single phase. */
   let rawBeta = 0.5;
   let vL = NaN;
@@ -55,13 +61,15 @@ export function solveTwoPhase(at: ModelAtT, P: number, z: Float64Array, lnK0: Fl
     const rr = rachfordRice(z, K, nc);
     if (!rr.converged) return false;
     beta = rr.beta;
+    betaL = rr.liquidFraction;
     rawBeta = rr.beta;
     // A bound means these K give one phase; keep a tentative split so SS can move on.
-    if (beta <= 0 || beta >= 1) beta = 0.5;
+    if (beta <= 0 || beta >= 1) beta = betaL = 0.5;
     let sx = 0;
     let sy = 0;
     for (let i = 0; i < nc; i++) {
-      x[i] = z[i] / (1 + beta * (K[i] - 1));
+      // 1 + β(K − 1) written as (1 − β) + βK with 1 − β from Rachford–Rice itself.
+      x[i] = z[i] / (betaL + beta * K[i]);
       y[i] = K[i] * x[i];
       sx += x[i];
       sy += y[i];
@@ -93,14 +101,18 @@ export function solveTwoPhase(at: ModelAtT, P: number, z: Float64Array, lnK0: Fl
   if (converged) {
     splitFromK();
     // SS settled on K for which the feed is single phase: no split from this start.
-    if (rawBeta <= 0 || rawBeta >= 1) beta = rawBeta;
+    if (rawBeta <= 0 || rawBeta >= 1) {
+      beta = rawBeta;
+      betaL = 1 - rawBeta;
+    }
   }
   if (!converged) {
     if (!splitFromK()) return finish(false);
-    const r = newtonSolve(at, P, z, beta, x, y, lnPhiL, lnPhiV);
+    const r = newtonSolve(at, P, z, beta, betaL, x, y, lnPhiL, lnPhiV);
     it += r.iterations;
     converged = r.converged;
     beta = r.beta;
+    betaL = r.liquid;
     vL = r.vL;
     vV = r.vV;
   } else {
@@ -116,16 +128,18 @@ export function solveTwoPhase(at: ModelAtT, P: number, z: Float64Array, lnK0: Fl
     for (let i = 0; i < nc; i++) {
       residual += Math.abs(Math.log(y[i]) + lnPhiV[i] - Math.log(x[i]) - lnPhiL[i]);
       dist += (y[i] - x[i]) * (y[i] - x[i]);
-      g += beta * y[i] * (Math.log(y[i]) + lnPhiV[i]) + (1 - beta) * x[i] * (Math.log(x[i]) + lnPhiL[i]);
+      g += beta * y[i] * (Math.log(y[i]) + lnPhiV[i]) + betaL * x[i] * (Math.log(x[i]) + lnPhiL[i]);
     }
     // Equal fugacities are the definition of the answer: check them, not only the iteration's own test.
     const equal = residual < 1e-8 || !(beta > 0 && beta < 1);
-    return { beta, x, y, lnPhiL, lnPhiV, vL, vV, iterations: it, converged: ok && equal, trivial: dist < 1e-10, gibbs: g };
+    return { beta, liquidFraction: betaL, x, y, lnPhiL, lnPhiV, vL, vV, iterations: it, converged: ok && equal, trivial: dist < 1e-10, gibbs: g };
   }
 }
 
 interface NewtonOutcome {
   beta: number;
+  /** Σ l_i, the liquid fraction summed from its own amounts (not 1 − β). */
+  liquid: number;
   vL: number;
   vV: number;
   iterations: number;
@@ -138,6 +152,7 @@ function newtonSolve(
   P: number,
   z: Float64Array,
   beta0: number,
+  betaL0: number,
   x: Float64Array,
   y: Float64Array,
   lnPhiL: Float64Array,
@@ -153,12 +168,25 @@ function newtonSolve(
   const H = new Float64Array(nc * nc);
   const g = new Float64Array(nc);
   const step = new Float64Array(nc);
+  const A = new Float64Array(nc * nc);
+  const D = new Float64Array(nc);
   const fs = new FugacityScratch(nc);
   const phiTmpL = new Float64Array(nc);
   const phiTmpV = new Float64Array(nc);
+  // Material balance z = v + l fixes one amount from the other. The smaller of the two is held
+  // directly and the larger derived from it: a trace amount (e.g. heptane in the aqueous phase,
+  // 1e-13) computed as z − v would lose all its digits to cancellation, and Newton would stall at
+  // a residual of that round-off (seen with methane/heptane/water at 600 bar).
   for (let i = 0; i < nc; i++) {
-    v[i] = beta0 * y[i];
-    l[i] = z[i] - v[i];
+    const vi = beta0 * y[i];
+    const li = betaL0 * x[i];
+    if (vi <= li) {
+      v[i] = vi;
+      l[i] = z[i] - vi;
+    } else {
+      l[i] = li;
+      v[i] = z[i] - li;
+    }
   }
   let vL = NaN;
   let vV = NaN;
@@ -182,7 +210,7 @@ function newtonSolve(
   };
   let G = gibbs(v, l, lnPhiL, lnPhiV);
   for (let it = 0; it < NEWTON_ITERATIONS; it++) {
-    if (!Number.isFinite(G)) return { beta: NaN, vL, vV, iterations: it, converged: false };
+    if (!Number.isFinite(G)) return { beta: NaN, liquid: NaN, vL, vV, iterations: it, converged: false };
     if (!Number.isFinite(lnPhiDerivatives(at, P, l, 'stable', lnPhiL, dL, fs))) break;
     if (!Number.isFinite(lnPhiDerivatives(at, P, v, 'stable', lnPhiV, dV, fs))) break;
     let sv = 0;
@@ -196,47 +224,68 @@ function newtonSolve(
       g[i] = Math.log(v[i] / sv) + lnPhiV[i] - Math.log(l[i] / sl) - lnPhiL[i];
       err += Math.abs(g[i]);
     }
-    if (err < TOLERANCE) return { beta: sv, vL, vV, iterations: it, converged: true };
+    if (err < TOLERANCE) return { beta: sv, liquid: sl, vL, vV, iterations: it, converged: true };
     for (let i = 0; i < nc; i++) {
       for (let j = 0; j < nc; j++) {
         const ij = i * nc + j;
         H[ij] = dV[ij] + dL[ij] - 1 / sv - 1 / sl;
       }
-      H[i * nc + i] += 1 / v[i] + 1 / l[i];
-      step[i] = -g[i];
+      D[i] = 1 / v[i] + 1 / l[i];
+      H[i * nc + i] += D[i];
     }
-    if (!solveInPlace(H, step, nc)) return { beta: sv, vL, vV, iterations: it, converged: false };
-    // Largest step keeping every v_i and l_i positive.
-    let s = 1;
-    for (let i = 0; i < nc; i++) {
-      if (step[i] < 0 && v[i] + step[i] <= 0) s = Math.min(s, (-0.9 * v[i]) / step[i]);
-      if (step[i] > 0 && l[i] - step[i] <= 0) s = Math.min(s, (0.9 * l[i]) / step[i]);
-    }
-    let slope = 0;
-    for (let i = 0; i < nc; i++) slope += g[i] * step[i];
+    // Modified Newton: where G is not convex (far from the solution, near a critical point) the
+    // plain Newton step is not a descent direction and the line search can only fail. Adding
+    // μ·diag(1/v + 1/l) (the ideal-mixing curvature) until the matrix is positive definite and
+    // the step lowers G bends the step towards a scaled steepest descent.
     let accepted = false;
-    for (let ls = 0; ls < 30; ls++) {
+    for (const mu of SHIFTS) {
+      A.set(H);
       for (let i = 0; i < nc; i++) {
-        vTry[i] = v[i] + s * step[i];
-        lTry[i] = z[i] - vTry[i];
+        A[i * nc + i] += mu * D[i];
+        step[i] = -g[i];
       }
-      const Gt = gibbs(vTry, lTry, phiTmpL, phiTmpV);
-      if (Number.isFinite(Gt) && (Gt <= G + 1e-4 * s * slope || Math.abs(Gt - G) <= 1e-15 * Math.abs(G))) {
-        G = Gt;
-        accepted = true;
-        break;
+      if (!choleskySolve(A, step, nc)) continue;
+      // Largest step keeping every v_i and l_i positive.
+      let s = 1;
+      for (let i = 0; i < nc; i++) {
+        if (step[i] < 0 && v[i] + step[i] <= 0) s = Math.min(s, (-0.9 * v[i]) / step[i]);
+        if (step[i] > 0 && l[i] - step[i] <= 0) s = Math.min(s, (0.9 * l[i]) / step[i]);
       }
-      s *= 0.5;
+      let slope = 0;
+      for (let i = 0; i < nc; i++) slope += g[i] * step[i];
+      for (let ls = 0; ls < 30; ls++) {
+        for (let i = 0; i < nc; i++) {
+          if (v[i] <= l[i]) {
+            vTry[i] = v[i] + s * step[i];
+            lTry[i] = z[i] - vTry[i];
+          } else {
+            lTry[i] = l[i] - s * step[i];
+            vTry[i] = z[i] - lTry[i];
+          }
+        }
+        const Gt = gibbs(vTry, lTry, phiTmpL, phiTmpV);
+        if (Number.isFinite(Gt) && (Gt <= G + 1e-4 * s * slope || Math.abs(Gt - G) <= 1e-15 * Math.abs(G))) {
+          G = Gt;
+          accepted = true;
+          break;
+        }
+        s *= 0.5;
+      }
+      if (accepted) break;
     }
     if (!accepted) {
       gibbs(v, l, lnPhiL, lnPhiV);
-      return { beta: sv, vL, vV, iterations: it, converged: false };
+      return { beta: sv, liquid: sl, vL, vV, iterations: it, converged: false };
     }
     v.set(vTry);
     l.set(lTry);
   }
   let sv = 0;
-  for (let i = 0; i < nc; i++) sv += v[i];
+  let sl = 0;
+  for (let i = 0; i < nc; i++) {
+    sv += v[i];
+    sl += l[i];
+  }
   gibbs(v, l, lnPhiL, lnPhiV);
-  return { beta: sv, vL, vV, iterations: NEWTON_ITERATIONS, converged: false };
+  return { beta: sv, liquid: sl, vL, vV, iterations: NEWTON_ITERATIONS, converged: false };
 }
