@@ -228,3 +228,17 @@ t.test('a zero-fraction component is reported with 0 everywhere and leaves the o
   }
   t.end();
 });
+
+t.test('a dropped trace phase is reported as an uncertainty, not silently', (t) => {
+  const env = runFlash({
+    model: 'PR',
+    temperature: { value: 265.6, unit: 'K' },
+    pressure: { value: 50.88, unit: 'bara' },
+    components: { methane: 6.018222028493945e-9, toluene: 2.281963921511468e-21, nitrogen: 3.926071541892576e-9, water: 0.9999999900557064 },
+    multiPhaseCheck: true,
+  });
+  t.equal(env.status, 'success');
+  const w = env.warnings.find((x) => x.code === 'TWO_PHASE_UNCERTAINTY');
+  t.match(w?.message ?? '', /trace phase/);
+  t.end();
+});

@@ -3,7 +3,7 @@
  * and the engine's answer; the texts of MODEL_LIMITATION and EXTRAPOLATION follow the original's.
  */
 import type { FlashReport, FlashResult } from '../../engine/index.js';
-import { isPolar } from '../../engine/index.js';
+import { isPolar, MIN_PHASE_FRACTION } from '../../engine/index.js';
 import { warning, type Warning } from '../envelope.js';
 import type { FlashRequest } from './request.js';
 import { isSaturationFlashType } from './flash-types.js';
@@ -50,6 +50,8 @@ export function flashWarnings(req: FlashRequest, result: FlashResult, report: Fl
     out.push(warning('TWO_PHASE_UNCERTAINTY', `A phase holds only ${minBeta.toExponential(2)} of the feed (mole fraction): the state is close to a phase boundary`));
   } else if (method === 'trivial-split' || method === 'stability-inconclusive') {
     out.push(warning('TWO_PHASE_UNCERTAINTY', 'The stability test and the phase split disagree within round-off (critical region): the single-phase answer is uncertain'));
+  } else if (method === 'trace-phase-dropped') {
+    out.push(warning('TWO_PHASE_UNCERTAINTY', `The feed is unstable only towards a trace phase that would hold less than ${MIN_PHASE_FRACTION.toExponential(2)} of the feed (a trace component's own phase); that phase is below the reporting limit and the single phase is reported`));
   } else if (result.phases.length === 1 && method === 'stability' && result.stabilityTm !== 0 && Math.abs(result.stabilityTm) < SMALL_TM) {
     out.push(warning('TWO_PHASE_UNCERTAINTY', `The tangent-plane distance of the nearest trial phase is ${result.stabilityTm.toExponential(2)}: the state is close to a phase boundary`));
   }
