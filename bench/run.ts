@@ -17,6 +17,7 @@ const emit = (line: BenchLine | object): void => {
 const MODULES: { file: string; fn: string }[] = [
   { file: './dispatch.js', fn: 'benchDispatch' },
   { file: './engine-flash.js', fn: 'benchEngineFlash' },
+  { file: './process.js', fn: 'benchProcess' },
   { file: './gerg.js', fn: 'benchGerg' },
   { file: './standards.js', fn: 'benchStandards' },
   { file: './enterprise.js', fn: 'benchEnterprise' },
