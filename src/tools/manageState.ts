@@ -66,6 +66,13 @@ const Output = Type.Object(
 type Data = Static<typeof Output>;
 type In = Static<typeof Input>;
 
+/** The error envelope of a failed store operation: the store's own diagnosis, or a persistence error. */
+export function stateFailure(tool: string, what: string, err: unknown): Envelope<never> {
+  return err instanceof StateStoreError
+    ? failure(tool, err.kind, [issue(err.code, err.message, err.fix, err.field)])
+    : failure(tool, 'compute', [issue('PERSISTENCE_ERROR', `${what} failed: ${(err as Error).message}`, 'Check the storage directory (manageState getInfo) and its permissions.')]);
+}
+
 function need(input: In, field: 'name' | 'state' | 'filename'): string | undefined {
   return input[field] === undefined ? field : undefined;
 }
@@ -154,10 +161,7 @@ export const manageStateTool = defineTool({
       try {
         env = policySuccess(TOOL, `state ${input.action}`, await perform(input, ctx), started, 'Sandbox checks passed');
       } catch (err) {
-        env =
-          err instanceof StateStoreError
-            ? failure(TOOL, err.kind, [issue(err.code, err.message, err.fix, err.field)])
-            : failure(TOOL, 'compute', [issue('PERSISTENCE_ERROR', `State ${input.action} failed: ${(err as Error).message}`, 'Check the storage directory (manageState getInfo) and its permissions.')]);
+        env = stateFailure(TOOL, `State ${input.action}`, err);
       }
     }
     const code = env.errors?.[0]?.code;

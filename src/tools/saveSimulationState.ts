@@ -8,15 +8,15 @@
  * snapshots solve in milliseconds.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { failure, issue, success, type Envelope } from './envelope.js';
+import { success, type Envelope } from './envelope.js';
 import { defineTool, type ToolContext } from './types.js';
 import { audit } from './governance/audit.js';
 import { simulateProcess } from './runProcess.js';
 import { RunProcessInput } from './runProcess/schema.js';
 import { RUN_PROCESS_EXAMPLES } from './runProcess/examples.js';
-import { SAVED_STATE_FORMAT, SAVED_STATE_FORMAT_VERSION } from './manageState.js';
+import { SAVED_STATE_FORMAT, SAVED_STATE_FORMAT_VERSION, stateFailure } from './manageState.js';
 import { stateStore } from './state/config.js';
-import { StateStoreError, sanitizeStem } from './state/store.js';
+import { sanitizeStem } from './state/store.js';
 import { buildSnapshot } from './state/snapshot.js';
 
 const TOOL = 'saveSimulationState';
@@ -117,10 +117,7 @@ export const saveSimulationStateTool = defineTool({
     try {
       env = await save(input, ctx, started);
     } catch (err) {
-      env =
-        err instanceof StateStoreError
-          ? failure(TOOL, err.kind, [issue(err.code, err.message, err.fix, err.field)])
-          : failure(TOOL, 'compute', [issue('PERSISTENCE_ERROR', `Saving the state failed: ${(err as Error).message}`, 'Check the storage directory (manageState getInfo) and its permissions.')]);
+      env = stateFailure(TOOL, 'Saving the state', err);
     }
     const code = env.errors?.[0]?.code;
     audit({

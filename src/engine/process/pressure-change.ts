@@ -113,6 +113,22 @@ function schultzWork(inlet: StreamState, ideal: StreamState, P2: number, eta: nu
   return Number.isFinite(work) && work > 0 ? { work, head } : undefined;
 }
 
+/** The outlet at the isentropic end state's pressure with molar enthalpy change dH (J/mol), and the machine figures. */
+function byIsentropicEfficiency(inlet: StreamState, ideal: StreamState, dH: number, eta: number): MachineResult | ProcessFailure {
+  const out = streamAtPH(inlet.fluid, inlet.z, inlet.molarFlow, ideal.flash.P, inlet.enthalpy + dH, ideal.flash.T);
+  if (!out.ok) return out;
+  const M = inlet.molarMass;
+  return {
+    ok: true,
+    outlet: out.stream,
+    power: inlet.molarFlow * dH,
+    specificWork: dH / M,
+    isentropicHead: (ideal.enthalpy - inlet.enthalpy) / M,
+    isentropicEfficiency: eta,
+    isentropicOutletTemperature: ideal.flash.T,
+  };
+}
+
 /** Compressor or pump (work input): outlet pressure above inlet pressure. */
 export function compress(inlet: StreamState, spec: MachineSpec, kind = 'compressor'): MachineResult | ProcessFailure {
   const P1 = inlet.flash.P;
@@ -155,18 +171,7 @@ export function compress(inlet: StreamState, spec: MachineSpec, kind = 'compress
       isentropicOutletTemperature: ideal.stream.flash.T,
     };
   }
-  const dH = dHs / spec.isentropicEfficiency;
-  const out = streamAtPH(inlet.fluid, inlet.z, inlet.molarFlow, spec.outletPressure, inlet.enthalpy + dH, ideal.stream.flash.T);
-  if (!out.ok) return out;
-  return {
-    ok: true,
-    outlet: out.stream,
-    power: inlet.molarFlow * dH,
-    specificWork: dH / M,
-    isentropicHead: dHs / M,
-    isentropicEfficiency: spec.isentropicEfficiency,
-    isentropicOutletTemperature: ideal.stream.flash.T,
-  };
+  return byIsentropicEfficiency(inlet, ideal.stream, dHs / spec.isentropicEfficiency, spec.isentropicEfficiency);
 }
 
 /** Expander (work output): the actual enthalpy drop is η times the isentropic one. */
@@ -180,17 +185,5 @@ export function expand(inlet: StreamState, spec: MachineSpec): MachineResult | P
   const ideal = streamAtPS(inlet.fluid, inlet.z, inlet.molarFlow, spec.outletPressure, inlet.entropy, inlet.flash.T);
   if (!ideal.ok) return ideal;
   const dHs = ideal.stream.enthalpy - inlet.enthalpy;
-  const dH = dHs * spec.isentropicEfficiency;
-  const out = streamAtPH(inlet.fluid, inlet.z, inlet.molarFlow, spec.outletPressure, inlet.enthalpy + dH, ideal.stream.flash.T);
-  if (!out.ok) return out;
-  const M = inlet.molarMass;
-  return {
-    ok: true,
-    outlet: out.stream,
-    power: inlet.molarFlow * dH,
-    specificWork: dH / M,
-    isentropicHead: dHs / M,
-    isentropicEfficiency: spec.isentropicEfficiency,
-    isentropicOutletTemperature: ideal.stream.flash.T,
-  };
+  return byIsentropicEfficiency(inlet, ideal.stream, dHs * spec.isentropicEfficiency, spec.isentropicEfficiency);
 }
