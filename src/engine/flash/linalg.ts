@@ -76,3 +76,23 @@ export function choleskySolve(A: Float64Array, b: Float64Array, n: number): bool
   for (let i = 0; i < n; i++) if (!Number.isFinite(b[i])) return false;
   return true;
 }
+
+/**
+ * Curvature shifts tried in turn by the modified Newton steps of the flashes: 0 is plain Newton;
+ * larger shifts add μ·D (the ideal-mixing curvature) until the matrix is positive definite.
+ */
+export const NEWTON_SHIFTS: readonly number[] = [0, 1e-3, 1e-2, 0.1, 1, 10, 100];
+
+/**
+ * The modified Newton step for Hessian H (m×m, row-major), diagonal D and gradient g with shift
+ * μ: solves (H + μ·diag(D))·step = −g by Cholesky, using A as scratch. False when the shifted
+ * matrix is not positive definite (try a larger shift).
+ */
+export function shiftedNewtonStep(H: Float64Array, D: Float64Array, g: Float64Array, mu: number, A: Float64Array, step: Float64Array, m: number): boolean {
+  A.set(H);
+  for (let a = 0; a < m; a++) {
+    A[a * m + a] += mu * D[a];
+    step[a] = -g[a];
+  }
+  return choleskySolve(A, step, m);
+}

@@ -15,7 +15,7 @@
  */
 import type { ModelAtT, RootChoice } from '../eos/types.js';
 import { FugacityScratch, lnPhiDerivatives } from './fugacity.js';
-import { choleskySolve } from './linalg.js';
+import { NEWTON_SHIFTS, shiftedNewtonStep } from './linalg.js';
 
 export interface MultiphaseIterate {
   beta: number[];
@@ -27,7 +27,6 @@ export interface MultiphaseIterate {
 const MAX_ITERATIONS = 60;
 /** Σ |ln f_ki − ln f_ri| over the independent variables, as the two-phase Newton. */
 const TOLERANCE = 1e-10;
-const SHIFTS = [0, 1e-3, 1e-2, 0.1, 1, 10, 100];
 
 /**
  * Newton from (beta, x) of every phase, each on the volume root roots[k]; returns the converged state or undefined (a phase
@@ -123,13 +122,8 @@ export function multiphaseNewton(at: ModelAtT, P: number, z: Float64Array, beta:
       }
     }
     let accepted = false;
-    for (const shift of SHIFTS) {
-      A.set(H);
-      for (let a = 0; a < m; a++) {
-        A[a * m + a] += shift * D[a];
-        step[a] = -g[a];
-      }
-      if (!choleskySolve(A, step, m)) continue;
+    for (const shift of NEWTON_SHIFTS) {
+      if (!shiftedNewtonStep(H, D, g, shift, A, step, m)) continue;
       let slope = 0;
       for (let a = 0; a < m; a++) slope += g[a] * step[a];
       // Largest step keeping every amount positive (independent ones directly, dependent ones

@@ -8,7 +8,7 @@
  */
 import type { ModelAtT } from '../eos/types.js';
 import { FugacityScratch, lnPhiDerivatives } from './fugacity.js';
-import { choleskySolve } from './linalg.js';
+import { NEWTON_SHIFTS, shiftedNewtonStep } from './linalg.js';
 import { accelerateSubstitution } from './acceleration.js';
 import { rachfordRice } from './rachford-rice.js';
 
@@ -33,8 +33,6 @@ export interface TwoPhaseSolution {
 const SS_ITERATIONS = 12;
 const NEWTON_ITERATIONS = 60;
 const TOLERANCE = 1e-10;
-/** Diagonal shifts (in units of the ideal-mixing curvature) tried for the modified Newton step. */
-const SHIFTS = [0, 1e-3, 1e-2, 0.1, 1, 10, 100];
 
 export function solveTwoPhase(at: ModelAtT, P: number, z: Float64Array, lnK0: Float64Array): TwoPhaseSolution {
   const nc = at.nc;
@@ -238,13 +236,8 @@ function newtonSolve(
     // μ·diag(1/v + 1/l) (the ideal-mixing curvature) until the matrix is positive definite and
     // the step lowers G bends the step towards a scaled steepest descent.
     let accepted = false;
-    for (const mu of SHIFTS) {
-      A.set(H);
-      for (let i = 0; i < nc; i++) {
-        A[i * nc + i] += mu * D[i];
-        step[i] = -g[i];
-      }
-      if (!choleskySolve(A, step, nc)) continue;
+    for (const mu of NEWTON_SHIFTS) {
+      if (!shiftedNewtonStep(H, D, g, mu, A, step, nc)) continue;
       // Largest step keeping every v_i and l_i positive.
       let s = 1;
       for (let i = 0; i < nc; i++) {
