@@ -16,6 +16,14 @@ const WIRE_VARINT = 0;
 const WIRE_FIXED64 = 1;
 const WIRE_LEN = 2;
 
+/** Value of an ASCII hex digit by character code; 255 for anything else. */
+const HEX_VALUE = new Uint8Array(128).fill(255);
+for (let d = 0; d < 10; d++) HEX_VALUE[48 + d] = d;
+for (let d = 0; d < 6; d++) {
+  HEX_VALUE[65 + d] = 10 + d;
+  HEX_VALUE[97 + d] = 10 + d;
+}
+
 function varintSize(v: number): number {
   let n = 1;
   while (v >= 128) {
@@ -88,24 +96,55 @@ export class ProtoWriter {
     this.pos += 8;
   }
 
-  /** fixed64 nanoseconds since the epoch from an HrTime ([seconds, nanoseconds]). */
+  /**
+   * fixed64 nanoseconds since the epoch from an HrTime ([seconds, nanoseconds]), in plain number
+   * arithmetic: seconds x 1e9 exceeds 2^53, so it is split into 16-bit halves of the seconds whose
+   * products stay exact, then carried into two 32-bit words (no BigInt allocation per timestamp).
+   */
   time(field: number, t: HrTime): void {
     this.tag(field, WIRE_FIXED64);
     this.ensure(8);
-    this.buf.writeBigUInt64LE(BigInt(t[0]) * 1_000_000_000n + BigInt(t[1]), this.pos);
+    const seconds = t[0];
+    const low16 = seconds % 65536;
+    const a = low16 * 1e9 + t[1]; // < 2^47: exact
+    const b = ((seconds - low16) / 65536) * 1e9; // the high half's product, in units of 2^16: exact
+    const bLow = b % 65536;
+    let lo = (a % 4294967296) + bLow * 65536;
+    const carry = lo >= 4294967296 ? 1 : 0;
+    lo -= carry * 4294967296;
+    const hi = Math.floor(a / 4294967296) + (b - bLow) / 65536 + carry;
+    this.buf.writeUInt32LE(lo, this.pos);
+    this.buf.writeUInt32LE(hi, this.pos + 4);
     this.pos += 8;
   }
 
   string(field: number, s: string): void {
     this.tag(field, WIRE_LEN);
-    const max = s.length * 3;
-    if (max < 128) {
-      // The UTF-8 length fits one length byte: write the text after it, then the length.
-      this.ensure(max + 1);
-      const n = this.buf.write(s, this.pos + 1, 'utf8');
-      this.buf[this.pos] = n;
-      this.pos += n + 1;
-      return;
+    const len = s.length;
+    if (len < 128) {
+      // Short ASCII text (keys, names, most values): copied byte by byte, cheaper than a native
+      // Buffer.write call at these lengths; the first non-ASCII character falls back to UTF-8.
+      this.ensure(len * 3 + 1);
+      const b = this.buf;
+      const start = this.pos + 1;
+      let i = 0;
+      for (; i < len; i++) {
+        const c = s.charCodeAt(i);
+        if (c >= 128) break;
+        b[start + i] = c;
+      }
+      if (i === len) {
+        b[this.pos] = len;
+        this.pos = start + len;
+        return;
+      }
+      if (len * 3 < 128) {
+        // The UTF-8 length still fits one length byte: write the text after it, then the length.
+        const n = b.write(s, start, 'utf8');
+        b[this.pos] = n;
+        this.pos = start + n;
+        return;
+      }
     }
     const n = Buffer.byteLength(s, 'utf8');
     this.varint(n);
@@ -113,16 +152,26 @@ export class ProtoWriter {
     this.pos += this.buf.write(s, this.pos, 'utf8');
   }
 
-  /** A bytes field from a lower-case hex id (trace and span ids). */
+  /** A bytes field from a hex id (trace and span ids), parsed here rather than by a native call. */
   hex(field: number, id: string): void {
     this.tag(field, WIRE_LEN);
     const n = id.length >> 1;
     this.varint(n);
     this.ensure(n);
-    const written = this.buf.write(id, this.pos, 'hex');
-    // Ids from the SDK are valid hex; should one not be, keep the declared length (zero-filled).
-    if (written < n) this.buf.fill(0, this.pos + written, this.pos + n);
-    this.pos += n;
+    const b = this.buf;
+    const p = this.pos;
+    for (let i = 0; i < n; i++) {
+      const hi = HEX_VALUE[id.charCodeAt(2 * i)] ?? 255;
+      const lo = HEX_VALUE[id.charCodeAt(2 * i + 1)] ?? 255;
+      // Ids from the SDK are valid hex; should one not be, keep the declared length (zero-filled
+      // from the first bad digit on, as Buffer.write(…, 'hex') stops there).
+      if (hi === 255 || lo === 255) {
+        b.fill(0, p + i, p + n);
+        break;
+      }
+      b[p + i] = (hi << 4) | lo;
+    }
+    this.pos = p + n;
   }
 
   raw(bytes: Uint8Array): void {

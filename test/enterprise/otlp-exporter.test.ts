@@ -180,3 +180,51 @@ t.test('ProtoWriter: nested lengths of every size class', async (t) => {
   // A decoded request with no spans is still a valid (empty) message.
   t.same(decodeTraceRequest(Buffer.alloc(0)), []);
 });
+
+t.test('ProtoWriter: timestamps, ids and text without BigInt or native writes agree with the exact encodings', async (t) => {
+  const fc = (await import('fast-check')).default;
+  const exact = (sec: number, ns: number): bigint => BigInt(sec) * 1_000_000_000n + BigInt(ns);
+  const timeOf = (sec: number, ns: number): bigint => {
+    const w = new ProtoWriter(4);
+    w.time(1, [sec, ns]);
+    const out = w.bytes();
+    // tag 0x09 (field 1, fixed64) and exactly eight bytes of value
+    return out.length === 9 && out[0] === 0x09 ? out.readBigUInt64LE(1) : -1n;
+  };
+  // Edges: zero, carries out of the low word, the largest second count a fixed64 of ns can hold.
+  for (const [sec, ns] of [[0, 0], [0, 999_999_999], [1, 0], [4, 294_967_295], [4, 294_967_296], [65_535, 999_999_999], [65_536, 0], [1_764_520_000, 123_456_789], [18_446_744_072, 999_999_999]] as const) {
+    t.equal(timeOf(sec, ns), exact(sec, ns), `time [${sec}, ${ns}]`);
+  }
+  fc.assert(
+    fc.property(fc.integer({ min: 0, max: 18_446_744_072 }), fc.integer({ min: 0, max: 999_999_999 }), (sec, ns) => timeOf(sec, ns) === exact(sec, ns)),
+    { numRuns: 5000 },
+  );
+
+  const idBytes = (id: string): Buffer => {
+    const w = new ProtoWriter(4);
+    w.hex(2, id);
+    const out = w.bytes();
+    // the declared length is half the hex digits
+    return out[1] === id.length >> 1 ? Buffer.from(out.subarray(2)) : Buffer.alloc(0);
+  };
+  fc.assert(fc.property(fc.uint8Array({ minLength: 8, maxLength: 16 }), (bytes) => idBytes(Buffer.from(bytes).toString('hex')).equals(Buffer.from(bytes))), { numRuns: 2000 });
+  t.same([...idBytes('ABCDEF0123456789')], [0xab, 0xcd, 0xef, 0x01, 0x23, 0x45, 0x67, 0x89], 'upper-case digits');
+  t.same([...idBytes('12zz5678')], [0x12, 0, 0, 0], 'zero-filled from the first bad digit on');
+
+  const textOf = (s: string): string => {
+    const w = new ProtoWriter(4);
+    w.string(1, s);
+    const out = w.bytes();
+    let p = 1;
+    let n = 0;
+    for (let shift = 1; ; shift *= 128) {
+      const b = out[p++]!;
+      n += (b & 127) * shift;
+      if (b < 128) break;
+    }
+    // a length prefix that disagrees with the bytes decodes to a marker no input equals
+    return out.length - p === n ? out.subarray(p).toString('utf8') : '\u0000length mismatch';
+  };
+  fc.assert(fc.property(fc.string({ maxLength: 200, unit: 'binary' }), (s) => textOf(s) === Buffer.from(s, 'utf8').toString('utf8')), { numRuns: 3000 });
+  for (const s of ['', 'runFlash', 'x'.repeat(127), 'x'.repeat(128), 'é', 'a'.repeat(40) + 'é', 'ü'.repeat(42), 'ü'.repeat(43)]) t.equal(textOf(s), s, `text of ${s.length} chars`);
+});
