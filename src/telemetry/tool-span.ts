@@ -64,7 +64,8 @@ export function requestTraceContext(req: unknown): Context {
  */
 function parentNotSampled(parent: Context): boolean {
   const sc = trace.getSpanContext(parent);
-  return sc !== undefined && isSpanContextValid(sc) && (sc.traceFlags & TraceFlags.SAMPLED) === 0;
+  // The flag first: the validity check (two regular expressions) only for unsampled parents.
+  return sc !== undefined && (sc.traceFlags & TraceFlags.SAMPLED) === 0 && isSpanContextValid(sc);
 }
 
 /**
@@ -84,9 +85,14 @@ function recordWorkerSpan(tracer: Tracer, toolSpan: Span, toolName: string, oper
 export function traceDispatch<D extends Dispatch>(dispatch: D, enabled: boolean): D {
   if (!enabled) return dispatch;
   const tracer = trace.getTracer('neqsim-ts');
-  const traced = async (toolName: string, input: unknown, ctx: CallContext): Promise<DispatchResult> => {
+  // Not async: a call under an unsampled parent goes straight to the dispatcher, without a
+  // promise and a microtask of its own.
+  const traced = (toolName: string, input: unknown, ctx: CallContext): Promise<DispatchResult> => {
     const parent = (ctx.traceContext as Context | undefined) ?? context.active();
     if (parentNotSampled(parent)) return dispatch(toolName, input, ctx);
+    return inSpan(toolName, input, ctx, parent);
+  };
+  const inSpan = async (toolName: string, input: unknown, ctx: CallContext, parent: Context): Promise<DispatchResult> => {
     const span = tracer.startSpan(`tool ${String(toolName)}`, {
       kind: SpanKind.INTERNAL,
       attributes: {
