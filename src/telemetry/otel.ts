@@ -100,6 +100,12 @@ export function startTelemetry(opts: TelemetryOptions): Telemetry {
     // it on as CallContext.traceContext (requestTraceContext) and traceDispatch parents the tool
     // span on it.
     contextManager: null as never,
+    // Traces only. Without these NodeSDK also starts an OTLP metrics exporter (every 60 s) and an
+    // OTLP logs pipeline by default, sending to the collector what nobody asked for: the service's
+    // metrics are served at /metrics (Prometheus) and its logs go to stdout (pino). (With no
+    // processors the SDK still registers a logger provider; it exports nothing.)
+    metricReaders: [],
+    logRecordProcessors: [],
   });
   sdk.start();
   const telemetry: Telemetry = {

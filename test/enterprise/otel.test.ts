@@ -160,3 +160,14 @@ t.test('an unsampled upstream traceparent records no spans for the call', async 
   t.ok(await waitFor(() => receiver.spans.find((s) => s.traceId === sampledTrace && s.name === 'tool searchComponents')), 'sampled call traced');
   t.same(receiver.spans.filter((s) => s.traceId === unsampledTrace).map((s) => s.name), [], 'nothing exported for the unsampled call');
 });
+
+t.test('tracing exports traces only: no OpenTelemetry metrics pipeline is started', async (t) => {
+  const { metrics } = await import('@opentelemetry/api');
+  const { startTelemetry } = await import('../../src/telemetry/otel.js');
+  const receiver = await startOtlpReceiver();
+  t.teardown(() => receiver.close());
+  const telemetry = startTelemetry({ serviceName: 'traces-only', endpoint: receiver.url, scheduledDelayMillis: 50 });
+  t.teardown(() => telemetry.shutdown());
+  // NodeSDK's default is an SDK MeterProvider with a periodic OTLP export to the same collector.
+  t.equal(metrics.getMeterProvider().constructor.name, 'NoopMeterProvider', 'no meter provider registered');
+});
