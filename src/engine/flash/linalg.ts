@@ -96,3 +96,12 @@ export function shiftedNewtonStep(H: Float64Array, D: Float64Array, g: Float64Ar
   }
   return choleskySolve(A, step, m);
 }
+
+/**
+ * Line-search acceptance for the Gibbs-minimising Newton steps: sufficient decrease (Armijo,
+ * c = 1e-4) for a step of length s along a direction with directional derivative `slope`, or a
+ * change within round-off of G (near the minimum the decrease is below the arithmetic's reach).
+ */
+export function acceptsGibbsStep(gTrial: number, g: number, s: number, slope: number): boolean {
+  return Number.isFinite(gTrial) && (gTrial <= g + 1e-4 * s * slope || Math.abs(gTrial - g) <= 1e-15 * Math.abs(g));
+}

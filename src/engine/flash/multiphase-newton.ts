@@ -15,7 +15,7 @@
  */
 import type { ModelAtT, RootChoice } from '../eos/types.js';
 import { FugacityScratch, lnPhiDerivatives } from './fugacity.js';
-import { NEWTON_SHIFTS, shiftedNewtonStep } from './linalg.js';
+import { NEWTON_SHIFTS, acceptsGibbsStep, shiftedNewtonStep } from './linalg.js';
 
 export interface MultiphaseIterate {
   beta: number[];
@@ -148,7 +148,7 @@ export function multiphaseNewton(at: ModelAtT, P: number, z: Float64Array, beta:
           nTry[r[i]][i] = z[i] - rest;
         }
         const Gt = gibbsAt(nTry);
-        if (Number.isFinite(Gt) && (Gt <= G + 1e-4 * s * slope || Math.abs(Gt - G) <= 1e-15 * Math.abs(G))) {
+        if (acceptsGibbsStep(Gt, G, s, slope)) {
           G = Gt;
           accepted = true;
           break;

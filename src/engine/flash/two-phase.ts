@@ -8,7 +8,7 @@
  */
 import type { ModelAtT } from '../eos/types.js';
 import { FugacityScratch, lnPhiDerivatives } from './fugacity.js';
-import { NEWTON_SHIFTS, shiftedNewtonStep } from './linalg.js';
+import { NEWTON_SHIFTS, acceptsGibbsStep, shiftedNewtonStep } from './linalg.js';
 import { accelerateSubstitution } from './acceleration.js';
 import { rachfordRice } from './rachford-rice.js';
 
@@ -257,7 +257,7 @@ function newtonSolve(
           }
         }
         const Gt = gibbs(vTry, lTry, phiTmpL, phiTmpV);
-        if (Number.isFinite(Gt) && (Gt <= G + 1e-4 * s * slope || Math.abs(Gt - G) <= 1e-15 * Math.abs(G))) {
+        if (acceptsGibbsStep(Gt, G, s, slope)) {
           G = Gt;
           accepted = true;
           break;
