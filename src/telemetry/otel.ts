@@ -16,6 +16,7 @@ import { resourceFromAttributes } from '@opentelemetry/resources';
 import { FastifyOtelInstrumentation } from '@fastify/otel';
 import type { OtlpProtocol } from '../config.js';
 import { OtlpProtobufSpanProcessor } from './otlp-exporter.js';
+import { setDirectSpanSink } from './direct-span.js';
 
 export interface TelemetryOptions {
   serviceName: string;
@@ -108,6 +109,8 @@ export function startTelemetry(opts: TelemetryOptions): Telemetry {
     logRecordProcessors: [],
   });
   sdk.start();
+  // The service's own tool and worker spans go straight to the protobuf encoder (direct-span.ts).
+  if (processor instanceof OtlpProtobufSpanProcessor) setDirectSpanSink(processor);
   const telemetry: Telemetry = {
     tracesUrl,
     protocol,
@@ -115,6 +118,7 @@ export function startTelemetry(opts: TelemetryOptions): Telemetry {
     forceFlush: () => processor.forceFlush(),
     async shutdown() {
       if (active === telemetry) active = undefined;
+      setDirectSpanSink(undefined);
       await sdk.shutdown();
       // Unregister the global tracer provider and propagator, so a later startTelemetry in this
       // process (an app rebuilt with another exporter, as in tests) registers its own.

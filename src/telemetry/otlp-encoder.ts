@@ -10,7 +10,7 @@
  * trace/v1, common/v1, resource/v1); tests decode it with an independent decoder.
  */
 import type { Attributes, AttributeValue, HrTime } from '@opentelemetry/api';
-import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
+import type { EncodableSpan } from './direct-span.js';
 
 const WIRE_VARINT = 0;
 const WIRE_FIXED64 = 1;
@@ -237,8 +237,8 @@ export function writeAttributes(w: ProtoWriter, field: number, attributes: Attri
   }
 }
 
-/** One trace.v1.Span as field `field` (2 inside ScopeSpans). */
-export function writeSpan(w: ProtoWriter, field: number, span: ReadableSpan): void {
+/** One trace.v1.Span as field `field` (2 inside ScopeSpans): an SDK span or one of ours (direct-span.ts). */
+export function writeSpan(w: ProtoWriter, field: number, span: EncodableSpan): void {
   const sc = span.spanContext();
   const m = w.begin(field);
   w.hex(1, sc.traceId);

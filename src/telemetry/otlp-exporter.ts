@@ -17,6 +17,7 @@ import { diag, TraceFlags } from '@opentelemetry/api';
 import type { Context } from '@opentelemetry/api';
 import type { ReadableSpan, Span, SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { encodeExportRequest, ProtoWriter, writeSpan, type ScopeBatch } from './otlp-encoder.js';
+import type { DirectSpanSink, EncodableSpan } from './direct-span.js';
 
 const gzipAsync = promisify(gzip);
 
@@ -49,7 +50,7 @@ type ResourceLike = ReadableSpan['resource'];
 const RETRYABLE = new Set([429, 502, 503, 504]);
 const WARN_INTERVAL_MS = 10_000;
 
-export class OtlpProtobufSpanProcessor implements SpanProcessor {
+export class OtlpProtobufSpanProcessor implements SpanProcessor, DirectSpanSink {
   private readonly url: URL;
   private readonly agent: HttpAgent | HttpsAgent;
   private readonly headers: Record<string, string>;
@@ -93,12 +94,20 @@ export class OtlpProtobufSpanProcessor implements SpanProcessor {
   onStart(_span: Span, _parentContext: Context): void {}
 
   onEnd(span: ReadableSpan): void {
-    if (this.closed || (span.spanContext().traceFlags & TraceFlags.SAMPLED) === 0) return;
+    if ((span.spanContext().traceFlags & TraceFlags.SAMPLED) === 0) return;
+    this.record(span, span.resource, span.instrumentationScope);
+  }
+
+  /**
+   * Encodes a finished, sampled span into its scope's batch: the SDK's spans (onEnd) and the
+   * service's own tool and worker spans (src/telemetry/direct-span.ts) alike.
+   */
+  record(span: EncodableSpan, resource: unknown, scope: { name: string; version?: string; schemaUrl?: string }): void {
+    if (this.closed) return;
     if (this.queuedBytes >= this.maxQueueBytes) return this.drop(1);
     // One resource per tracer provider; a span from another provider starts a new request body.
-    if (this.resource !== undefined && span.resource !== this.resource) this.flush();
-    this.resource = span.resource;
-    const scope = span.instrumentationScope;
+    if (this.resource !== undefined && resource !== this.resource) this.flush();
+    this.resource = resource as ResourceLike;
     const key = `${scope.name}\u0000${scope.version ?? ''}`;
     let buf = this.scopes.get(key);
     if (buf === undefined) {

@@ -4,46 +4,50 @@
  * profile, subject, transport, envelope status, HTTP status, model and convergence as attributes.
  * A recorded call that runs in the worker pool also gets a `worker <name>` child span for the work
  * in the worker thread, built here from the timing the worker reports with its reply
- * (workers/tracing.ts), so one exporter per process sends every span. With tracing off the
- * dispatcher is returned unchanged.
+ * (workers/tracing.ts), so one exporter per process sends every span. Under a request span the SDK
+ * records, both are built without SDK span objects (src/telemetry/direct-span.ts). With tracing
+ * off the dispatcher is returned unchanged.
  */
-import { ROOT_CONTEXT, SpanKind, SpanStatusCode, TraceFlags, context, isSpanContextValid, trace, type Context, type Span, type Tracer } from '@opentelemetry/api';
+import { ROOT_CONTEXT, SpanKind, SpanStatusCode, TraceFlags, context, isSpanContextValid, trace, type Attributes, type Context, type Span, type SpanContext, type SpanStatus, type Tracer } from '@opentelemetry/api';
 import type { CallContext, Dispatch, DispatchResult, WorkerSpanReport } from '../tools/dispatch-types.js';
 import { activeProfile } from '../tools/governance/policy.js';
 import { recordSpanError } from './span-error.js';
+import { FinishedSpan, SERVICE_SCOPE, SpanTimer, childContext, directSpanSink, exceptionEvent, hrTimeOfMs, recordingResource, type DirectSpanSink } from './direct-span.js';
 
 /** Only this much of a body is scanned for span attributes. */
 const MAX_INSPECTED_BODY = 64 * 1024;
 
 /**
- * Span attributes of a result: from the worker's report when there is one, else read from the
- * serialized envelope (cheaper than parsing a pool reply on the main thread).
+ * Span attributes of a result, written into `into`, and the span status when the call failed on
+ * the server side: from the worker's report when there is one, else read from the serialized
+ * envelope (cheaper than parsing a pool reply on the main thread).
  */
-function recordResult(span: Span, r: DispatchResult): void {
-  span.setAttribute('http.response.status_code', r.httpStatus);
+function resultAttributes(r: DispatchResult, into: Attributes): SpanStatus | undefined {
+  into['http.response.status_code'] = r.httpStatus;
   if (r.workerSpan !== undefined && r.httpStatus < 400) {
-    span.setAttributes(r.workerSpan.attributes);
-    return;
+    Object.assign(into, r.workerSpan.attributes);
+    return undefined;
   }
   const head = r.body.length > MAX_INSPECTED_BODY ? r.body.slice(0, MAX_INSPECTED_BODY) : r.body;
   const status = /"status":"(\w+)"/.exec(head)?.[1];
-  if (status !== undefined) span.setAttribute('neqsim.status', status);
+  if (status !== undefined) into['neqsim.status'] = status;
   const prov = head.lastIndexOf('"provenance":{');
   if (prov >= 0) {
     const p = head.slice(prov, prov + 4096);
     const model = /"model":"([^"]{1,40})"/.exec(p)?.[1];
-    if (model !== undefined) span.setAttribute('neqsim.model', model);
+    if (model !== undefined) into['neqsim.model'] = model;
     const conv = /"convergence":\{"converged":(true|false),"iterations":(\d+)/.exec(p);
     if (conv !== null) {
-      span.setAttribute('neqsim.converged', conv[1] === 'true');
-      span.setAttribute('neqsim.iterations', Number(conv[2]));
+      into['neqsim.converged'] = conv[1] === 'true';
+      into['neqsim.iterations'] = Number(conv[2]);
     }
   }
   if (status === 'error') {
     const code = /"errors":\[\{"severity":"\w+","code":"([^"]+)"/.exec(head)?.[1];
-    if (code !== undefined) span.setAttribute('neqsim.error.code', code);
-    if (r.httpStatus >= 500) span.setStatus({ code: SpanStatusCode.ERROR, message: code ?? 'error' });
+    if (code !== undefined) into['neqsim.error.code'] = code;
+    if (r.httpStatus >= 500) return { code: SpanStatusCode.ERROR, message: code ?? 'error' };
   }
+  return undefined;
 }
 
 /**
@@ -69,17 +73,61 @@ function parentNotSampled(parent: Context): boolean {
 }
 
 /**
- * The worker thread's share of a call, as a child of the tool span, timed by the worker's own
- * clock. The result attributes (model, convergence) are on the tool span already; this one says
- * where and when the work ran.
+ * The worker thread's share of a call, a child of the tool span timed by the worker's own clock.
+ * The result attributes (model, convergence) are on the tool span already; this one says where
+ * and when the work ran.
  */
-function recordWorkerSpan(tracer: Tracer, toolSpan: Span, toolName: string, operationId: string | undefined, report: WorkerSpanReport): void {
-  const attributes: Record<string, string | number | boolean> = { 'neqsim.tool.name': toolName, 'thread.kind': 'worker', 'thread.id': report.threadId };
+function workerAttributes(toolName: string, operationId: string | undefined, report: WorkerSpanReport): Attributes {
+  const attributes: Attributes = { 'neqsim.tool.name': toolName, 'thread.kind': 'worker', 'thread.id': report.threadId };
   const status = report.attributes['neqsim.status'];
   if (status !== undefined) attributes['neqsim.status'] = status;
   if (operationId !== undefined) attributes['neqsim.operation_id'] = operationId;
+  return attributes;
+}
+
+function recordWorkerSpan(tracer: Tracer, toolSpan: Span, toolName: string, operationId: string | undefined, report: WorkerSpanReport): void {
+  const attributes = workerAttributes(toolName, operationId, report);
   const span = tracer.startSpan(`worker ${toolName}`, { kind: SpanKind.INTERNAL, startTime: report.startMs, attributes }, trace.setSpan(ROOT_CONTEXT, toolSpan));
   span.end(report.endMs);
+}
+
+/** The tool span's attributes known before the call. */
+function callAttributes(toolName: string, ctx: CallContext): Attributes {
+  return {
+    'neqsim.tool.name': toolName,
+    'neqsim.profile': activeProfile(),
+    'neqsim.transport': ctx.transport,
+    'enduser.id': ctx.subject,
+  };
+}
+
+/**
+ * The tool and worker spans of a call under a request span the SDK records, built without SDK
+ * span objects and handed to the exporter (src/telemetry/direct-span.ts explains why).
+ */
+async function inDirectSpan(dispatch: Dispatch, sink: DirectSpanSink, resource: unknown, parent: SpanContext, toolName: string, input: unknown, ctx: CallContext): Promise<DispatchResult> {
+  const timer = new SpanTimer(parent);
+  const attributes = callAttributes(toolName, ctx);
+  const name = `tool ${toolName}`;
+  let r: DispatchResult;
+  try {
+    r = await dispatch(toolName, input, { ...ctx, reportWorkerSpan: true });
+  } catch (err) {
+    const message = (err as { message?: unknown })?.message;
+    sink.record(timer.finish(name, attributes, { code: SpanStatusCode.ERROR, message: typeof message === 'string' ? message : String(err) }, [exceptionEvent(err)]), resource, SERVICE_SCOPE);
+    throw err;
+  }
+  const status = resultAttributes(r, attributes);
+  sink.record(timer.finish(name, attributes, status), resource, SERVICE_SCOPE);
+  const report = r.workerSpan;
+  if (report !== undefined) {
+    sink.record(
+      new FinishedSpan(childContext(timer.context), timer.context, `worker ${toolName}`, SpanKind.INTERNAL, hrTimeOfMs(report.startMs), hrTimeOfMs(report.endMs), workerAttributes(toolName, r.operationId, report)),
+      resource,
+      SERVICE_SCOPE,
+    );
+  }
+  return r;
 }
 
 export function traceDispatch<D extends Dispatch>(dispatch: D, enabled: boolean): D {
@@ -93,20 +141,22 @@ export function traceDispatch<D extends Dispatch>(dispatch: D, enabled: boolean)
     return inSpan(toolName, input, ctx, parent);
   };
   const inSpan = async (toolName: string, input: unknown, ctx: CallContext, parent: Context): Promise<DispatchResult> => {
-    const span = tracer.startSpan(`tool ${String(toolName)}`, {
-      kind: SpanKind.INTERNAL,
-      attributes: {
-        'neqsim.tool.name': String(toolName),
-        'neqsim.profile': activeProfile(),
-        'neqsim.transport': ctx.transport,
-        'enduser.id': ctx.subject,
-      },
-    }, parent);
+    const sink = directSpanSink();
+    if (sink !== undefined) {
+      const parentSpan = trace.getSpan(parent);
+      const resource = recordingResource(parentSpan);
+      if (resource !== undefined) return inDirectSpan(dispatch, sink, resource, parentSpan!.spanContext(), String(toolName), input, ctx);
+    }
+    // A root span (stdio, runTool), an unrecorded parent or the JSON exporter: through the SDK.
+    const span = tracer.startSpan(`tool ${String(toolName)}`, { kind: SpanKind.INTERNAL, attributes: callAttributes(String(toolName), ctx) }, parent);
     try {
       // Not sampled: no worker timing, no attribute scraping: work for a span nobody exports.
       if (!span.isRecording()) return await dispatch(toolName, input, ctx);
       const r = await dispatch(toolName, input, { ...ctx, reportWorkerSpan: true });
-      recordResult(span, r);
+      const result: Attributes = {};
+      const status = resultAttributes(r, result);
+      span.setAttributes(result);
+      if (status !== undefined) span.setStatus(status);
       if (r.workerSpan !== undefined) recordWorkerSpan(tracer, span, String(toolName), r.operationId, r.workerSpan);
       return r;
     } catch (err) {

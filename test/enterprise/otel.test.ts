@@ -112,7 +112,7 @@ t.test('protobuf export: request, tool and worker spans decode, nest and continu
   const res = await app.inject({
     method: 'POST',
     url: '/v1/tools/runFlash',
-    headers: { traceparent: `00-${UPSTREAM_TRACE}-${UPSTREAM_SPAN}-01` },
+    headers: { traceparent: `00-${UPSTREAM_TRACE}-${UPSTREAM_SPAN}-01`, tracestate: 'neqsim=t61rcWkgMzE' },
     payload: flash.examples[0]!.input as object,
   });
   t.equal(res.statusCode, 200, res.body.slice(0, 300));
@@ -126,6 +126,12 @@ t.test('protobuf export: request, tool and worker spans decode, nest and continu
   t.equal(request?.parentSpanId, UPSTREAM_SPAN, 'the request span continues the upstream span');
   t.equal(tool?.parentSpanId, request?.spanId, 'tool span under the request span');
   t.equal(worker?.parentSpanId, tool?.spanId, 'worker span under the tool span');
+  t.same([request?.traceState, tool?.traceState, worker?.traceState], Array(3).fill('neqsim=t61rcWkgMzE'), 'the upstream tracestate is carried by every span');
+  t.same([tool?.kind, worker?.kind], [1, 1], 'tool and worker spans are INTERNAL (OTLP 1)');
+  // Each span's clock starts from Date.now() (whole milliseconds) at its start, as the SDK's do:
+  // two spans' clocks may differ by up to 1 ms.
+  const msNs = 1_000_000n;
+  t.ok(tool!.startNs >= request!.startNs && tool!.endNs <= request!.endNs + msNs, 'the tool span lies within the request span');
   t.equal(tool?.service, 'neqsim-ts-proto');
   t.match(tool?.attributes, {
     'neqsim.tool.name': 'runFlash',
