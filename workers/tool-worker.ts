@@ -11,6 +11,7 @@ import { PROGRESS_CHANNEL, type ProgressMessage } from '../src/tools/progress-st
 import { getTool } from '../src/tools/registry.js';
 import type { AnyTool, ToolContext } from '../src/tools/types.js';
 import { timeTask } from './tracing.js';
+import { withWorkerReport } from '../src/tools/worker-report.js';
 
 /** Progress updates without a message are sent at most this often per task. */
 const PROGRESS_INTERVAL_MS = 50;
@@ -54,8 +55,7 @@ export function createToolWorker(lookup: (name: string) => AnyTool | undefined):
     const { result: env, report } = await timeTask(task.traced === true, () => executeTool(tool, task.input, ctx));
     if (env.provenance !== undefined) env.provenance.operationId = task.operationId;
     const s = serializeWithStatus(env);
-    const reply = `${s.status}${s.body}`;
-    return report === undefined ? reply : { reply, span: report };
+    return report === undefined ? `${s.status}${s.body}` : withWorkerReport(s.status, s.body, report);
   };
 }
 

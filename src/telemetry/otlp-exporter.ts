@@ -46,6 +46,7 @@ interface ScopeBuffer {
 }
 
 type ResourceLike = ReadableSpan['resource'];
+type ScopeLike = { name: string; version?: string; schemaUrl?: string };
 
 const RETRYABLE = new Set([429, 502, 503, 504]);
 const WARN_INTERVAL_MS = 10_000;
@@ -63,6 +64,9 @@ export class OtlpProtobufSpanProcessor implements SpanProcessor, DirectSpanSink 
 
   private resource: ResourceLike | undefined;
   private scopes = new Map<string, ScopeBuffer>();
+  /** The scope of the last span recorded and its buffer (see record). */
+  private lastScope: ScopeLike | undefined;
+  private lastBuffer: ScopeBuffer | undefined;
   private queuedBytes = 0;
   private timer: NodeJS.Timeout | undefined;
   private readonly inFlight = new Set<Promise<void>>();
@@ -102,21 +106,18 @@ export class OtlpProtobufSpanProcessor implements SpanProcessor, DirectSpanSink 
    * Encodes a finished, sampled span into its scope's batch: the SDK's spans (onEnd) and the
    * service's own tool and worker spans (src/telemetry/direct-span.ts) alike.
    */
-  record(span: EncodableSpan, resource: unknown, scope: { name: string; version?: string; schemaUrl?: string }): void {
+  record(span: EncodableSpan, resource: unknown, scope: ScopeLike): void {
     if (this.closed) return;
     if (this.queuedBytes >= this.maxQueueBytes) return this.drop(1);
     // One resource per tracer provider; a span from another provider starts a new request body.
     if (this.resource !== undefined && resource !== this.resource) this.flush();
     this.resource = resource as ResourceLike;
-    const key = `${scope.name}\u0000${scope.version ?? ''}`;
-    let buf = this.scopes.get(key);
-    if (buf === undefined) {
-      buf = { name: scope.name, writer: new ProtoWriter(), spans: 0 };
-      if (scope.version !== undefined) buf.version = scope.version;
-      if (scope.schemaUrl !== undefined) buf.schemaUrl = scope.schemaUrl;
-      this.scopes.set(key, buf);
-    }
+    // Scopes are a few long-lived objects (one per tracer): the last one's buffer is kept at hand
+    // so most spans skip building the map key.
+    let buf = scope === this.lastScope ? this.lastBuffer : undefined;
+    if (buf === undefined) buf = this.scopeBuffer(scope);
     const before = buf.writer.pos;
+
     writeSpan(buf.writer, 2, span);
     buf.spans++;
     this.queuedBytes += buf.writer.pos - before;
@@ -125,6 +126,20 @@ export class OtlpProtobufSpanProcessor implements SpanProcessor, DirectSpanSink 
       this.timer = setTimeout(() => this.flush(), this.delayMs);
       this.timer.unref();
     }
+  }
+
+  private scopeBuffer(scope: ScopeLike): ScopeBuffer {
+    const key = `${scope.name}\u0000${scope.version ?? ''}`;
+    let buf = this.scopes.get(key);
+    if (buf === undefined) {
+      buf = { name: scope.name, writer: new ProtoWriter(), spans: 0 };
+      if (scope.version !== undefined) buf.version = scope.version;
+      if (scope.schemaUrl !== undefined) buf.schemaUrl = scope.schemaUrl;
+      this.scopes.set(key, buf);
+    }
+    this.lastScope = scope;
+    this.lastBuffer = buf;
+    return buf;
   }
 
   /** Sends everything waiting, including spans held back by the in-flight limit. */

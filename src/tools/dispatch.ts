@@ -4,13 +4,14 @@
  * budget, with admission control in front of the pool.
  */
 import { randomUUID } from 'node:crypto';
-import type { CallContext, Dispatch, DispatchResult, WorkerSpanReport } from './dispatch-types.js';
+import type { CallContext, Dispatch, DispatchResult } from './dispatch-types.js';
 import { failure, httpStatusFor, issue, type Envelope } from './envelope.js';
 import { executeTool, internalError, serializeWithStatus } from './execute.js';
 import { activeProfile, checkAccess } from './governance/policy.js';
 import { progressStore, type ProgressStore } from './progress-store.js';
 import { getTool } from './registry.js';
 import type { AnyTool, ToolContext } from './types.js';
+import { readPoolReply } from './worker-report.js';
 
 /** What the dispatcher sends to a worker thread (plain data: it is structured-cloned). */
 export interface PoolTask {
@@ -27,10 +28,11 @@ export interface PoolTask {
 }
 
 /**
- * A worker's reply: the 3-digit HTTP status followed by the serialized envelope, plus the
- * worker's timing when the task was traced (so the main thread never parses or re-serializes it).
+ * A worker's reply: the 3-digit HTTP status followed by the serialized envelope (so the main
+ * thread never parses or re-serializes it), with the worker's timing ahead of the envelope when
+ * the task was traced (src/tools/worker-report.ts).
  */
-export type PoolReply = string | { reply: string; span: WorkerSpanReport };
+export type PoolReply = string;
 
 /**
  * The worker pool as the dispatcher sees it. run() resolves to the worker's reply (PoolReply).
@@ -86,10 +88,8 @@ function result(env: Envelope, httpStatus?: number, extra: Partial<DispatchResul
 }
 
 /** A pool reply: status prefix + body; the envelope object is parsed only if someone asks for it. */
-function fromPoolReply(poolReply: PoolReply, operationId: string): DispatchResult {
-  const reply = typeof poolReply === 'string' ? poolReply : poolReply.reply;
-  const httpStatus = Number(reply.slice(0, 3));
-  const body = reply.slice(3);
+function fromPoolReply(reply: PoolReply, operationId: string): DispatchResult {
+  const { httpStatus, body, report } = readPoolReply(reply);
   let parsed: Envelope | undefined;
   return {
     get envelope(): Envelope {
@@ -99,7 +99,7 @@ function fromPoolReply(poolReply: PoolReply, operationId: string): DispatchResul
     httpStatus,
     body,
     operationId,
-    ...(typeof poolReply === 'string' ? {} : { workerSpan: poolReply.span }),
+    ...(report !== undefined ? { workerSpan: report } : {}),
   };
 }
 
