@@ -1,78 +1,94 @@
 /**
  * Cost of the enterprise profile: requests/s of runFlash (searchComponents when runFlash is not
- * registered) through a real server process with OIDC bearer auth + OpenTelemetry tracing on,
- * against the same server with both off, measured in the same run: each round measures plain,
- * then every configuration, then plain again; a configuration's cost in a round is its req/s
- * against the mean of the two plain runs around it, and the reported cost is the median over the
- * rounds (so drift of a shared machine between rounds cancels out). A local oauth2-mock-server issues the token; a local no-op
- * OTLP/HTTP receiver accepts the spans (OTLP protobuf, the default). Tracing is measured with
- * every trace recorded and with 10 % head sampling (the Helm chart's default), and each feature
- * alone (OIDC only; tracing only) to show which one a cost comes from. The server's CPU time per
- * request (all threads, from /proc) is reported beside the throughput. Target: < 15 % cost.
+ * registered) through real server processes with OIDC bearer auth + OpenTelemetry tracing on,
+ * against the same server with both off, measured in the same run. A local oauth2-mock-server
+ * issues the token; a local no-op OTLP/HTTP receiver in its own process accepts the spans (OTLP
+ * protobuf, the default). Tracing is measured with every trace recorded and with 10 % head sampling (the Helm
+ * chart's default), and each feature alone (OIDC only; tracing only) to show which one a cost
+ * comes from. The server's CPU time per request (all threads, and the main thread alone, from
+ * /proc) is reported beside the throughput. Target: < 15 % cost.
  *
- * Each server is warmed up for 8 s before its measured run: measured second by second from start,
- * a fresh server reaches its steady throughput after ≈4 s plain and ≈5-6 s with OIDC and tracing
- * (the extra code is optimised later), so the earlier 2 s warm-up put part of that start-up ramp
- * into the throughput cost. The ramp is reported apart: the warm-up's own req/s per configuration
- * and its cost against plain (`*.warmup_cost`), the throughput a newly started replica gives.
+ * How, and why this way (measured on the 2-core machines of spec/performance-notes.md):
+ * - Interleaved, not one after another. The machine's speed drifts by ±20 % within minutes, so
+ *   every configuration's servers run side by side (idle while not loaded) and each round loads
+ *   every server once for a short run, in a shuffled order. A configuration's cost in a round is
+ *   its req/s against plain's in the same round; the reported cost is the median over rounds.
+ * - Several servers per configuration. Two started copies of the same build differ by up to ~6 %
+ *   in steady req/s (JIT and memory layout of each process), so each configuration runs
+ *   BENCH_ENTERPRISE_INSTANCES (default 2) servers and its req/s in a round is their mean.
+ * - Warmed up. A fresh server reaches steady throughput after ≈4 s plain and ≈5-6 s with OIDC
+ *   and tracing, so each server gets BENCH_ENTERPRISE_WARMUP_S (8 s) of load when it starts. The
+ *   ramp is reported apart: the warm-up's req/s per configuration and its cost against plain's
+ *   warm-ups (`*.warmup_cost`), what a newly started replica gives in its first seconds.
  *
- * BENCH_ENTERPRISE_ROUNDS / BENCH_ENTERPRISE_DURATION_S / BENCH_ENTERPRISE_WARMUP_S override the
- * 5 rounds of 5 s runs after 8 s of warm-up.
+ * - Re-warmed. A server that sat idle while the others were loaded starts each run cold (caches,
+ *   sleeping pool threads), more so the more code a request runs; each measured run is therefore
+ *   preceded by BENCH_ENTERPRISE_REWARM_S (1 s) of unmeasured load.
+ *
+ * BENCH_ENTERPRISE_ROUNDS / BENCH_ENTERPRISE_DURATION_S override the 6 rounds of 3 s runs.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
 import autocannon from 'autocannon';
 import { OAuth2Server } from 'oauth2-mock-server';
-import { RUN_FLASH_BODY, cpuMsOf, startBenchServer, type BenchLine } from './http.js';
+import { RUN_FLASH_BODY, cpuMsOf, startBenchServer, type BenchLine, type RunningBenchServer } from './http.js';
 import { getTool } from '../src/tools/registry.js';
 
-async function noopOtlpReceiver(): Promise<{ url: string; spans: () => number; server: Server }> {
-  let bytes = 0;
-  const server = createServer((req, res) => {
-    req.on('data', (c: Buffer) => {
-      bytes += c.length;
-    });
-    // An empty ExportTraceServiceResponse, in the encoding of the request.
-    req.on('end', () =>
-      req.headers['content-type']?.startsWith('application/x-protobuf') === true
-        ? res.writeHead(200, { 'content-type': 'application/x-protobuf' }).end()
-        : res.writeHead(200, { 'content-type': 'application/json' }).end('{}'),
-    );
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, spans: () => bytes, server };
+/** The no-op OTLP receiver (bench/otlp-sink.ts) in a child process. */
+async function noopOtlpReceiver(): Promise<{ url: string; bytes: () => Promise<number>; close: () => void }> {
+  const child = fork(new URL('./otlp-sink.js', import.meta.url), { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const [msg] = (await once(child, 'message')) as [{ port: number }];
+  return {
+    url: `http://127.0.0.1:${msg.port}`,
+    async bytes() {
+      child.send('bytes');
+      const [m] = (await once(child, 'message')) as [{ bytes: number }];
+      return m.bytes;
+    },
+    close: () => child.disconnect(),
+  };
 }
 
-interface Measured {
-  rps: number;
-  p99: number;
-  non2xx: number;
-  /** Server CPU (user + system, all threads) per request during the measured run, µs; Linux only. */
-  cpuUsPerRequest?: number;
-  /** req/s of the warm-up run, from a freshly started server. */
+/** CPU time (user + system) of a process's main thread and of all its threads, ms; Linux only. */
+function threadCpuMs(pid: number): { main: number; all: number } | undefined {
+  const all = cpuMsOf(pid);
+  const main = cpuMsOf(pid, pid);
+  return all === undefined || main === undefined ? undefined : { main, all };
+}
+
+interface Instance {
+  config: string;
+  server: RunningBenchServer;
+  headers: Record<string, string>;
   warmupRps: number;
+  requests: number;
+  seconds: number;
+  cpuMainMs: number;
+  cpuAllMs: number;
+  p99s: number[];
+  non2xx: number;
 }
 
-async function measure(env: Record<string, string>, path: string, body: unknown, headers: Record<string, string>, durationS: number, warmupS: number, connections: number): Promise<Measured> {
-  const srv = await startBenchServer(env);
-  try {
-    const opts = { url: `${srv.url}${path}`, method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body), connections };
-    const warm = await autocannon({ ...opts, duration: warmupS }); // JIT, pool threads, JWKS cache
-    const pid = srv.child.pid;
-    const cpu0 = pid === undefined ? undefined : cpuMsOf(pid);
-    const r = await autocannon({ ...opts, duration: durationS });
-    const cpu1 = pid === undefined ? undefined : cpuMsOf(pid);
-    const cpuUsPerRequest = cpu0 !== undefined && cpu1 !== undefined && r.requests.total > 0 ? Math.round(((cpu1 - cpu0) * 1000) / r.requests.total) : undefined;
-    return { rps: r.requests.average, p99: r.latency.p99, non2xx: r.non2xx + warm.non2xx, warmupRps: warm.requests.total / warmupS, ...(cpuUsPerRequest !== undefined ? { cpuUsPerRequest } : {}) };
-  } finally {
-    await srv.stop();
+/** Fisher-Yates with Math.random: a fresh order of the servers each round. */
+function shuffled<T>(xs: readonly T[]): T[] {
+  const out = [...xs];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
   }
+  return out;
 }
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 === 1 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
 
 export async function benchEnterprise(): Promise<BenchLine[]> {
   // Short runs, many rounds: the cost is a ratio within a round, so drift of a shared machine
   // between rounds cancels out.
-  const durationS = Number(process.env.BENCH_ENTERPRISE_DURATION_S ?? 5);
+  const durationS = Number(process.env.BENCH_ENTERPRISE_DURATION_S ?? 3);
   const warmupS = Number(process.env.BENCH_ENTERPRISE_WARMUP_S ?? 8);
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
   const useFlash = getTool('runFlash') !== undefined;
@@ -110,86 +126,115 @@ export async function benchEnterprise(): Promise<BenchLine[]> {
       { key: 'oidc_only', env: oidcEnv, headers: auth },
       { key: 'otel_only', env: otelEnv, headers: {}, sampling: 'always_on' },
     ];
-    const rounds = Number(process.env.BENCH_ENTERPRISE_ROUNDS ?? 5);
-    const runs = new Map<string, Measured[]>(configs.map((c) => [c.key, []]));
-    /** Per round and configuration: 1 - rps / rps of plain measured just before and just after (mean). */
-    const roundCosts = new Map<string, number[]>(configs.map((c) => [c.key, []]));
-    /** The same for the warm-up runs (a freshly started server's first seconds). */
-    const warmupCosts = new Map<string, number[]>(configs.map((c) => [c.key, []]));
-    for (let round = 0; round < rounds; round++) {
-      const before = await measure({}, path, body, {}, durationS, warmupS, connections);
-      const inRound: [string, Measured][] = [];
-      for (const c of configs.slice(1)) inRound.push([c.key, await measure(c.env, path, body, c.headers, durationS, warmupS, connections)]);
-      const after = await measure({}, path, body, {}, durationS, warmupS, connections);
-      runs.get('plain')!.push(before, after);
-      const reference = (before.rps + after.rps) / 2;
-      const warmReference = (before.warmupRps + after.warmupRps) / 2;
-      for (const [key, m] of inRound) {
-        runs.get(key)!.push(m);
-        roundCosts.get(key)!.push(100 * (1 - m.rps / reference));
-        warmupCosts.get(key)!.push(100 * (1 - m.warmupRps / warmReference));
+    const rounds = Number(process.env.BENCH_ENTERPRISE_ROUNDS ?? 6);
+    const rewarmS = Number(process.env.BENCH_ENTERPRISE_REWARM_S ?? 1);
+    const perConfig = Math.max(1, Number(process.env.BENCH_ENTERPRISE_INSTANCES ?? 2));
+    const bodyText = JSON.stringify(body);
+    const run = (inst: Instance, duration: number) =>
+      autocannon({ url: `${inst.server.url}${path}`, method: 'POST', headers: { 'content-type': 'application/json', ...inst.headers }, body: bodyText, connections, duration });
+
+    // Start and warm every server; configurations alternate so the warm-ups share the machine's drift.
+    const instances: Instance[] = [];
+    try {
+      for (let k = 0; k < perConfig; k++) {
+        for (const c of configs) {
+          const server = await startBenchServer(c.env);
+          const inst: Instance = { config: c.key, server, headers: c.headers, warmupRps: 0, requests: 0, seconds: 0, cpuMainMs: 0, cpuAllMs: 0, p99s: [], non2xx: 0 };
+          instances.push(inst);
+          const warm = await run(inst, warmupS); // JIT, pool threads, JWKS cache
+          inst.warmupRps = warm.requests.total / warmupS;
+          inst.non2xx += warm.non2xx;
+        }
       }
-    }
-    const median = (xs: number[]): number => {
-      const s = [...xs].sort((a, b) => a - b);
-      const m = s.length >> 1;
-      return s.length % 2 === 1 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-    };
-    const summary = (key: string) => {
-      const ms = runs.get(key)!;
-      const cpus = ms.map((m) => m.cpuUsPerRequest).filter((x): x is number => x !== undefined);
-      return {
-        rps: median(ms.map((m) => m.rps)),
-        p99: median(ms.map((m) => m.p99)),
-        non2xx: ms.reduce((a, m) => a + m.non2xx, 0),
-        cpu: cpus.length > 0 ? median(cpus) : null,
-        all: ms.map((m) => Math.round(m.rps)),
-        warmupRps: median(ms.map((m) => m.warmupRps)),
+      /** Per configuration: its req/s over plain's, one value per round. */
+      const ratios = new Map<string, number[]>(configs.map((c) => [c.key, []]));
+      for (let round = 0; round < rounds; round++) {
+        const rps = new Map<string, number[]>(configs.map((c) => [c.key, []]));
+        for (const inst of shuffled(instances)) {
+          // A server idle while the others ran starts cold (caches, sleeping pool threads): a
+          // short unmeasured run first, so every measured run is of a server under steady load.
+          if (rewarmS > 0) await run(inst, rewarmS);
+          const pid = inst.server.child.pid;
+          const cpu0 = pid === undefined ? undefined : threadCpuMs(pid);
+          const r = await run(inst, durationS);
+          const cpu1 = pid === undefined ? undefined : threadCpuMs(pid);
+          inst.requests += r.requests.total;
+          inst.seconds += durationS;
+          if (cpu0 !== undefined && cpu1 !== undefined) {
+            inst.cpuMainMs += cpu1.main - cpu0.main;
+            inst.cpuAllMs += cpu1.all - cpu0.all;
+          }
+          inst.p99s.push(r.latency.p99);
+          inst.non2xx += r.non2xx;
+          rps.get(inst.config)!.push(r.requests.total / durationS);
+        }
+        const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+        const plainRps = mean(rps.get('plain')!);
+        for (const c of configs) ratios.get(c.key)!.push(mean(rps.get(c.key)!) / plainRps);
+      }
+
+      const ctx = { tool, connections, durationS, warmupS, rounds, serversPerConfiguration: perConfig, statistic: 'median over rounds of req/s against plain in the same round' };
+      const of = (key: string) => instances.filter((i) => i.config === key);
+      const pooled = (key: string) => {
+        const xs = of(key);
+        const requests = xs.reduce((a, i) => a + i.requests, 0);
+        const seconds = xs.reduce((a, i) => a + i.seconds, 0);
+        const cpuAll = xs.reduce((a, i) => a + i.cpuAllMs, 0);
+        const cpuMain = xs.reduce((a, i) => a + i.cpuMainMs, 0);
+        return {
+          rps: requests / seconds,
+          cpuAll: cpuAll > 0 ? Math.round((cpuAll * 1000) / requests) : null,
+          cpuMain: cpuMain > 0 ? Math.round((cpuMain * 1000) / requests) : null,
+          p99: median(xs.flatMap((i) => i.p99s)),
+          non2xx: xs.reduce((a, i) => a + i.non2xx, 0),
+          warmupRps: xs.reduce((a, i) => a + i.warmupRps, 0) / xs.length,
+        };
       };
-    };
-    const ctx = { tool, connections, durationS, warmupS, rounds, statistic: 'median over rounds' };
-    const lines: BenchLine[] = [];
-    for (const c of configs) {
-      const m = summary(c.key);
-      lines.push({
-        name: `enterprise.${tool}.${c.key}`,
-        unit: 'req/s',
-        value: Math.round(m.rps),
-        rounds_rps: m.all,
-        p99_ms: m.p99,
-        non2xx: m.non2xx,
-        server_cpu_us_per_request: m.cpu,
-        warmup_rps: Math.round(m.warmupRps),
-        ...(c.sampling !== undefined ? { sampling: c.sampling } : {}),
-        ...ctx,
-      });
-      if (c.key === 'plain') continue;
-      const costs = roundCosts.get(c.key)!;
-      lines.push({
-        name: `enterprise.${c.key}.throughput_cost`,
-        unit: '%',
-        value: Number(median(costs).toFixed(1)),
-        rounds_cost: costs.map((x) => Number(x.toFixed(1))),
-        method: 'per round against the mean of plain runs just before and after; median of rounds',
-        ...(c.key.startsWith('oidc_otel') ? { target: '< 15' } : {}),
-        ...(c.sampling !== undefined ? { sampling: c.sampling } : {}),
-        ...ctx,
-      });
-      const warmCosts = warmupCosts.get(c.key)!;
-      lines.push({
-        name: `enterprise.${c.key}.warmup_cost`,
-        unit: '%',
-        value: Number(median(warmCosts).toFixed(1)),
-        rounds_cost: warmCosts.map((x) => Number(x.toFixed(1))),
-        method: `req/s of the ${warmupS} s warm-up from a fresh start, against plain's warm-ups in the same round; median of rounds`,
-        ...(c.sampling !== undefined ? { sampling: c.sampling } : {}),
-        ...ctx,
-      });
+      const plain = pooled('plain');
+      const lines: BenchLine[] = [];
+      for (const c of configs) {
+        const m = pooled(c.key);
+        lines.push({
+          name: `enterprise.${tool}.${c.key}`,
+          unit: 'req/s',
+          value: Math.round(m.rps),
+          p99_ms: m.p99,
+          non2xx: m.non2xx,
+          server_cpu_us_per_request: m.cpuAll,
+          main_thread_cpu_us_per_request: m.cpuMain,
+          warmup_rps: Math.round(m.warmupRps),
+          ...(c.sampling !== undefined ? { sampling: c.sampling } : {}),
+          ...ctx,
+        });
+        if (c.key === 'plain') continue;
+        const costs = ratios.get(c.key)!.map((x) => 100 * (1 - x));
+        lines.push({
+          name: `enterprise.${c.key}.throughput_cost`,
+          unit: '%',
+          value: Number(median(costs).toFixed(1)),
+          rounds_cost: costs.map((x) => Number(x.toFixed(1))),
+          pooled_cost: Number((100 * (1 - m.rps / plain.rps)).toFixed(1)),
+          method: 'servers of every configuration side by side, each loaded once per round in shuffled order; per round the configuration\'s mean req/s against plain\'s; median of rounds (pooled_cost: all requests of the run)',
+          ...(c.key.startsWith('oidc_otel') ? { target: '< 15' } : {}),
+          ...(c.sampling !== undefined ? { sampling: c.sampling } : {}),
+          ...ctx,
+        });
+        lines.push({
+          name: `enterprise.${c.key}.warmup_cost`,
+          unit: '%',
+          value: Number((100 * (1 - m.warmupRps / plain.warmupRps)).toFixed(1)),
+          method: `req/s of each server's first ${warmupS} s after start, mean per configuration, against plain's`,
+          ...(c.sampling !== undefined ? { sampling: c.sampling } : {}),
+          ...ctx,
+        });
+      }
+      lines.push({ name: 'enterprise.otlp_bytes_received', unit: 'B', value: await otlp.bytes(), protocol: 'http/protobuf' });
+      return lines;
+    } finally {
+      for (const inst of instances) await inst.server.stop();
     }
-    lines.push({ name: 'enterprise.otlp_bytes_received', unit: 'B', value: otlp.spans(), protocol: 'http/protobuf' });
-    return lines;
   } finally {
     await idp.stop();
-    await new Promise((r) => otlp.server.close(r));
+    otlp.close();
   }
 }

@@ -44,10 +44,13 @@ export const ECHO_BODY = {
   multiPhaseCheck: false,
 };
 
-/** utime + stime of a process from /proc (clock ticks assumed 100 Hz, the Linux default). */
-export function cpuMsOf(pid: number): number | undefined {
+/**
+ * utime + stime of a process (all its threads), or of one of its threads, from /proc (clock ticks
+ * assumed 100 Hz, the Linux default).
+ */
+export function cpuMsOf(pid: number, thread?: number): number | undefined {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
