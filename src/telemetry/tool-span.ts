@@ -138,9 +138,6 @@ export function traceDispatch<D extends Dispatch>(dispatch: D, enabled: boolean)
   const traced = (toolName: string, input: unknown, ctx: CallContext): Promise<DispatchResult> => {
     const parent = (ctx.traceContext as Context | undefined) ?? context.active();
     if (parentNotSampled(parent)) return dispatch(toolName, input, ctx);
-    return inSpan(toolName, input, ctx, parent);
-  };
-  const inSpan = async (toolName: string, input: unknown, ctx: CallContext, parent: Context): Promise<DispatchResult> => {
     const sink = directSpanSink();
     if (sink !== undefined) {
       const parentSpan = trace.getSpan(parent);
@@ -148,6 +145,9 @@ export function traceDispatch<D extends Dispatch>(dispatch: D, enabled: boolean)
       if (resource !== undefined) return inDirectSpan(dispatch, sink, resource, parentSpan!.spanContext(), String(toolName), input, ctx);
     }
     // A root span (stdio, runTool), an unrecorded parent or the JSON exporter: through the SDK.
+    return inSpan(toolName, input, ctx, parent);
+  };
+  const inSpan = async (toolName: string, input: unknown, ctx: CallContext, parent: Context): Promise<DispatchResult> => {
     const span = tracer.startSpan(`tool ${String(toolName)}`, { kind: SpanKind.INTERNAL, attributes: callAttributes(String(toolName), ctx) }, parent);
     try {
       // Not sampled: no worker timing, no attribute scraping: work for a span nobody exports.

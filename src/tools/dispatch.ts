@@ -23,7 +23,7 @@ export interface PoolTask {
   /** Epoch ms after which the worker skips the task (its caller has been answered 504). */
   deadline: number;
   requestId?: string;
-  /** The worker reports its timing of the task (PoolReply's span) for the main thread's trace. */
+  /** The worker reports its timing of the task in its reply (worker-report.ts) for the main thread's trace. */
   traced?: boolean;
 }
 
