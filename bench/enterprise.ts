@@ -25,7 +25,8 @@
  *   sleeping pool threads), more so the more code a request runs; each measured run is therefore
  *   preceded by BENCH_ENTERPRISE_REWARM_S (1 s) of unmeasured load.
  *
- * BENCH_ENTERPRISE_ROUNDS / BENCH_ENTERPRISE_DURATION_S override the 6 rounds of 3 s runs.
+ * BENCH_ENTERPRISE_ROUNDS / BENCH_ENTERPRISE_DURATION_S override the 6 rounds of 3 s runs;
+ * BENCH_ENTERPRISE_CONFIGS (comma-separated keys) measures only some configurations against plain.
  */
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
@@ -126,6 +127,9 @@ export async function benchEnterprise(): Promise<BenchLine[]> {
       { key: 'oidc_only', env: oidcEnv, headers: auth },
       { key: 'otel_only', env: otelEnv, headers: {}, sampling: 'always_on' },
     ];
+    // BENCH_ENTERPRISE_CONFIGS=oidc_otel_sampled10,… measures only those (plain always runs).
+    const only = process.env.BENCH_ENTERPRISE_CONFIGS?.split(',').map((x) => x.trim());
+    if (only !== undefined) configs.splice(0, configs.length, ...configs.filter((c) => c.key === 'plain' || only.includes(c.key)));
     const rounds = Number(process.env.BENCH_ENTERPRISE_ROUNDS ?? 6);
     const rewarmS = Number(process.env.BENCH_ENTERPRISE_REWARM_S ?? 1);
     const perConfig = Math.max(1, Number(process.env.BENCH_ENTERPRISE_INSTANCES ?? 2));
