@@ -11,7 +11,7 @@
 import { ROOT_CONTEXT, SpanKind, SpanStatusCode, TraceFlags, context, isSpanContextValid, trace, type Attributes, type Context, type Span, type SpanContext, type SpanStatus, type Tracer } from '@opentelemetry/api';
 import type { CallContext, Dispatch, DispatchResult, WorkerSpanReport } from '../tools/dispatch-types.js';
 import { activeProfile } from '../tools/governance/policy.js';
-import { recordSpanError } from './span-error.js';
+import { errorStatusOf, recordSpanError } from './span-error.js';
 import { FinishedSpan, SERVICE_SCOPE, SpanTimer, childContext, directSpanSink, exceptionEvent, hrTimeOfMs, recordingResource, type DirectSpanSink } from './direct-span.js';
 
 /** Only this much of a body is scanned for span attributes. */
@@ -113,8 +113,7 @@ async function inDirectSpan(dispatch: Dispatch, sink: DirectSpanSink, resource: 
   try {
     r = await dispatch(toolName, input, { ...ctx, reportWorkerSpan: true });
   } catch (err) {
-    const message = (err as { message?: unknown })?.message;
-    sink.record(timer.finish(name, attributes, { code: SpanStatusCode.ERROR, message: typeof message === 'string' ? message : String(err) }, [exceptionEvent(err)]), resource, SERVICE_SCOPE);
+    sink.record(timer.finish(name, attributes, errorStatusOf(err), [exceptionEvent(err)]), resource, SERVICE_SCOPE);
     throw err;
   }
   const status = resultAttributes(r, attributes);
