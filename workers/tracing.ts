@@ -17,16 +17,18 @@ function epochMs(): number {
   return performance.timeOrigin + performance.now();
 }
 
-function describeResult(result: unknown): WorkerSpanReport['attributes'] {
-  const out: WorkerSpanReport['attributes'] = {};
-  if (result === null || typeof result !== 'object') return out;
+/** Status, model and convergence of an envelope (what the tool and worker spans record). */
+function describeResult(result: unknown): Pick<WorkerSpanReport, 'status' | 'model' | 'converged' | 'iterations'> {
+  if (result === null || typeof result !== 'object') return {};
   const env = result as { status?: unknown; provenance?: { model?: unknown; convergence?: { converged?: unknown; iterations?: unknown } } };
-  if (typeof env.status === 'string') out['neqsim.status'] = env.status;
   const prov = env.provenance;
-  if (typeof prov?.model === 'string') out['neqsim.model'] = prov.model;
-  if (typeof prov?.convergence?.converged === 'boolean') out['neqsim.converged'] = prov.convergence.converged;
-  if (typeof prov?.convergence?.iterations === 'number') out['neqsim.iterations'] = prov.convergence.iterations;
-  return out;
+  const conv = prov?.convergence;
+  return {
+    status: typeof env.status === 'string' ? env.status : undefined,
+    model: typeof prov?.model === 'string' ? prov.model : undefined,
+    converged: typeof conv?.converged === 'boolean' ? conv.converged : undefined,
+    iterations: typeof conv?.iterations === 'number' ? conv.iterations : undefined,
+  };
 }
 
 /**
@@ -37,5 +39,5 @@ export async function timeTask<T>(traced: boolean, fn: () => Promise<T> | T): Pr
   if (!traced) return { result: await fn() };
   const startMs = epochMs();
   const result = await fn();
-  return { result, report: { startMs, endMs: epochMs(), threadId, attributes: describeResult(result) } };
+  return { result, report: { startMs, endMs: epochMs(), threadId, ...describeResult(result) } };
 }

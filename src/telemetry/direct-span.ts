@@ -140,7 +140,8 @@ export class FinishedSpan implements EncodableSpan {
 
 /** The context of a new child span of `parent` (same trace, new span id, sampled). */
 export function childContext(parent: SpanContext): SpanContext {
-  return { traceId: parent.traceId, spanId: randomSpanId(), traceFlags: TraceFlags.SAMPLED, ...(parent.traceState !== undefined ? { traceState: parent.traceState } : {}) };
+  // One shape for every context: traceState possibly undefined, as in the SDK's span contexts.
+  return { traceId: parent.traceId, spanId: randomSpanId(), traceFlags: TraceFlags.SAMPLED, traceState: parent.traceState };
 }
 
 /** A child span being timed: its context and start, for a FinishedSpan at the end. */

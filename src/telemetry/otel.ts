@@ -12,11 +12,24 @@ import { propagation, trace } from '@opentelemetry/api';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import { OTLPTraceExporter as OTLPJsonTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { BatchSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
-import { resourceFromAttributes } from '@opentelemetry/resources';
+import {
+  defaultResource,
+  detectResources,
+  envDetector,
+  hostDetector,
+  osDetector,
+  processDetector,
+  resourceFromAttributes,
+  serviceInstanceIdDetector,
+  type Resource,
+  type ResourceDetector,
+} from '@opentelemetry/resources';
 import { FastifyOtelInstrumentation } from '@fastify/otel';
-import type { OtlpProtocol } from '../config.js';
+import type { OtlpProtocol, TraceSampler } from '../config.js';
 import { OtlpProtobufSpanProcessor } from './otlp-exporter.js';
 import { fastIdGenerator, setDirectSpanSink } from './direct-span.js';
+import { RequestTracerProvider } from './request-tracer.js';
+import { samplerOf, spanLimitsFromEnv } from './sampling.js';
 
 export interface TelemetryOptions {
   serviceName: string;
@@ -30,6 +43,9 @@ export interface TelemetryOptions {
   timeoutMs?: number;
   /** Batch export delay; short in tests so spans arrive promptly. */
   scheduledDelayMillis?: number;
+  /** Head sampler (validated OTEL_TRACES_SAMPLER[_ARG], see loadConfig); default parentbased_always_on. */
+  sampler?: TraceSampler;
+  samplerRatio?: number;
 }
 
 export interface Telemetry {
@@ -48,6 +64,27 @@ export function tracesUrlFor(endpoint: string | undefined, env: Record<string, s
   if (endpoint === undefined && explicit) return explicit;
   const base = (endpoint ?? env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim() ?? 'http://localhost:4318').replace(/\/+$/, '');
   return base.endsWith('/v1/traces') ? base : `${base}/v1/traces`;
+}
+
+/** Resource detectors as NodeSDK picks them: OTEL_NODE_RESOURCE_DETECTORS, else env, process and host. */
+function resourceDetectors(env: Record<string, string | undefined>): ResourceDetector[] {
+  const all: Record<string, ResourceDetector> = { host: hostDetector, os: osDetector, serviceinstance: serviceInstanceIdDetector, process: processDetector, env: envDetector };
+  const names = env.OTEL_NODE_RESOURCE_DETECTORS?.split(',').map((x) => x.trim()).filter((x) => x !== '');
+  if (names === undefined || names.length === 0) return [envDetector, processDetector, hostDetector];
+  if (names.includes('all')) return Object.values(all);
+  if (names.includes('none')) return [];
+  return names.flatMap((n) => all[n] ?? []);
+}
+
+/**
+ * The process's resource, built here rather than by NodeSDK's auto-detection so that the SDK and
+ * the request tracer hold the same object: the SDK's defaults, the service name, then what the
+ * detectors find (OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES win, as in the SDK).
+ */
+export function serviceResource(serviceName: string, env: Record<string, string | undefined> = process.env): Resource {
+  return defaultResource()
+    .merge(resourceFromAttributes({ 'service.name': serviceName }))
+    .merge(detectResources({ detectors: resourceDetectors(env) }));
 }
 
 export function activeTelemetry(): Telemetry | undefined {
@@ -91,8 +128,14 @@ export function startTelemetry(opts: TelemetryOptions): Telemetry {
       if (typeof cfg?.toolName === 'string') span.setAttribute('neqsim.tool.name', cfg.toolName);
     },
   } as never);
+  const sampler = samplerOf(opts.sampler ?? 'parentbased_always_on', opts.samplerRatio);
+  const limits = spanLimitsFromEnv();
+  const resource = serviceResource(opts.serviceName);
   const sdk = new NodeSDK({
-    resource: resourceFromAttributes({ 'service.name': opts.serviceName }),
+    resource,
+    autoDetectResources: false,
+    sampler,
+    spanLimits: limits,
     spanProcessors: [processor],
     idGenerator: fastIdGenerator,
     instrumentations: [fastifyOtel],
@@ -110,8 +153,13 @@ export function startTelemetry(opts: TelemetryOptions): Telemetry {
     logRecordProcessors: [],
   });
   sdk.start();
-  // The service's own tool and worker spans go straight to the protobuf encoder (direct-span.ts).
-  if (processor instanceof OtlpProtobufSpanProcessor) setDirectSpanSink(processor);
+  if (processor instanceof OtlpProtobufSpanProcessor) {
+    // The service's own tool and worker spans go straight to the protobuf encoder (direct-span.ts),
+    // and so do the request spans, from a tracer sharing the SDK's sampler, limits and resource
+    // (request-tracer.ts; set after start(), which gives instrumentations the SDK's provider).
+    setDirectSpanSink(processor);
+    fastifyOtel.setTracerProvider(new RequestTracerProvider({ sampler, limits, resource, sink: processor }));
+  }
   const telemetry: Telemetry = {
     tracesUrl,
     protocol,

@@ -17,37 +17,67 @@ import { FinishedSpan, SERVICE_SCOPE, SpanTimer, childContext, directSpanSink, e
 /** Only this much of a body is scanned for span attributes. */
 const MAX_INSPECTED_BODY = 64 * 1024;
 
+/** What a call came out with, as the tool span records it. */
+interface CallOutcome {
+  status: string | undefined;
+  model: string | undefined;
+  converged: boolean | undefined;
+  iterations: number | undefined;
+  errorCode: string | undefined;
+  /** The span status when the call failed on the server side (5xx). */
+  spanStatus: SpanStatus | undefined;
+}
+
 /**
- * Span attributes of a result, written into `into`, and the span status when the call failed on
- * the server side: from the worker's report when there is one, else read from the serialized
- * envelope (cheaper than parsing a pool reply on the main thread).
+ * The outcome of a result: from the worker's report when there is one, else read from the
+ * serialized envelope (cheaper than parsing a pool reply on the main thread).
  */
-function resultAttributes(r: DispatchResult, into: Attributes): SpanStatus | undefined {
-  into['http.response.status_code'] = r.httpStatus;
-  if (r.workerSpan !== undefined && r.httpStatus < 400) {
-    Object.assign(into, r.workerSpan.attributes);
-    return undefined;
+function outcomeOf(r: DispatchResult): CallOutcome {
+  const w = r.workerSpan;
+  if (w !== undefined && r.httpStatus < 400) {
+    return { status: w.status, model: w.model, converged: w.converged, iterations: w.iterations, errorCode: undefined, spanStatus: undefined };
   }
   const head = r.body.length > MAX_INSPECTED_BODY ? r.body.slice(0, MAX_INSPECTED_BODY) : r.body;
   const status = /"status":"(\w+)"/.exec(head)?.[1];
-  if (status !== undefined) into['neqsim.status'] = status;
+  let model: string | undefined;
+  let converged: boolean | undefined;
+  let iterations: number | undefined;
   const prov = head.lastIndexOf('"provenance":{');
   if (prov >= 0) {
     const p = head.slice(prov, prov + 4096);
-    const model = /"model":"([^"]{1,40})"/.exec(p)?.[1];
-    if (model !== undefined) into['neqsim.model'] = model;
+    model = /"model":"([^"]{1,40})"/.exec(p)?.[1];
     const conv = /"convergence":\{"converged":(true|false),"iterations":(\d+)/.exec(p);
     if (conv !== null) {
-      into['neqsim.converged'] = conv[1] === 'true';
-      into['neqsim.iterations'] = Number(conv[2]);
+      converged = conv[1] === 'true';
+      iterations = Number(conv[2]);
     }
   }
+  let errorCode: string | undefined;
+  let spanStatus: SpanStatus | undefined;
   if (status === 'error') {
-    const code = /"errors":\[\{"severity":"\w+","code":"([^"]+)"/.exec(head)?.[1];
-    if (code !== undefined) into['neqsim.error.code'] = code;
-    if (r.httpStatus >= 500) return { code: SpanStatusCode.ERROR, message: code ?? 'error' };
+    errorCode = /"errors":\[\{"severity":"\w+","code":"([^"]+)"/.exec(head)?.[1];
+    if (r.httpStatus >= 500) spanStatus = { code: SpanStatusCode.ERROR, message: errorCode ?? 'error' };
   }
-  return undefined;
+  return { status, model, converged, iterations, errorCode, spanStatus };
+}
+
+/**
+ * The tool span's attributes: one object literal of one shape for every call (absent values are
+ * undefined, which the SDK and the encoder skip), so the code reading them stays monomorphic.
+ */
+function toolAttributes(toolName: string, profile: string, ctx: CallContext, httpStatus: number, o: CallOutcome): Attributes {
+  return {
+    'neqsim.tool.name': toolName,
+    'neqsim.profile': profile,
+    'neqsim.transport': ctx.transport,
+    'enduser.id': ctx.subject,
+    'http.response.status_code': httpStatus,
+    'neqsim.status': o.status,
+    'neqsim.model': o.model,
+    'neqsim.converged': o.converged,
+    'neqsim.iterations': o.iterations,
+    'neqsim.error.code': o.errorCode,
+  };
 }
 
 /**
@@ -78,11 +108,13 @@ function parentNotSampled(parent: Context): boolean {
  * and when the work ran.
  */
 function workerAttributes(toolName: string, operationId: string | undefined, report: WorkerSpanReport): Attributes {
-  const attributes: Attributes = { 'neqsim.tool.name': toolName, 'thread.kind': 'worker', 'thread.id': report.threadId };
-  const status = report.attributes['neqsim.status'];
-  if (status !== undefined) attributes['neqsim.status'] = status;
-  if (operationId !== undefined) attributes['neqsim.operation_id'] = operationId;
-  return attributes;
+  return {
+    'neqsim.tool.name': toolName,
+    'thread.kind': 'worker',
+    'thread.id': report.threadId,
+    'neqsim.status': report.status,
+    'neqsim.operation_id': operationId,
+  };
 }
 
 function recordWorkerSpan(tracer: Tracer, toolSpan: Span, toolName: string, operationId: string | undefined, report: WorkerSpanReport): void {
@@ -91,11 +123,27 @@ function recordWorkerSpan(tracer: Tracer, toolSpan: Span, toolName: string, oper
   span.end(report.endMs);
 }
 
+/**
+ * The caller's context with worker timing asked for: every field listed (Required<> makes a new
+ * CallContext field a compile error here), so no object spread per call.
+ */
+function recordedContext(ctx: CallContext): CallContext {
+  const out: Required<CallContext> = {
+    subject: ctx.subject,
+    transport: ctx.transport,
+    requestId: ctx.requestId!,
+    traceContext: ctx.traceContext,
+    reportWorkerSpan: true,
+    signal: ctx.signal!,
+  };
+  return out;
+}
+
 /** The tool span's attributes known before the call. */
-function callAttributes(toolName: string, ctx: CallContext): Attributes {
+function callAttributes(toolName: string, ctx: CallContext, profile: string = activeProfile()): Attributes {
   return {
     'neqsim.tool.name': toolName,
-    'neqsim.profile': activeProfile(),
+    'neqsim.profile': profile,
     'neqsim.transport': ctx.transport,
     'enduser.id': ctx.subject,
   };
@@ -107,17 +155,17 @@ function callAttributes(toolName: string, ctx: CallContext): Attributes {
  */
 async function inDirectSpan(dispatch: Dispatch, sink: DirectSpanSink, resource: unknown, parent: SpanContext, toolName: string, input: unknown, ctx: CallContext): Promise<DispatchResult> {
   const timer = new SpanTimer(parent);
-  const attributes = callAttributes(toolName, ctx);
+  const profile = activeProfile();
   const name = `tool ${toolName}`;
   let r: DispatchResult;
   try {
-    r = await dispatch(toolName, input, { ...ctx, reportWorkerSpan: true });
+    r = await dispatch(toolName, input, recordedContext(ctx));
   } catch (err) {
-    sink.record(timer.finish(name, attributes, errorStatusOf(err), [exceptionEvent(err)]), resource, SERVICE_SCOPE);
+    sink.record(timer.finish(name, callAttributes(toolName, ctx, profile), errorStatusOf(err), [exceptionEvent(err)]), resource, SERVICE_SCOPE);
     throw err;
   }
-  const status = resultAttributes(r, attributes);
-  sink.record(timer.finish(name, attributes, status), resource, SERVICE_SCOPE);
+  const outcome = outcomeOf(r);
+  sink.record(timer.finish(name, toolAttributes(toolName, profile, ctx, r.httpStatus, outcome), outcome.spanStatus), resource, SERVICE_SCOPE);
   const report = r.workerSpan;
   if (report !== undefined) {
     sink.record(
@@ -147,15 +195,15 @@ export function traceDispatch<D extends Dispatch>(dispatch: D, enabled: boolean)
     return inSpan(toolName, input, ctx, parent);
   };
   const inSpan = async (toolName: string, input: unknown, ctx: CallContext, parent: Context): Promise<DispatchResult> => {
-    const span = tracer.startSpan(`tool ${String(toolName)}`, { kind: SpanKind.INTERNAL, attributes: callAttributes(String(toolName), ctx) }, parent);
+    const profile = activeProfile();
+    const span = tracer.startSpan(`tool ${String(toolName)}`, { kind: SpanKind.INTERNAL, attributes: callAttributes(String(toolName), ctx, profile) }, parent);
     try {
       // Not sampled: no worker timing, no attribute scraping: work for a span nobody exports.
       if (!span.isRecording()) return await dispatch(toolName, input, ctx);
-      const r = await dispatch(toolName, input, { ...ctx, reportWorkerSpan: true });
-      const result: Attributes = {};
-      const status = resultAttributes(r, result);
-      span.setAttributes(result);
-      if (status !== undefined) span.setStatus(status);
+      const r = await dispatch(toolName, input, recordedContext(ctx));
+      const outcome = outcomeOf(r);
+      span.setAttributes(toolAttributes(String(toolName), profile, ctx, r.httpStatus, outcome));
+      if (outcome.spanStatus !== undefined) span.setStatus(outcome.spanStatus);
       if (r.workerSpan !== undefined) recordWorkerSpan(tracer, span, String(toolName), r.operationId, r.workerSpan);
       return r;
     } catch (err) {

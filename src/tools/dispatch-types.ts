@@ -43,7 +43,11 @@ export interface WorkerSpanReport {
   startMs: number;
   endMs: number;
   threadId: number;
-  attributes: Record<string, string | number | boolean>;
+  /** What came out, read from the envelope by the worker: status, model and convergence. */
+  status?: string;
+  model?: string;
+  converged?: boolean;
+  iterations?: number;
 }
 
 export type Dispatch = (toolName: string, input: unknown, ctx: CallContext) => Promise<DispatchResult>;

@@ -99,7 +99,7 @@ function fromPoolReply(reply: PoolReply, operationId: string): DispatchResult {
     httpStatus,
     body,
     operationId,
-    ...(report !== undefined ? { workerSpan: report } : {}),
+    workerSpan: report,
   };
 }
 
@@ -147,8 +147,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       profile: activeProfile(),
       operationId,
       deadline: Date.now() + budgetMs,
-      ...(ctx.requestId !== undefined ? { requestId: ctx.requestId } : {}),
-      ...(ctx.reportWorkerSpan === true ? { traced: true } : {}),
+      requestId: ctx.requestId,
+      traced: ctx.reportWorkerSpan === true,
     };
     inFlight++;
     store.start(operationId, tool.name, ctx.subject);

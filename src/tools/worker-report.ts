@@ -1,12 +1,14 @@
 /**
  * The worker's timing of a traced task, carried inside the pool reply string, ahead of the body:
  *
- *   <3-digit status> NUL <startMs> SOH <endMs> SOH <threadId> (SOH <key> SOH <s|n|b><value>)* NUL <envelope JSON>
+ *   <3-digit status> NUL <startMs> SOH <endMs> SOH <threadId> SOH <status> SOH <model> SOH <converged 1|0> SOH <iterations> NUL <envelope JSON>
  *
- * Why not an object beside the string: a reply object with a nested attribute record costs the
- * main thread a structured-clone deserialization per call, where a string crosses as one copy.
- * NUL and SOH never occur in serialized JSON (control characters are escaped), so an untraced
- * reply is told apart by its fourth character, and the body after the report is sliced, not copied.
+ * Fixed fields (empty = absent), so the main thread reads a report with one split and builds a
+ * fixed-shape record. Why not an object beside the string: a reply object with a nested record
+ * costs the main thread a structured-clone deserialization per call, where a string crosses as
+ * one copy. NUL and SOH never occur in serialized JSON (control characters are escaped), so an
+ * untraced reply is told apart by its fourth character, and the body after the report is sliced,
+ * not copied.
  */
 import type { WorkerSpanReport } from './dispatch-types.js';
 
@@ -14,38 +16,40 @@ const NUL = '\u0000';
 const SOH = '\u0001';
 const NUL_CODE = 0;
 
+/** A text field: empty when absent, or when it holds a separator and could not be read back. */
+function field(v: string | undefined): string {
+  return v === undefined || v.includes(NUL) || v.includes(SOH) ? '' : v;
+}
+
 /** A reply with the report: status + NUL + report + NUL + body. */
 export function withWorkerReport(status: number, body: string, report: WorkerSpanReport): string {
-  let out = `${status}${NUL}${report.startMs}${SOH}${report.endMs}${SOH}${report.threadId}`;
-  for (const key in report.attributes) {
-    const v = report.attributes[key]!;
-    const text = typeof v === 'string' ? `s${v}` : typeof v === 'number' ? `n${v}` : `b${v ? 1 : 0}`;
-    // A value or key holding a separator could not be read back, and `__proto__` cannot be an own
-    // key of a plain record: such attributes are left out.
-    if (key === '__proto__' || key.includes(NUL) || key.includes(SOH) || text.includes(NUL) || text.includes(SOH)) continue;
-    out += `${SOH}${key}${SOH}${text}`;
-  }
-  return `${out}${NUL}${body}`;
+  const converged = report.converged === undefined ? '' : report.converged ? '1' : '0';
+  const iterations = report.iterations === undefined ? '' : String(report.iterations);
+  return `${status}${NUL}${report.startMs}${SOH}${report.endMs}${SOH}${report.threadId}${SOH}${field(report.status)}${SOH}${field(report.model)}${SOH}${converged}${SOH}${iterations}${NUL}${body}`;
 }
 
 /** The HTTP status, the envelope JSON and the worker's report (when the reply carries one). */
-export function readPoolReply(reply: string): { httpStatus: number; body: string; report?: WorkerSpanReport } {
+export function readPoolReply(reply: string): { httpStatus: number; body: string; report: WorkerSpanReport | undefined } {
   const httpStatus = Number(reply.slice(0, 3));
-  if (reply.charCodeAt(3) !== NUL_CODE) return { httpStatus, body: reply.slice(3) };
+  if (reply.charCodeAt(3) !== NUL_CODE) return { httpStatus, body: reply.slice(3), report: undefined };
   const end = reply.indexOf(NUL, 4);
-  if (end < 0) return { httpStatus, body: reply.slice(4) };
-  const parts = reply.slice(4, end).split(SOH);
-  const attributes: WorkerSpanReport['attributes'] = {};
-  for (let i = 3; i + 1 < parts.length; i += 2) {
-    const text = parts[i + 1]!;
-    const kind = text.charCodeAt(0);
-    const value = text.slice(1);
-    if (parts[i] === '__proto__') continue;
-    attributes[parts[i]!] = kind === 115 /* s */ ? value : kind === 110 /* n */ ? Number(value) : value === '1';
-  }
+  if (end < 0) return { httpStatus, body: reply.slice(4), report: undefined };
+  const p = reply.slice(4, end).split(SOH);
+  const status = p[3] ?? '';
+  const model = p[4] ?? '';
+  const converged = p[5] ?? '';
+  const iterations = p[6] ?? '';
   return {
     httpStatus,
     body: reply.slice(end + 1),
-    report: { startMs: Number(parts[0]), endMs: Number(parts[1]), threadId: Number(parts[2]), attributes },
+    report: {
+      startMs: Number(p[0]),
+      endMs: Number(p[1]),
+      threadId: Number(p[2]),
+      status: status === '' ? undefined : status,
+      model: model === '' ? undefined : model,
+      converged: converged === '' ? undefined : converged === '1',
+      iterations: iterations === '' ? undefined : Number(iterations),
+    },
   };
 }

@@ -40,7 +40,7 @@ t.test('under a recording parent: a tool span and a worker span, nested, timed a
     httpStatus: 200,
     body: '{}',
     operationId: 'op-1',
-    workerSpan: { startMs: now + 0.25, endMs: now + 1.5, threadId: 7, attributes: { 'neqsim.status': 'success', 'neqsim.model': 'SRK', 'neqsim.converged': true, 'neqsim.iterations': 4 } },
+    workerSpan: { startMs: now + 0.25, endMs: now + 1.5, threadId: 7, status: 'success', model: 'SRK', converged: true, iterations: 4 },
   };
   let seen: CallContext | undefined;
   const dispatch: Dispatch = async (_n, _i, ctx) => {

@@ -26,6 +26,8 @@ export async function registerEnterprise(app: FastifyInstance, config: Config): 
       protocol: o.protocol,
       compression: o.compression,
       timeoutMs: o.timeoutMs,
+      sampler: o.sampler,
+      ...(o.samplerRatio !== undefined ? { samplerRatio: o.samplerRatio } : {}),
       ...(o.endpoint !== undefined ? { endpoint: o.endpoint } : {}),
       ...(o.headers !== undefined ? { headers: o.headers } : {}),
     });

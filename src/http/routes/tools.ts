@@ -80,7 +80,7 @@ export async function toolRoutes(app: FastifyInstance, opts: ToolRoutesOptions):
           subject: subjectOf(req),
           transport: 'rest',
           requestId: String(req.id),
-          ...(opts.propagateTrace === true ? { traceContext: requestTraceContext(req) } : {}),
+          traceContext: opts.propagateTrace === true ? requestTraceContext(req) : undefined,
         });
         reply.code(r.httpStatus).header('content-type', JSON_TYPE);
         if (r.retryAfter !== undefined) reply.header('retry-after', String(r.retryAfter));
