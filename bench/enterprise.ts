@@ -10,16 +10,12 @@
  *
  * How, and why this way (measured on the 2-core machines of spec/performance-notes.md):
  * - Interleaved, not one after another. The machine's speed drifts by ±20 % within minutes, so
- *   every configuration's servers run side by side (idle while not loaded), and each round runs
- *   plain, c1, plain, c2, …, plain with the configurations in a shuffled order: a configuration's
- *   cost in a round is its req/s against the mean of the two plain runs around it, seconds apart,
- *   which cancels drift that is linear over those seconds. (Session 5 compared each with plain's
- *   mean over a whole round of ten runs, 40 s: single rounds then ranged from -30 % to +40 %.)
- *   The reported cost is the median over rounds.
+ *   every configuration's servers run side by side (idle while not loaded) and each round loads
+ *   every server once for a short run, in a shuffled order. A configuration's cost in a round is
+ *   its req/s against plain's in the same round; the reported cost is the median over rounds.
  * - Several servers per configuration. Two started copies of the same build differ by up to ~6 %
  *   in steady req/s (JIT and memory layout of each process), so each configuration runs
- *   BENCH_ENTERPRISE_INSTANCES (default 2) servers, measured in turn (round k uses instance
- *   k mod n; plain's alternate run by run).
+ *   BENCH_ENTERPRISE_INSTANCES (default 2) servers and its req/s in a round is their mean.
  * - Warmed up. A fresh server reaches steady throughput after ≈4 s plain and ≈5-6 s with OIDC
  *   and tracing, so each server gets BENCH_ENTERPRISE_WARMUP_S (8 s) of load when it starts. The
  *   ramp is reported apart: the warm-up's req/s per configuration and its cost against plain's
@@ -29,7 +25,7 @@
  *   sleeping pool threads), more so the more code a request runs; each measured run is therefore
  *   preceded by BENCH_ENTERPRISE_REWARM_S (1 s) of unmeasured load.
  *
- * BENCH_ENTERPRISE_ROUNDS / BENCH_ENTERPRISE_DURATION_S override the 8 rounds of 3 s runs;
+ * BENCH_ENTERPRISE_ROUNDS / BENCH_ENTERPRISE_DURATION_S override the 6 rounds of 3 s runs;
  * BENCH_ENTERPRISE_CONFIGS (comma-separated keys) measures only some configurations against plain.
  */
 import { fork } from 'node:child_process';
@@ -134,7 +130,7 @@ export async function benchEnterprise(): Promise<BenchLine[]> {
     // BENCH_ENTERPRISE_CONFIGS=oidc_otel_sampled10,… measures only those (plain always runs).
     const only = process.env.BENCH_ENTERPRISE_CONFIGS?.split(',').map((x) => x.trim());
     if (only !== undefined) configs.splice(0, configs.length, ...configs.filter((c) => c.key === 'plain' || only.includes(c.key)));
-    const rounds = Number(process.env.BENCH_ENTERPRISE_ROUNDS ?? 8);
+    const rounds = Number(process.env.BENCH_ENTERPRISE_ROUNDS ?? 6);
     const rewarmS = Number(process.env.BENCH_ENTERPRISE_REWARM_S ?? 1);
     const perConfig = Math.max(1, Number(process.env.BENCH_ENTERPRISE_INSTANCES ?? 2));
     const bodyText = JSON.stringify(body);
@@ -154,44 +150,34 @@ export async function benchEnterprise(): Promise<BenchLine[]> {
           inst.non2xx += warm.non2xx;
         }
       }
-      /** Per configuration: its req/s over the neighbouring plain runs', one value per round. */
+      /** Per configuration: its req/s over plain's, one value per round. */
       const ratios = new Map<string, number[]>(configs.map((c) => [c.key, []]));
-      const measure = async (inst: Instance): Promise<number> => {
-        // A server idle while the others ran starts cold (caches, sleeping pool threads): a
-        // short unmeasured run first, so every measured run is of a server under steady load.
-        if (rewarmS > 0) await run(inst, rewarmS);
-        const pid = inst.server.child.pid;
-        const cpu0 = pid === undefined ? undefined : threadCpuMs(pid);
-        const r = await run(inst, durationS);
-        const cpu1 = pid === undefined ? undefined : threadCpuMs(pid);
-        inst.requests += r.requests.total;
-        inst.seconds += durationS;
-        if (cpu0 !== undefined && cpu1 !== undefined) {
-          inst.cpuMainMs += cpu1.main - cpu0.main;
-          inst.cpuAllMs += cpu1.all - cpu0.all;
-        }
-        inst.p99s.push(r.latency.p99);
-        inst.non2xx += r.non2xx;
-        return r.requests.total / durationS;
-      };
-      const plains = instances.filter((i) => i.config === 'plain');
-      let plainTurn = 0;
-      const nextPlain = () => measure(plains[plainTurn++ % plains.length]!);
       for (let round = 0; round < rounds; round++) {
-        // plain, c1, plain, c2, …, plain: each configuration's run sits between two plain runs
-        // seconds apart, and is compared with their mean, so the machine's drift over a round
-        // (several percent in half a minute) cancels instead of adding to the cost.
-        let before = await nextPlain();
-        for (const c of shuffled(configs.filter((x) => x.key !== 'plain'))) {
-          const own = instances.filter((i) => i.config === c.key);
-          const rps = await measure(own[round % own.length]!);
-          const after = await nextPlain();
-          ratios.get(c.key)!.push(rps / ((before + after) / 2));
-          before = after;
+        const rps = new Map<string, number[]>(configs.map((c) => [c.key, []]));
+        for (const inst of shuffled(instances)) {
+          // A server idle while the others ran starts cold (caches, sleeping pool threads): a
+          // short unmeasured run first, so every measured run is of a server under steady load.
+          if (rewarmS > 0) await run(inst, rewarmS);
+          const pid = inst.server.child.pid;
+          const cpu0 = pid === undefined ? undefined : threadCpuMs(pid);
+          const r = await run(inst, durationS);
+          const cpu1 = pid === undefined ? undefined : threadCpuMs(pid);
+          inst.requests += r.requests.total;
+          inst.seconds += durationS;
+          if (cpu0 !== undefined && cpu1 !== undefined) {
+            inst.cpuMainMs += cpu1.main - cpu0.main;
+            inst.cpuAllMs += cpu1.all - cpu0.all;
+          }
+          inst.p99s.push(r.latency.p99);
+          inst.non2xx += r.non2xx;
+          rps.get(inst.config)!.push(r.requests.total / durationS);
         }
+        const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+        const plainRps = mean(rps.get('plain')!);
+        for (const c of configs) ratios.get(c.key)!.push(mean(rps.get(c.key)!) / plainRps);
       }
 
-      const ctx = { tool, connections, durationS, warmupS, rounds, serversPerConfiguration: perConfig, statistic: 'median over rounds of req/s against the mean of the plain runs just before and after' };
+      const ctx = { tool, connections, durationS, warmupS, rounds, serversPerConfiguration: perConfig, statistic: 'median over rounds of req/s against plain in the same round' };
       const of = (key: string) => instances.filter((i) => i.config === key);
       const pooled = (key: string) => {
         const xs = of(key);
@@ -232,7 +218,7 @@ export async function benchEnterprise(): Promise<BenchLine[]> {
           value: Number(median(costs).toFixed(1)),
           rounds_cost: costs.map((x) => Number(x.toFixed(1))),
           pooled_cost: Number((100 * (1 - m.rps / plain.rps)).toFixed(1)),
-          method: 'servers of every configuration side by side; each round runs plain, c1, plain, c2, …, plain (configurations shuffled, instances alternating); per round the configuration\'s req/s against the mean of the plain runs before and after it; median of rounds (pooled_cost: all requests of the run)',
+          method: 'servers of every configuration side by side, each loaded once per round in shuffled order; per round the configuration\'s mean req/s against plain\'s; median of rounds (pooled_cost: all requests of the run)',
           ...(c.key.startsWith('oidc_otel') ? { target: '< 15' } : {}),
           ...(c.sampling !== undefined ? { sampling: c.sampling } : {}),
           ...ctx,
