@@ -3,30 +3,33 @@
  * registered) through real server processes with OIDC bearer auth + OpenTelemetry tracing on,
  * against the same server with both off, measured in the same run. A local oauth2-mock-server
  * issues the token; a local no-op OTLP/HTTP receiver in its own process accepts the spans (OTLP
- * protobuf, the default). Tracing is measured with every trace recorded and with 10 % head sampling (the Helm
- * chart's default), and each feature alone (OIDC only; tracing only) to show which one a cost
- * comes from. The server's CPU time per request (all threads, and the main thread alone, from
- * /proc) is reported beside the throughput. Target: < 15 % cost.
+ * protobuf, the default). Tracing is measured with every trace recorded and with 10 % head
+ * sampling (the Helm chart's default); on request, each feature alone (OIDC only; tracing only) to
+ * show which one a cost comes from. The server's CPU time per request (all threads, and the main
+ * thread alone, from /proc) is reported beside the throughput. Target: < 15 % cost.
  *
  * How, and why this way (measured on the 2-core machines of spec/performance-notes.md):
- * - Interleaved, not one after another. The machine's speed drifts by ±20 % within minutes, so
- *   every configuration's servers run side by side (idle while not loaded) and each round loads
- *   every server once for a short run, in a shuffled order. A configuration's cost in a round is
- *   its req/s against plain's in the same round; the reported cost is the median over rounds.
- * - Several servers per configuration. Two started copies of the same build differ by up to ~6 %
- *   in steady req/s (JIT and memory layout of each process), so each configuration runs
- *   BENCH_ENTERPRISE_INSTANCES (default 2) servers and its req/s in a round is their mean.
+ * - Paired in time with its own plain controls. The machine's speed drifts by ±20 % within
+ *   minutes, and two started copies of the same build differ by up to ~10 % in steady req/s (JIT
+ *   and memory layout of each process, worker threads included). So every configuration gets
+ *   BENCH_ENTERPRISE_INSTANCES (default 4) servers and as many plain servers of its own (its controls), all running side by
+ *   side. Each round visits the configurations in a shuffled order; for each, every
+ *   (control, configuration) pair is loaded back to back in a random order of the two. A
+ *   configuration's cost in a round is its req/s against its controls' over those pairs; the
+ *   reported cost is the median over rounds. Controls and configuration servers are loaded equally
+ *   often, so they sit idle equally long between runs (an earlier design with one set of plain
+ *   servers loaded between every configuration left the others idle ten times longer: biased).
  * - Warmed up. A fresh server reaches steady throughput after ≈4 s plain and ≈5-6 s with OIDC
  *   and tracing, so each server gets BENCH_ENTERPRISE_WARMUP_S (8 s) of load when it starts. The
- *   ramp is reported apart: the warm-up's req/s per configuration and its cost against plain's
- *   warm-ups (`*.warmup_cost`), what a newly started replica gives in its first seconds.
- *
+ *   ramp is reported apart: the warm-up's req/s per configuration and its cost against its
+ *   controls' warm-ups (`*.warmup_cost`), what a newly started replica gives in its first seconds.
  * - Re-warmed. A server that sat idle while the others were loaded starts each run cold (caches,
  *   sleeping pool threads), more so the more code a request runs; each measured run is therefore
  *   preceded by BENCH_ENTERPRISE_REWARM_S (1 s) of unmeasured load.
  *
  * BENCH_ENTERPRISE_ROUNDS / BENCH_ENTERPRISE_DURATION_S override the 6 rounds of 3 s runs;
- * BENCH_ENTERPRISE_CONFIGS (comma-separated keys) measures only some configurations against plain.
+ * BENCH_ENTERPRISE_CONFIGS: comma-separated keys of the configurations to measure (default
+ * oidc_otel,oidc_otel_sampled10; `all` adds oidc_only and otel_only).
  */
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
@@ -120,67 +123,86 @@ export async function benchEnterprise(): Promise<BenchLine[]> {
     const oidcEnv = { AUTH_MODE: 'oidc', OIDC_ISSUER: issuer, OIDC_AUDIENCE: 'neqsim-bench' };
     const otelEnv = { OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url, OTEL_SERVICE_NAME: 'neqsim-ts-bench' };
 
+    const plainConfig = { key: 'plain', env: {}, headers: {} };
     const configs: { key: string; env: Record<string, string>; headers: Record<string, string>; sampling?: string }[] = [
-      { key: 'plain', env: {}, headers: {} },
       { key: 'oidc_otel', env: onEnv, headers: auth, sampling: 'always_on' },
       { key: 'oidc_otel_sampled10', env: sampledEnv, headers: auth, sampling: 'parentbased_traceidratio 0.1' },
       { key: 'oidc_only', env: oidcEnv, headers: auth },
       { key: 'otel_only', env: otelEnv, headers: {}, sampling: 'always_on' },
     ];
-    // BENCH_ENTERPRISE_CONFIGS=oidc_otel_sampled10,… measures only those (plain always runs).
-    const only = process.env.BENCH_ENTERPRISE_CONFIGS?.split(',').map((x) => x.trim());
-    if (only !== undefined) configs.splice(0, configs.length, ...configs.filter((c) => c.key === 'plain' || only.includes(c.key)));
+    // The two the target is about by default; BENCH_ENTERPRISE_CONFIGS=all (or a comma-separated
+    // list of keys) adds each feature alone, to show which one a cost comes from.
+    const chosen = (process.env.BENCH_ENTERPRISE_CONFIGS ?? 'oidc_otel,oidc_otel_sampled10').split(',').map((x) => x.trim());
+    if (!chosen.includes('all')) configs.splice(0, configs.length, ...configs.filter((c) => chosen.includes(c.key)));
     const rounds = Number(process.env.BENCH_ENTERPRISE_ROUNDS ?? 6);
     const rewarmS = Number(process.env.BENCH_ENTERPRISE_REWARM_S ?? 1);
-    const perConfig = Math.max(1, Number(process.env.BENCH_ENTERPRISE_INSTANCES ?? 2));
+    const perConfig = Math.max(1, Number(process.env.BENCH_ENTERPRISE_INSTANCES ?? 4));
     const bodyText = JSON.stringify(body);
     const run = (inst: Instance, duration: number) =>
       autocannon({ url: `${inst.server.url}${path}`, method: 'POST', headers: { 'content-type': 'application/json', ...inst.headers }, body: bodyText, connections, duration });
 
-    // Start and warm every server; configurations alternate so the warm-ups share the machine's drift.
+    /** One measured run: re-warm, then `durationS` of load with the server's CPU time read around it. */
+    const measure = async (inst: Instance): Promise<number> => {
+      // A server idle while the others ran starts cold (caches, sleeping pool threads): a short
+      // unmeasured run first, so every measured run is of a server under steady load.
+      if (rewarmS > 0) await run(inst, rewarmS);
+      const pid = inst.server.child.pid;
+      const cpu0 = pid === undefined ? undefined : threadCpuMs(pid);
+      const r = await run(inst, durationS);
+      const cpu1 = pid === undefined ? undefined : threadCpuMs(pid);
+      inst.requests += r.requests.total;
+      inst.seconds += durationS;
+      if (cpu0 !== undefined && cpu1 !== undefined) {
+        inst.cpuMainMs += cpu1.main - cpu0.main;
+        inst.cpuAllMs += cpu1.all - cpu0.all;
+      }
+      inst.p99s.push(r.latency.p99);
+      inst.non2xx += r.non2xx;
+      return r.requests.total / durationS;
+    };
+
+    // Per configuration, `perConfig` pairs of (its own plain control, a server of the configuration).
+    // Started and warmed pair by pair, configurations alternating, so warm-ups share the drift.
+    const pairs = new Map<string, { control: Instance; subject: Instance }[]>(configs.map((c) => [c.key, []]));
     const instances: Instance[] = [];
+    const startInstance = async (c: { key: string; env: Record<string, string>; headers: Record<string, string> }): Promise<Instance> => {
+      const server = await startBenchServer(c.env);
+      const inst: Instance = { config: c.key, server, headers: c.headers, warmupRps: 0, requests: 0, seconds: 0, cpuMainMs: 0, cpuAllMs: 0, p99s: [], non2xx: 0 };
+      instances.push(inst);
+      const warm = await run(inst, warmupS); // JIT, pool threads, JWKS cache
+      inst.warmupRps = warm.requests.total / warmupS;
+      inst.non2xx += warm.non2xx;
+      return inst;
+    };
     try {
       for (let k = 0; k < perConfig; k++) {
         for (const c of configs) {
-          const server = await startBenchServer(c.env);
-          const inst: Instance = { config: c.key, server, headers: c.headers, warmupRps: 0, requests: 0, seconds: 0, cpuMainMs: 0, cpuAllMs: 0, p99s: [], non2xx: 0 };
-          instances.push(inst);
-          const warm = await run(inst, warmupS); // JIT, pool threads, JWKS cache
-          inst.warmupRps = warm.requests.total / warmupS;
-          inst.non2xx += warm.non2xx;
+          const [first, second] = Math.random() < 0.5 ? [plainConfig, c] : [c, plainConfig];
+          const a = await startInstance(first);
+          const b = await startInstance(second);
+          pairs.get(c.key)!.push(first === plainConfig ? { control: a, subject: b } : { control: b, subject: a });
         }
       }
-      /** Per configuration: its req/s over plain's, one value per round. */
+      /** Per configuration: its req/s over its controls', one value per round. */
       const ratios = new Map<string, number[]>(configs.map((c) => [c.key, []]));
       for (let round = 0; round < rounds; round++) {
-        const rps = new Map<string, number[]>(configs.map((c) => [c.key, []]));
-        for (const inst of shuffled(instances)) {
-          // A server idle while the others ran starts cold (caches, sleeping pool threads): a
-          // short unmeasured run first, so every measured run is of a server under steady load.
-          if (rewarmS > 0) await run(inst, rewarmS);
-          const pid = inst.server.child.pid;
-          const cpu0 = pid === undefined ? undefined : threadCpuMs(pid);
-          const r = await run(inst, durationS);
-          const cpu1 = pid === undefined ? undefined : threadCpuMs(pid);
-          inst.requests += r.requests.total;
-          inst.seconds += durationS;
-          if (cpu0 !== undefined && cpu1 !== undefined) {
-            inst.cpuMainMs += cpu1.main - cpu0.main;
-            inst.cpuAllMs += cpu1.all - cpu0.all;
+        for (const c of shuffled(configs)) {
+          let subjectRps = 0;
+          let controlRps = 0;
+          for (const pair of pairs.get(c.key)!) {
+            // Back to back, in a random order of the two, so drift falls on both alike.
+            for (const inst of shuffled([pair.control, pair.subject])) {
+              const rps = await measure(inst);
+              if (inst === pair.subject) subjectRps += rps;
+              else controlRps += rps;
+            }
           }
-          inst.p99s.push(r.latency.p99);
-          inst.non2xx += r.non2xx;
-          rps.get(inst.config)!.push(r.requests.total / durationS);
+          ratios.get(c.key)!.push(subjectRps / controlRps);
         }
-        const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-        const plainRps = mean(rps.get('plain')!);
-        for (const c of configs) ratios.get(c.key)!.push(mean(rps.get(c.key)!) / plainRps);
       }
 
-      const ctx = { tool, connections, durationS, warmupS, rounds, serversPerConfiguration: perConfig, statistic: 'median over rounds of req/s against plain in the same round' };
-      const of = (key: string) => instances.filter((i) => i.config === key);
-      const pooled = (key: string) => {
-        const xs = of(key);
+      const ctx = { tool, connections, durationS, warmupS, rounds, serversPerConfiguration: perConfig, statistic: 'median over rounds of req/s against the configuration\'s own plain controls, loaded back to back' };
+      const pooled = (xs: Instance[]) => {
         const requests = xs.reduce((a, i) => a + i.requests, 0);
         const seconds = xs.reduce((a, i) => a + i.seconds, 0);
         const cpuAll = xs.reduce((a, i) => a + i.cpuAllMs, 0);
@@ -194,12 +216,10 @@ export async function benchEnterprise(): Promise<BenchLine[]> {
           warmupRps: xs.reduce((a, i) => a + i.warmupRps, 0) / xs.length,
         };
       };
-      const plain = pooled('plain');
-      const lines: BenchLine[] = [];
-      for (const c of configs) {
-        const m = pooled(c.key);
-        lines.push({
-          name: `enterprise.${tool}.${c.key}`,
+      const serverLine = (key: string, xs: Instance[], sampling?: string): BenchLine => {
+        const m = pooled(xs);
+        return {
+          name: `enterprise.${tool}.${key}`,
           unit: 'req/s',
           value: Math.round(m.rps),
           p99_ms: m.p99,
@@ -207,10 +227,17 @@ export async function benchEnterprise(): Promise<BenchLine[]> {
           server_cpu_us_per_request: m.cpuAll,
           main_thread_cpu_us_per_request: m.cpuMain,
           warmup_rps: Math.round(m.warmupRps),
-          ...(c.sampling !== undefined ? { sampling: c.sampling } : {}),
+          ...(sampling !== undefined ? { sampling } : {}),
           ...ctx,
-        });
-        if (c.key === 'plain') continue;
+        };
+      };
+      const lines: BenchLine[] = [serverLine('plain', instances.filter((i) => i.config === 'plain'))];
+      for (const c of configs) {
+        const subjects = pairs.get(c.key)!.map((p) => p.subject);
+        const controls = pairs.get(c.key)!.map((p) => p.control);
+        const m = pooled(subjects);
+        const plain = pooled(controls);
+        lines.push(serverLine(c.key, subjects, c.sampling));
         const costs = ratios.get(c.key)!.map((x) => 100 * (1 - x));
         lines.push({
           name: `enterprise.${c.key}.throughput_cost`,
@@ -218,7 +245,10 @@ export async function benchEnterprise(): Promise<BenchLine[]> {
           value: Number(median(costs).toFixed(1)),
           rounds_cost: costs.map((x) => Number(x.toFixed(1))),
           pooled_cost: Number((100 * (1 - m.rps / plain.rps)).toFixed(1)),
-          method: 'servers of every configuration side by side, each loaded once per round in shuffled order; per round the configuration\'s mean req/s against plain\'s; median of rounds (pooled_cost: all requests of the run)',
+          controls_rps: Math.round(plain.rps),
+          controls_main_thread_cpu_us_per_request: plain.cpuMain,
+          controls_server_cpu_us_per_request: plain.cpuAll,
+          method: 'each configuration against its own plain servers, every (plain, configuration) pair loaded back to back in random order; per round the ratio of their req/s; median of rounds (pooled_cost: all requests of the run)',
           ...(c.key.startsWith('oidc_otel') ? { target: '< 15' } : {}),
           ...(c.sampling !== undefined ? { sampling: c.sampling } : {}),
           ...ctx,
@@ -227,7 +257,7 @@ export async function benchEnterprise(): Promise<BenchLine[]> {
           name: `enterprise.${c.key}.warmup_cost`,
           unit: '%',
           value: Number((100 * (1 - m.warmupRps / plain.warmupRps)).toFixed(1)),
-          method: `req/s of each server's first ${warmupS} s after start, mean per configuration, against plain's`,
+          method: `req/s of each server's first ${warmupS} s after start, mean per configuration, against its controls'`,
           ...(c.sampling !== undefined ? { sampling: c.sampling } : {}),
           ...ctx,
         });

@@ -85,6 +85,17 @@ function truncated(v: AttributeValue, max: number): AttributeValue {
   return v;
 }
 
+/**
+ * Room for one more event or link under a count limit, as the SDK makes it: with a limit of 0 the
+ * new entry is dropped; at the limit the oldest entry goes. `dropped` is what this call drops (0 or 1).
+ */
+function makeRoom(list: unknown[], limit: number): { admit: boolean; dropped: number } {
+  if (limit === 0) return { admit: false, dropped: 1 };
+  if (list.length < limit) return { admit: true, dropped: 0 };
+  list.shift();
+  return { admit: true, dropped: 1 };
+}
+
 /** Valid attributes of a record, at most `count` of them, values cut to `length`. */
 function limitedAttributes(attrs: Attributes | undefined, count: number, length: number): { attributes: Attributes; dropped: number } {
   const attributes: Attributes = {};
@@ -205,14 +216,9 @@ export class RequestSpan implements Span, EncodableSpan {
   addEvent(name: string, attributesOrTime?: Attributes | TimeInput, time?: TimeInput): this {
     if (this.ended) return this;
     const limits = this.opts.limits;
-    if (limits.eventCountLimit === 0) {
-      this.droppedEventsCount++;
-      return this;
-    }
-    if (this.events.length >= limits.eventCountLimit) {
-      this.events.shift();
-      this.droppedEventsCount++;
-    }
+    const room = makeRoom(this.events, limits.eventCountLimit);
+    this.droppedEventsCount += room.dropped;
+    if (!room.admit) return this;
     let attrs: Attributes | undefined;
     if (typeof attributesOrTime === 'number' || attributesOrTime instanceof Date || isHrTime(attributesOrTime)) {
       if (time === undefined) time = attributesOrTime;
@@ -225,14 +231,9 @@ export class RequestSpan implements Span, EncodableSpan {
   addLink(link: Link): this {
     if (this.ended) return this;
     const limits = this.opts.limits;
-    if (limits.linkCountLimit === 0) {
-      this.droppedLinksCount++;
-      return this;
-    }
-    if (this.links.length >= limits.linkCountLimit) {
-      this.links.shift();
-      this.droppedLinksCount++;
-    }
+    const room = makeRoom(this.links, limits.linkCountLimit);
+    this.droppedLinksCount += room.dropped;
+    if (!room.admit) return this;
     const { attributes, dropped } = limitedAttributes(link.attributes, limits.attributePerLinkCountLimit, limits.attributeValueLengthLimit);
     this.links.push({ context: link.context, ...(Object.keys(attributes).length > 0 ? { attributes } : {}), ...(dropped > 0 ? { droppedAttributesCount: dropped } : {}) });
     return this;

@@ -107,7 +107,12 @@ const comparable = (s: EncodableSpan | ReadableSpan) => ({
 });
 
 t.test('a span driven through the API comes out as the SDK\'s does, limits included', async (t) => {
-  for (const limits of [spanLimitsFromEnv({}), spanLimitsFromEnv({ OTEL_ATTRIBUTE_COUNT_LIMIT: '4', OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT: '10', OTEL_SPAN_EVENT_COUNT_LIMIT: '2', OTEL_SPAN_ATTRIBUTE_PER_EVENT_COUNT_LIMIT: '1' })]) {
+  for (const limits of [
+    spanLimitsFromEnv({}),
+    spanLimitsFromEnv({ OTEL_ATTRIBUTE_COUNT_LIMIT: '4', OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT: '10', OTEL_SPAN_EVENT_COUNT_LIMIT: '2', OTEL_SPAN_ATTRIBUTE_PER_EVENT_COUNT_LIMIT: '1' }),
+    // No room at all: every event and link is dropped and counted.
+    spanLimitsFromEnv({ OTEL_SPAN_EVENT_COUNT_LIMIT: '0', OTEL_SPAN_LINK_COUNT_LIMIT: '0' }),
+  ]) {
     const { ours, sdk, recorded, exported } = pair(samplerOf('parentbased_always_on'), limits);
     const ctx = contextOf({ traceId: '0af7651916cd43dd8448eb211c80319c', spanId: 'b7ad6b7169203331', sampled: true });
     const opts = { kind: SpanKind.SERVER, attributes: { 'fastify.root': '@fastify/otel', 'http.request.method': 'POST' } as Attributes };
@@ -119,7 +124,7 @@ t.test('a span driven through the API comes out as the SDK\'s does, limits inclu
     b.end();
     a.setAttribute('after.end', 1);
     t.equal(recorded.length, 1, 'one span to the sink');
-    t.same(comparable(recorded[0]!.span), comparable(exported()[0]!), `same span as the SDK's (count limit ${limits.attributeCountLimit})`);
+    t.same(comparable(recorded[0]!.span), comparable(exported()[0]!), `same span as the SDK's (attribute/event/link count limits ${limits.attributeCountLimit}/${limits.eventCountLimit}/${limits.linkCountLimit})`);
     t.equal(recorded[0]!.resource, RESOURCE, 'the resource given to the provider');
     t.match(recorded[0]!.scope, { name: '@fastify/otel', version: '0.21.2' });
     t.notOk('after.end' in recorded[0]!.span.attributes, 'no change after end');
