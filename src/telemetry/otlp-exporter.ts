@@ -49,6 +49,17 @@ type ResourceLike = ReadableSpan['resource'];
 type ScopeLike = { name: string; version?: string; schemaUrl?: string };
 
 const RETRYABLE = new Set([429, 502, 503, 504]);
+const MAX_RECENT_SCOPES = 8;
+const MIN_WRITER_BYTES = 16 * 1024;
+
+/**
+ * Initial size of a scope's next writer after a batch of `last` bytes: a quarter more than that
+ * batch, at least 16 KB, and not above a full batch plus a margin (a backlog held while the
+ * collector was slow must not set the size of every later buffer).
+ */
+export function writerBytesAfter(last: number, maxBatchBytes: number): number {
+  return Math.min(Math.max(MIN_WRITER_BYTES, Math.ceil(last * 1.25)), Math.max(MIN_WRITER_BYTES, maxBatchBytes + (maxBatchBytes >> 2)));
+}
 const WARN_INTERVAL_MS = 10_000;
 
 export class OtlpProtobufSpanProcessor implements SpanProcessor, DirectSpanSink {
@@ -64,9 +75,12 @@ export class OtlpProtobufSpanProcessor implements SpanProcessor, DirectSpanSink 
 
   private resource: ResourceLike | undefined;
   private scopes = new Map<string, ScopeBuffer>();
-  /** The scope of the last span recorded and its buffer (see record). */
-  private lastScope: ScopeLike | undefined;
-  private lastBuffer: ScopeBuffer | undefined;
+  /**
+   * Scope objects seen lately, matched by identity (see record). A call's spans alternate between
+   * two or three long-lived scope objects (the request tracer's, the service's), so a cache of the
+   * last one alone missed twice per call, each miss building and hashing a map key.
+   */
+  private readonly recentScopes: { scope: ScopeLike; buf: ScopeBuffer }[] = [];
   private queuedBytes = 0;
   private timer: NodeJS.Timeout | undefined;
   private readonly inFlight = new Set<Promise<void>>();
@@ -112,9 +126,15 @@ export class OtlpProtobufSpanProcessor implements SpanProcessor, DirectSpanSink 
     // One resource per tracer provider; a span from another provider starts a new request body.
     if (this.resource !== undefined && resource !== this.resource) this.flush();
     this.resource = resource as ResourceLike;
-    // Scopes are a few long-lived objects (one per tracer): the last one's buffer is kept at hand
-    // so most spans skip building the map key.
-    let buf = scope === this.lastScope ? this.lastBuffer : undefined;
+    // Scopes are a few long-lived objects (one per tracer): found by identity first, so most
+    // spans skip building the map key.
+    let buf: ScopeBuffer | undefined;
+    for (const recent of this.recentScopes) {
+      if (recent.scope === scope) {
+        buf = recent.buf;
+        break;
+      }
+    }
     if (buf === undefined) buf = this.scopeBuffer(scope);
     const before = buf.writer.pos;
 
@@ -132,13 +152,14 @@ export class OtlpProtobufSpanProcessor implements SpanProcessor, DirectSpanSink 
     const key = `${scope.name}\u0000${scope.version ?? ''}`;
     let buf = this.scopes.get(key);
     if (buf === undefined) {
-      buf = { name: scope.name, writer: new ProtoWriter(), spans: 0 };
+      buf = { name: scope.name, writer: new ProtoWriter(MIN_WRITER_BYTES), spans: 0 };
       if (scope.version !== undefined) buf.version = scope.version;
       if (scope.schemaUrl !== undefined) buf.schemaUrl = scope.schemaUrl;
       this.scopes.set(key, buf);
     }
-    this.lastScope = scope;
-    this.lastBuffer = buf;
+    // Bounded, should a caller make a new scope object per span.
+    if (this.recentScopes.length >= MAX_RECENT_SCOPES) this.recentScopes.shift();
+    this.recentScopes.push({ scope, buf });
     return buf;
   }
 
@@ -186,9 +207,11 @@ export class OtlpProtobufSpanProcessor implements SpanProcessor, DirectSpanSink 
     for (const s of this.scopes.values()) {
       if (s.spans === 0) continue;
       spans += s.spans;
-      // Hand the bytes over and start a fresh writer (no copy: encodeExportRequest copies once).
-      scopes.push({ name: s.name, ...(s.version !== undefined ? { version: s.version } : {}), ...(s.schemaUrl !== undefined ? { schemaUrl: s.schemaUrl } : {}), spans: s.writer.bytes() });
-      s.writer = new ProtoWriter();
+      // Hand the bytes over and start a fresh writer (no copy: encodeExportRequest copies once),
+      // sized for a batch like this one so it does not grow by doubling and copying again.
+      const bytes = s.writer.bytes();
+      scopes.push({ name: s.name, ...(s.version !== undefined ? { version: s.version } : {}), ...(s.schemaUrl !== undefined ? { schemaUrl: s.schemaUrl } : {}), spans: bytes });
+      s.writer = new ProtoWriter(writerBytesAfter(bytes.length, this.maxBatchBytes));
       s.spans = 0;
     }
     this.queuedBytes = 0;

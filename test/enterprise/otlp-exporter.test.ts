@@ -10,7 +10,7 @@ import t from 'tap';
 import { SpanKind, SpanStatusCode, ROOT_CONTEXT, trace, TraceFlags, createTraceState } from '@opentelemetry/api';
 import { BasicTracerProvider } from '@opentelemetry/sdk-trace-base';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import { OtlpProtobufSpanProcessor, type OtlpExporterOptions } from '../../src/telemetry/otlp-exporter.js';
+import { OtlpProtobufSpanProcessor, writerBytesAfter, type OtlpExporterOptions } from '../../src/telemetry/otlp-exporter.js';
 import { ProtoWriter } from '../../src/telemetry/otlp-encoder.js';
 import { decodeTraceRequest, startOtlpReceiver } from '../helpers/otlp-receiver.js';
 
@@ -98,6 +98,33 @@ t.test('big batches: buffers grow, several requests, all spans arrive once', asy
   t.equal(rx.spans.length, n);
   t.equal(new Set(rx.spans.map((s) => s.name)).size, n, 'no span lost or duplicated');
   t.ok(rx.spans.every((s) => s.attributes.pad === 'x'.repeat(Number(s.attributes.i) % 200)), 'contents intact');
+});
+
+t.test('spans alternating between many scopes, over several batches, each land in their own scope', async (t) => {
+  const rx = await startOtlpReceiver();
+  t.teardown(() => rx.close());
+  const { processor, provider } = providerWith({ url: `${rx.url}/v1/traces`, maxBatchBytes: 8 * 1024 });
+  t.teardown(() => provider.shutdown());
+  // More scopes than the exporter's identity cache holds, interleaved span by span, as a call's
+  // request, tool and worker spans interleave.
+  const tracers = Array.from({ length: 12 }, (_, k) => provider.getTracer(`scope-${k}`, k % 2 === 0 ? `${k}.0` : undefined));
+  const n = 1200;
+  for (let i = 0; i < n; i++) tracers[(i * 7) % tracers.length]!.startSpan(`s${i}`, { attributes: { i } }).end();
+  await processor.forceFlush();
+  t.ok(rx.requests.length > 3, `${rx.requests.length} requests`);
+  t.equal(rx.spans.length, n, 'every span once');
+  const wrong = rx.spans.filter((s) => {
+    const k = (Number(s.attributes.i) * 7) % tracers.length;
+    return s.scope?.name !== `scope-${k}` || s.scope?.version !== (k % 2 === 0 ? `${k}.0` : undefined);
+  });
+  t.equal(wrong.length, 0, 'each span under the scope of the tracer that made it');
+});
+
+t.test('writer size after a flush: a quarter above the last batch, within [16 KB, 1.25 x batch limit]', async (t) => {
+  t.equal(writerBytesAfter(0, 256 * 1024), 16 * 1024);
+  t.equal(writerBytesAfter(100_000, 256 * 1024), 125_000);
+  t.equal(writerBytesAfter(16 * 1024 * 1024, 256 * 1024), 320 * 1024, 'a backlog does not size later buffers');
+  t.equal(writerBytesAfter(1000, 1024), 16 * 1024, 'never below 16 KB');
 });
 
 t.test('headers and gzip reach the collector', async (t) => {
