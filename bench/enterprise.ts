@@ -134,6 +134,7 @@ export async function benchEnterprise(): Promise<BenchLine[]> {
     // list of keys) adds each feature alone, to show which one a cost comes from.
     const chosen = (process.env.BENCH_ENTERPRISE_CONFIGS ?? 'oidc_otel,oidc_otel_sampled10').split(',').map((x) => x.trim());
     if (!chosen.includes('all')) configs.splice(0, configs.length, ...configs.filter((c) => chosen.includes(c.key)));
+    if (configs.length === 0) throw new Error(`BENCH_ENTERPRISE_CONFIGS names no configuration; use 'all' or some of oidc_otel, oidc_otel_sampled10, oidc_only, otel_only`);
     const rounds = Number(process.env.BENCH_ENTERPRISE_ROUNDS ?? 6);
     const rewarmS = Number(process.env.BENCH_ENTERPRISE_REWARM_S ?? 1);
     const perConfig = Math.max(1, Number(process.env.BENCH_ENTERPRISE_INSTANCES ?? 4));

@@ -49,6 +49,7 @@ type ResourceLike = ReadableSpan['resource'];
 type ScopeLike = { name: string; version?: string; schemaUrl?: string };
 
 const RETRYABLE = new Set([429, 502, 503, 504]);
+const WARN_INTERVAL_MS = 10_000;
 const MAX_RECENT_SCOPES = 8;
 const MIN_WRITER_BYTES = 16 * 1024;
 
@@ -60,7 +61,6 @@ const MIN_WRITER_BYTES = 16 * 1024;
 export function writerBytesAfter(last: number, maxBatchBytes: number): number {
   return Math.min(Math.max(MIN_WRITER_BYTES, Math.ceil(last * 1.25)), Math.max(MIN_WRITER_BYTES, maxBatchBytes + (maxBatchBytes >> 2)));
 }
-const WARN_INTERVAL_MS = 10_000;
 
 export class OtlpProtobufSpanProcessor implements SpanProcessor, DirectSpanSink {
   private readonly url: URL;
