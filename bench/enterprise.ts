@@ -39,11 +39,12 @@ import { RUN_FLASH_BODY, cpuMsOf, startBenchServer, type BenchLine, type Running
 import { getTool } from '../src/tools/registry.js';
 
 /** The no-op OTLP receiver (bench/otlp-sink.ts) in a child process. */
-async function noopOtlpReceiver(): Promise<{ url: string; bytes: () => Promise<number>; close: () => void }> {
+async function noopOtlpReceiver(): Promise<{ url: string; pid: number | undefined; bytes: () => Promise<number>; close: () => void }> {
   const child = fork(new URL('./otlp-sink.js', import.meta.url), { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   const [msg] = (await once(child, 'message')) as [{ port: number }];
   return {
     url: `http://127.0.0.1:${msg.port}`,
+    pid: child.pid,
     async bytes() {
       child.send('bytes');
       const [m] = (await once(child, 'message')) as [{ bytes: number }];
@@ -69,6 +70,8 @@ interface Instance {
   seconds: number;
   cpuMainMs: number;
   cpuAllMs: number;
+  /** CPU time of the collector process during this server's measured runs. */
+  collectorCpuMs: number;
   p99s: number[];
   non2xx: number;
 }
@@ -149,8 +152,11 @@ export async function benchEnterprise(): Promise<BenchLine[]> {
       if (rewarmS > 0) await run(inst, rewarmS);
       const pid = inst.server.child.pid;
       const cpu0 = pid === undefined ? undefined : threadCpuMs(pid);
+      const collector0 = otlp.pid === undefined ? undefined : cpuMsOf(otlp.pid);
       const r = await run(inst, durationS);
       const cpu1 = pid === undefined ? undefined : threadCpuMs(pid);
+      const collector1 = otlp.pid === undefined ? undefined : cpuMsOf(otlp.pid);
+      if (collector0 !== undefined && collector1 !== undefined) inst.collectorCpuMs += collector1 - collector0;
       inst.requests += r.requests.total;
       inst.seconds += durationS;
       if (cpu0 !== undefined && cpu1 !== undefined) {
@@ -168,7 +174,7 @@ export async function benchEnterprise(): Promise<BenchLine[]> {
     const instances: Instance[] = [];
     const startInstance = async (c: { key: string; env: Record<string, string>; headers: Record<string, string> }): Promise<Instance> => {
       const server = await startBenchServer(c.env);
-      const inst: Instance = { config: c.key, server, headers: c.headers, warmupRps: 0, requests: 0, seconds: 0, cpuMainMs: 0, cpuAllMs: 0, p99s: [], non2xx: 0 };
+      const inst: Instance = { config: c.key, server, headers: c.headers, warmupRps: 0, requests: 0, seconds: 0, cpuMainMs: 0, cpuAllMs: 0, collectorCpuMs: 0, p99s: [], non2xx: 0 };
       instances.push(inst);
       const warm = await run(inst, warmupS); // JIT, pool threads, JWKS cache
       inst.warmupRps = warm.requests.total / warmupS;
@@ -208,10 +214,12 @@ export async function benchEnterprise(): Promise<BenchLine[]> {
         const seconds = xs.reduce((a, i) => a + i.seconds, 0);
         const cpuAll = xs.reduce((a, i) => a + i.cpuAllMs, 0);
         const cpuMain = xs.reduce((a, i) => a + i.cpuMainMs, 0);
+        const collector = xs.reduce((a, i) => a + i.collectorCpuMs, 0);
         return {
           rps: requests / seconds,
           cpuAll: cpuAll > 0 ? Math.round((cpuAll * 1000) / requests) : null,
           cpuMain: cpuMain > 0 ? Math.round((cpuMain * 1000) / requests) : null,
+          collector: Number(((collector * 1000) / requests).toFixed(1)),
           p99: median(xs.flatMap((i) => i.p99s)),
           non2xx: xs.reduce((a, i) => a + i.non2xx, 0),
           warmupRps: xs.reduce((a, i) => a + i.warmupRps, 0) / xs.length,
@@ -249,6 +257,9 @@ export async function benchEnterprise(): Promise<BenchLine[]> {
           controls_rps: Math.round(plain.rps),
           controls_main_thread_cpu_us_per_request: plain.cpuMain,
           controls_server_cpu_us_per_request: plain.cpuAll,
+          // The no-op collector shares the machine: its CPU during this configuration's runs is
+          // part of the measured cost here, and would be on another machine in a deployment.
+          collector_cpu_us_per_request: m.collector,
           method: 'each configuration against its own plain servers, every (plain, configuration) pair loaded back to back in random order; per round the ratio of their req/s; median of rounds (pooled_cost: all requests of the run)',
           ...(c.key.startsWith('oidc_otel') ? { target: '< 15' } : {}),
           ...(c.sampling !== undefined ? { sampling: c.sampling } : {}),
