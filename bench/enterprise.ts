@@ -12,9 +12,10 @@
  * - Paired in time with its own plain controls. The machine's speed drifts by ±20 % within
  *   minutes, and two started copies of the same build differ by up to ~10 % in steady req/s (JIT
  *   and memory layout of each process, worker threads included). So every configuration gets
- *   BENCH_ENTERPRISE_INSTANCES (default 4) servers and as many plain servers of its own (its controls), all running side by
- *   side. Each round visits the configurations in a shuffled order; for each, every
- *   (control, configuration) pair is loaded back to back in a random order of the two. A
+ *   BENCH_ENTERPRISE_INSTANCES (default 4) servers and as many plain servers of its own (its
+ *   controls), all running side by side. Each round visits the configurations in a shuffled
+ *   order; for each, every (control, configuration) pair is loaded back to back in a random order
+ *   of the two. A
  *   configuration's cost in a round is its req/s against its controls' over those pairs; the
  *   reported cost is the median over rounds. Controls and configuration servers are loaded equally
  *   often, so they sit idle equally long between runs (an earlier design with one set of plain
@@ -225,8 +226,7 @@ export async function benchEnterprise(): Promise<BenchLine[]> {
           warmupRps: xs.reduce((a, i) => a + i.warmupRps, 0) / xs.length,
         };
       };
-      const serverLine = (key: string, xs: Instance[], sampling?: string): BenchLine => {
-        const m = pooled(xs);
+      const serverLine = (key: string, m: ReturnType<typeof pooled>, sampling?: string): BenchLine => {
         return {
           name: `enterprise.${tool}.${key}`,
           unit: 'req/s',
@@ -240,13 +240,13 @@ export async function benchEnterprise(): Promise<BenchLine[]> {
           ...ctx,
         };
       };
-      const lines: BenchLine[] = [serverLine('plain', instances.filter((i) => i.config === 'plain'))];
+      const lines: BenchLine[] = [serverLine('plain', pooled(instances.filter((i) => i.config === 'plain')))];
       for (const c of configs) {
         const subjects = pairs.get(c.key)!.map((p) => p.subject);
         const controls = pairs.get(c.key)!.map((p) => p.control);
         const m = pooled(subjects);
         const plain = pooled(controls);
-        lines.push(serverLine(c.key, subjects, c.sampling));
+        lines.push(serverLine(c.key, m, c.sampling));
         const costs = ratios.get(c.key)!.map((x) => 100 * (1 - x));
         lines.push({
           name: `enterprise.${c.key}.throughput_cost`,
