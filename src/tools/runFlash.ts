@@ -1,13 +1,13 @@
 /**
- * runFlash (core, CALCULATION, v1.0, auto-validated 'flash'): TP, PH and PS flashes and bubble/dew
- * points of a mixture with SRK or PR (our cubic engine: stability analysis, two- and optionally
- * three-phase split; PH and PS solve the temperature over the TP flash; saturation points report
- * the state at the converged T or P) or single-phase GERG-2008 properties (TP only), with
+ * runFlash (core, CALCULATION, v1.0, auto-validated 'flash'): TP, PH, PS and TV flashes and
+ * bubble/dew points of a mixture with SRK or PR (our cubic engine: stability analysis, two- and
+ * optionally three-phase split; PH and PS solve the temperature over the TP flash, TV the
+ * pressure; saturation points report the state at the converged T or P) or single-phase GERG-2008 properties (TP only), with
  * per-phase thermodynamic and transport properties.
  * Input and output follow seed 001 (flash format); the payload is also copied to the legacy
  * top-level `flash` and `fluid` fields.
  */
-import { createCubicFluid, flashPH, flashPS, flashReport, flashTP, STATE_FLASH_T_MAX, STATE_FLASH_T_MIN, type FlashOutcome, type FlashReport, type FlashResult } from '../engine/index.js';
+import { createCubicFluid, flashPH, flashPS, flashReport, flashTP, flashTV, STATE_FLASH_T_MAX, STATE_FLASH_T_MIN, TV_FLASH_P_MAX, TV_FLASH_P_MIN, type FlashOutcome, type FlashReport, type FlashResult } from '../engine/index.js';
 import { failure, success, type Envelope } from './envelope.js';
 import { defineTool } from './types.js';
 import { RunFlashInput, RunFlashOutput } from './runFlash/schema.js';
@@ -33,9 +33,15 @@ const CUBIC_LIMITATIONS = [
   'Less accurate for polar/associating compounds (water, glycols, alcohols)',
 ];
 
-/** Fix hint of a failed PH/PS flash: most failures are a spec the fluid cannot reach. */
+/** Fix hint of a failed PH/PS/TV flash: most failures are a spec the fluid cannot reach. */
 function stateFlashFix(req: FlashRequest): string {
   const spec = req.spec!;
+  if (spec.kind === 'volume') {
+    return (
+      `Check the molar volume and its unit (${spec.given.value} ${spec.given.unit} is ${spec.value.toPrecision(8)} m3/mol per mole of feed): the state must lie between ${TV_FLASH_P_MIN} Pa and ${TV_FLASH_P_MAX / 1e5} bara at this temperature, and a volume below the liquid's is out of reach. ` +
+      'Take the spec from a runFlash TP result of the same fluid and model (properties.overall.molarVolume), or give a pressure close to the answer as the initial guess'
+    );
+  }
   const molarUnit = spec.kind === 'enthalpy' ? 'J/mol' : 'J/(mol·K)';
   const converted = /kg/.test(spec.given.unit) ? ` (${spec.given.value} ${spec.given.unit} is ${spec.value.toPrecision(8)} ${molarUnit} with the feed molar mass)` : '';
   const datum = spec.kind === 'enthalpy' ? 'H = 0 for the ideal gas at 273.15 K' : 'S = 0 for the ideal gas at 273.15 K and 1.01325 bara';
@@ -56,6 +62,7 @@ function cubicRun(req: FlashRequest): { ok: true; result: FlashResult; report: F
   let out: FlashOutcome;
   if (req.flashType === 'PH') out = flashPH(fluid.model, req.pressure, req.spec!.value, fluid.z, { ...options, T0: req.temperature });
   else if (req.flashType === 'PS') out = flashPS(fluid.model, req.pressure, req.spec!.value, fluid.z, { ...options, T0: req.temperature });
+  else if (req.flashType === 'TV') out = flashTV(fluid.model, req.temperature, req.spec!.value, fluid.z, { ...options, ...(req.pressureGiven ? { P0: req.pressure } : {}) });
   else out = flashTP(fluid.model, req.temperature, req.pressure, fluid.z, options);
   if (!out.ok) {
     const fix =
@@ -117,7 +124,11 @@ export function runFlash(input: unknown): Envelope<RunFlashOutput> {
     report = c.report;
     assumptions.push(...CUBIC_ASSUMPTIONS);
     limitations.push(...CUBIC_LIMITATIONS);
-    if (req.spec !== undefined) {
+    if (req.spec?.kind === 'volume') {
+      assumptions.push(
+        'TV flash: pressure solved at fixed temperature until the β-weighted molar volume (Peneloux-shifted, as reported) equals the spec within 1e-10 relative; a pure component inside its two-phase region is resolved at its vapour pressure by the lever rule on volume',
+      );
+    } else if (req.spec !== undefined) {
       assumptions.push(
         `${req.flashType} flash: temperature solved at fixed pressure until the β-weighted ${req.spec.kind} equals the spec within 1e-10 relative; a pure component inside its two-phase region is resolved at its saturation temperature by the lever rule`,
       );
@@ -137,8 +148,8 @@ export function runFlash(input: unknown): Envelope<RunFlashOutput> {
     // A number that is not finite is never reported as if it were a result.
     return failure(TOOL, 'compute', [{ severity: 'error', code: 'FLASH_ERROR', message: `The ${bad} is not a finite number at these conditions`, fix: 'The state is outside what the model can describe (e.g. a mechanically unstable root): check T, P and composition' }], 'flash');
   }
-  // PH/PS and saturation points: the state is at the solved temperature or pressure; the input
-  // value was only the first guess.
+  // PH/PS/TV and saturation points: the state is at the solved temperature or pressure; the
+  // input value was only the first guess.
   const solved: FlashRequest = result !== undefined && (result.T !== req.temperature || result.P !== req.pressure) ? { ...req, temperature: result.T, pressure: result.P } : req;
   const data = buildFlashData(
     { model: req.model, flashType: req.flashType, temperature: solved.temperature, pressure: solved.pressure, reported: req.reported, names: req.components.map((c) => c.name) },
@@ -173,6 +184,7 @@ export const runFlashTool = defineTool({
     `Phase equilibrium (flash) of a mixture. Implemented flash types: ${IMPLEMENTED_FLASH_TYPES.join(', ')}; aliases ${IMPLEMENTED_FLASH_TYPE_ALIASES.join(', ')} are normalised to the short names (${PENDING_FLASH_TYPES.join(', ')} are recognised and answered with 422 NOT_IMPLEMENTED_FLASH_TYPE). ` +
     'Bubble/dew points (SRK/PR): dewPointT and bubblePointT solve the temperature at the given pressure, dewPointP and bubblePointP the pressure at the given temperature (the other input is only the initial guess); the converged value is in fluid.conditions.overall.temperature (K) or .pressure (bara), and the incipient phase is reported at phase fraction 1e-10 with its composition. dewPointP returns the lower (normal) dew pressure where there are two. A spec outside the phase envelope gives 422 NO_SATURATION_POINT, never a made-up point. ' +
     'PH needs enthalpy {value, unit} (J/mol, kJ/mol, J/kg, kJ/kg), PS needs entropy {value, unit} (J/molK, kJ/molK, J/kgK, kJ/kgK), per mole or kg of feed on the datum below; temperature is then only the initial guess and the response is the state at the solved temperature (SRK/PR only). ' +
+    'TV needs volume {value, unit} (m3/mol, L/mol, cm3/mol per mole of feed, the Peneloux-shifted molar volume a TP flash reports in properties.overall.molarVolume); pressure is then only the initial guess and the response is the state at the solved pressure (SRK/PR only). ' +
     'Models: SRK (default) and PR cubic equations with classic mixing (tangent-plane stability analysis, two-phase split, and a multiphase check for a third phase: on by default when water, glycols or alcohols are present, else set multiPhaseCheck: true), or GERG2008 for single-phase natural-gas properties. ' +
     'Required: components (name → mole fraction; normalised if the sum is not 1). temperature: number in K or {value, unit} with unit K, C, F, R; pressure: number in bara or {value, unit} with bara, barg, Pa, kPa, MPa, psi, psia, psig, atm. ' +
     'Returns per phase (gas, oil, aqueous; lightest first): phase fraction, density (Peneloux-corrected), Z, molar mass, H, S (datum: ideal gas at 273.15 K), Cp, Cv, speed of sound, Joule–Thomson coefficient, viscosity, thermal conductivity, mole and weight fractions, and interfacial tensions. ' +

@@ -21,6 +21,11 @@ t.test('committed trust figures equal a fresh measurement (not stale)', async (t
   const cs = fresh.tools.calculateStandard;
   t.ok(cs, 'calculateStandard was measured');
   t.ok(cs.summary.referenceCases >= 3, 'against at least three published/reference cases');
+  for (const [name, tool] of Object.entries(fresh.tools)) {
+    const passedButListed = tool.validationCases.filter((c) => c.passed && tool.knownLimitations.some((l) => l.startsWith(`${c.id} (`)));
+    t.same(passedButListed.map((c) => c.id), [], `${name}: a case that passed is not a known limitation`);
+    t.notOk(tool.knownLimitations.some((l) => /: undefined$/.test(l)), `${name}: every listed limitation says what went wrong`);
+  }
   const iso = cs.validationCases.find((c) => c.id === 'ISO-01');
   t.match(iso, { kind: 'reference', passed: true, verificationStatus: 'verified_by_measurement' }, 'ISO 6976 Annex D example 1 reproduced');
 });

@@ -77,6 +77,18 @@ export const RUN_FLASH_EXAMPLES: { name: string; description: string; input: Run
     },
   },
   {
+    name: 'tv-closed-vessel',
+    description:
+      'TV flash: the gas of tp-simple-gas (25 °C, 50 bara, molar volume 0.43413 L/mol) shut in a rigid vessel and warmed to 60 °C: the molar volume stays, the pressure is solved (about 58.1 bara, in fluid.conditions.overall.pressure)',
+    input: {
+      model: 'SRK',
+      flashType: 'TV',
+      temperature: { value: 60, unit: 'C' },
+      components: { methane: 0.85, ethane: 0.1, propane: 0.05 },
+      volume: { value: 0.43413, unit: 'L/mol' },
+    },
+  },
+  {
     name: 'dew-point-t',
     description:
       'Hydrocarbon dew point of a natural gas at 50 bara (SRK): the temperature is only the initial guess; the answer (about 26.3 °C) is in fluid.conditions.overall.temperature, with the incipient oil at phase fraction 1e-10',

@@ -6,12 +6,12 @@ import { findComponent, suggestComponent, type ComponentData } from '../../engin
 import { isPolar } from '../../engine/index.js';
 import { issue, warning, type DiagnosticIssue, type Warning } from '../envelope.js';
 import { normalizeModel, SUPPORTED_MODELS, MIXING_RULES, type SupportedModel } from '../flash-models.js';
-import { parseEnthalpy, parseEntropy, parsePressure, parseTemperature } from '../units.js';
+import { parseEnthalpy, parseEntropy, parseMolarVolume, parsePressure, parseTemperature } from '../units.js';
 import { IMPLEMENTED_FLASH_TYPES, implementedFlashType, PENDING_FLASH_TYPES, type ImplementedFlashType } from './flash-types.js';
 
-/** The enthalpy (PH) or entropy (PS) spec on a molar basis: J/mol or J/(mol·K) of feed. */
+/** The enthalpy (PH), entropy (PS) or molar volume (TV) spec per mole of feed: J/mol, J/(mol·K) or m3/mol. */
 export interface StateSpec {
-  kind: 'enthalpy' | 'entropy';
+  kind: 'enthalpy' | 'entropy' | 'volume';
   value: number;
   /** As given, for messages: the number and its canonical unit. */
   given: { value: number; unit: string };
@@ -22,17 +22,19 @@ export interface FlashRequest {
   flashType: ImplementedFlashType;
   /**
    * K and Pa. For PH/PS and the …PointT saturation types the temperature is the initial guess
-   * (default 288.15 K); for the …PointP types the pressure is.
+   * (default 288.15 K); for TV and the …PointP types the pressure is.
    */
   temperature: number;
   pressure: number;
+  /** Whether the input gave a pressure (TV starts from the ideal-gas pressure otherwise). */
+  pressureGiven: boolean;
   /** Components with a positive fraction, in input order (duplicates merged), and their normalised fractions. */
   components: ComponentData[];
   z: number[];
   /** Every input component by canonical name with its normalised fraction (zeros included). */
   reported: { name: string; fraction: number }[];
   multiPhaseCheck: boolean;
-  /** Present exactly for PH (enthalpy) and PS (entropy). */
+  /** Present exactly for PH (enthalpy), PS (entropy) and TV (volume). */
   spec?: StateSpec;
   warnings: Warning[];
 }
@@ -148,14 +150,14 @@ export function parseFlashRequest(input: unknown): RequestOutcome {
   if (!(pressure > 0)) {
     return { ok: false, kind: 'compute', issues: [issue('PRESSURE_ERROR', `Pressure ${pressure / 1e5} bara is not positive`, 'Give a positive absolute pressure, e.g. {"value": 50, "unit": "bara"}', 'pressure')] };
   }
-  return { ok: true, request: { model, flashType, temperature, pressure, components, z, reported, multiPhaseCheck, spec, warnings } };
+  return { ok: true, request: { model, flashType, temperature, pressure, pressureGiven: input.pressure !== undefined, components, z, reported, multiPhaseCheck, spec, warnings } };
 }
 
-const SPEC_OF: Partial<Record<ImplementedFlashType, StateSpec['kind']>> = { PH: 'enthalpy', PS: 'entropy' };
-const SPEC_EXAMPLE = { enthalpy: '{"value": -1500, "unit": "J/mol"}', entropy: '{"value": -20, "unit": "J/molK"}' };
+const SPEC_OF: Partial<Record<ImplementedFlashType, StateSpec['kind']>> = { PH: 'enthalpy', PS: 'entropy', TV: 'volume' };
+const SPEC_EXAMPLE = { enthalpy: '{"value": -1500, "unit": "J/mol"}', entropy: '{"value": -20, "unit": "J/molK"}', volume: '{"value": 0.0005, "unit": "m3/mol"}' };
 
 /**
- * The PH/PS spec on a molar basis. Mass-based units (J/kg, kJ/kg, J/kgK, kJ/kgK) are converted
+ * The PH/PS/TV spec on a molar basis. Mass-based units (J/kg, kJ/kg, J/kgK, kJ/kgK) are converted
  * with the molar mass of the feed (Σ z_i M_i), known here once the components are resolved (the
  * original divides by the molar mass of a fluid not yet initialised, i.e. by 0).
  */
@@ -164,13 +166,14 @@ function parseSpec(flashType: ImplementedFlashType, input: Record<string, unknow
   if (kind === undefined) return undefined;
   const raw = input[kind];
   if (raw === undefined || raw === null) {
-    issues.push(issue('MISSING_SPEC', `${flashType} flash requires "${kind}"`, `Add "${kind}": ${SPEC_EXAMPLE[kind]} (the temperature, if given, is only the initial guess)`, kind));
+    const guess = kind === 'volume' ? 'the pressure, if given, is only the initial guess' : 'the temperature, if given, is only the initial guess';
+    issues.push(issue('MISSING_SPEC', `${flashType} flash requires "${kind}"`, `Add "${kind}": ${SPEC_EXAMPLE[kind]} (${guess})`, kind));
     return undefined;
   }
   let M = 0;
   components.forEach((c, i) => (M += z[i] * c.molarMass));
   const opts = { field: kind, molarMass: M > 0 ? M : undefined };
-  const r = kind === 'enthalpy' ? parseEnthalpy(raw, opts) : parseEntropy(raw, opts);
+  const r = kind === 'enthalpy' ? parseEnthalpy(raw, opts) : kind === 'entropy' ? parseEntropy(raw, opts) : parseMolarVolume(raw, { field: kind });
   if (!r.ok) {
     // Without a resolved composition the mass-unit failure only repeats the component errors.
     if (components.length > 0 || issues.length === 0) issues.push(r.issue);

@@ -24,8 +24,8 @@ export const RunFlashInput = Type.Object(
     model: Type.Optional(
       Type.String({ description: `Equation of state, default SRK. Implemented: ${SUPPORTED_MODELS.join(', ')} (case-insensitive)`, examples: ['SRK', 'PR'] }),
     ),
-    temperature: Type.Optional(quantity('Temperature (the initial guess for PH, PS, dewPointT and bubblePointT; the spec for dewPointP and bubblePointP)', 'K', TEMPERATURE_UNITS, '{"value": 25, "unit": "C"}; default 288.15 K')),
-    pressure: Type.Optional(quantity('Absolute pressure (the initial guess for dewPointP and bubblePointP)', 'bara', PRESSURE_UNITS, '{"value": 50, "unit": "bara"}; default 1.01325 bara')),
+    temperature: Type.Optional(quantity('Temperature (the initial guess for PH, PS, dewPointT and bubblePointT; the spec for TV, dewPointP and bubblePointP)', 'K', TEMPERATURE_UNITS, '{"value": 25, "unit": "C"}; default 288.15 K')),
+    pressure: Type.Optional(quantity('Absolute pressure (the initial guess for TV, dewPointP and bubblePointP)', 'bara', PRESSURE_UNITS, '{"value": 50, "unit": "bara"}; default 1.01325 bara')),
     flashType: Type.Optional(
       Type.Union(
         [
@@ -44,7 +44,7 @@ export const RunFlashInput = Type.Object(
     mixingRule: Type.Optional(Type.String({ description: 'Mixing rule; only "classic" (van der Waals, constant kij from the database) is implemented', examples: ['classic'] })),
     enthalpy: Type.Optional(quantity('Enthalpy spec for PH, per mole or kg of feed (datum: ideal gas, H = 0 at 273.15 K); mass units are converted with the feed molar mass', 'J/mol', ENTHALPY_UNITS, '{"value": -5000, "unit": "J/mol"}')),
     entropy: Type.Optional(quantity('Entropy spec for PS, per mole or kg of feed (datum: ideal gas, S = 0 at 273.15 K and 1.01325 bara); mass units are converted with the feed molar mass', 'J/molK', ENTROPY_UNITS, '{"value": -20, "unit": "J/molK"}')),
-    volume: Type.Optional(quantity('Molar volume spec for TV (not implemented yet)', 'm3/mol', MOLAR_VOLUME_UNITS, '{"value": 0.0005, "unit": "m3/mol"}')),
+    volume: Type.Optional(quantity('Molar volume spec for TV, per mole of feed (the Peneloux-shifted molar volume a TP flash reports); pressure is then the initial guess', 'm3/mol', MOLAR_VOLUME_UNITS, '{"value": 0.0005, "unit": "m3/mol"}')),
     multiPhaseCheck: Type.Optional(
       Type.Boolean({
         description:
