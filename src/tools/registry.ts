@@ -13,6 +13,7 @@ import { getBenchmarkTrustTool } from './getBenchmarkTrust.js';
 import { getCapabilitiesTool } from './getCapabilities.js';
 import { getExampleTool } from './getExample.js';
 import { getProgressTool } from './getProgress.js';
+import { getPropertyTableTool } from './getPropertyTable.js';
 import { getSchemaTool } from './getSchema.js';
 import { manageIndustrialProfileTool } from './manageIndustrialProfile.js';
 import { manageStateTool } from './manageState.js';
@@ -31,6 +32,7 @@ export const TOOLS: readonly AnyTool[] = [
   getCapabilitiesTool,
   getExampleTool,
   getProgressTool,
+  getPropertyTableTool,
   getSchemaTool,
   manageIndustrialProfileTool,
   manageStateTool,
