@@ -17,6 +17,7 @@
  *     EOS (physical/pure-density.json), TP flash parity (neqsim/flash-tp.json), PH/PS parity
  *     (neqsim/ph-ps.json, molar-unit specs), bubble/dew point parity and NO_SATURATION_POINT beyond
  *     the envelope (neqsim/saturation.json).
+ *   getPropertyTable: every column of every row vs the original's table (neqsim/property-table.json).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -407,6 +408,35 @@ function processCases(ref: any): CaseSpec[] {
   return out;
 }
 
+/**
+ * Property tables vs the original (neqsim/property-table.json): every column of every row, with
+ * the tolerances of test/tools/getPropertyTable.test.ts (same EOS: volumetric values and
+ * viscosities to round-off; caloric values and conductivities within the ideal-gas Cp fits).
+ */
+const TABLE_TOLERANCES: Record<string, Tol> = {
+  density: { rel: 1e-8 }, density_kg_m3: { rel: 1e-8 }, gasDensity_kg_m3: { rel: 1e-8 }, liquidDensity_kg_m3: { rel: 1e-8 }, compressibilityFactor: { rel: 1e-8 },
+  gasViscosity_cP: { rel: 1e-8 }, liquidViscosity_cP: { rel: 1e-8 }, molarMass_kg_mol: { rel: 1e-12 },
+  Cp_J_kgK: { rel: 2e-3 }, Cv_J_kgK: { rel: 2e-3 }, soundSpeed_m_s: { rel: 2e-3 }, jouleThomsonCoefficient_K_bar: { rel: 2e-3 },
+  gasThermalConductivity_W_mK: { rel: 2e-3 }, liquidThermalConductivity_W_mK: { rel: 2e-3 }, enthalpy_J_kg: { abs: 200 }, entropy_J_kgK: { abs: 0.5 },
+};
+
+function propertyTableCases(ref: any): CaseSpec[] {
+  const out: CaseSpec[] = [];
+  for (const c of ref?.cases ?? []) {
+    if (c.flags?.length > 0 || c.expected?.status !== 'success') continue;
+    const q: Quantity[] = [];
+    (c.expected.table as Record<string, number>[]).forEach((row, i) => {
+      for (const [key, tol] of Object.entries(TABLE_TOLERANCES)) {
+        if (typeof row[key] !== 'number') continue;
+        q.push({ name: `row ${i} ${key}`, group: `property table ${key} vs NeqSim`, expected: row[key], tolerance: tol, read: (d: any) => d?.table?.[i]?.[key] });
+      }
+    });
+    if (q.length === 0) continue;
+    out.push({ id: c.id, description: `${c.input.sweep} sweep, ${c.input.points} points, ${c.family ?? 'mixture'} (${c.input.model ?? 'SRK'}): parity with the original NeqSim`, referenceSource: ref.source, kind: 'parity', input: c.input, quantities: q });
+  }
+  return out;
+}
+
 // ---------------------------------------------------------------- evaluation
 
 function relError(got: number, exp: number): number {
@@ -538,6 +568,11 @@ export async function measureTrust(dir = referenceDir()): Promise<TrustMeasureme
   if (flash !== undefined) {
     const specs = [...flashGergCases(load(dir, 'physical/gerg-aga8.json')), ...flashPureCases(load(dir, 'physical/pure-density.json')), ...flashTpCases(load(dir, 'neqsim/flash-tp.json')), ...flashPhPsCases(load(dir, 'neqsim/ph-ps.json')), ...flashSaturationCases(load(dir, 'neqsim/saturation.json'))];
     if (specs.length > 0) tools.runFlash = await measureTool(flash, specs, []);
+  }
+  const table = getTool('getPropertyTable');
+  if (table !== undefined) {
+    const specs = propertyTableCases(load(dir, 'neqsim/property-table.json'));
+    if (specs.length > 0) tools.getPropertyTable = await measureTool(table, specs, []);
   }
   const proc = getTool('runProcess');
   if (proc !== undefined) {
