@@ -12,6 +12,7 @@ import { compareSimulationStatesTool } from './compareSimulationStates.js';
 import { getBenchmarkTrustTool } from './getBenchmarkTrust.js';
 import { getCapabilitiesTool } from './getCapabilities.js';
 import { getExampleTool } from './getExample.js';
+import { getPhaseEnvelopeTool } from './getPhaseEnvelope.js';
 import { getProgressTool } from './getProgress.js';
 import { getPropertyTableTool } from './getPropertyTable.js';
 import { getSchemaTool } from './getSchema.js';
@@ -31,6 +32,7 @@ export const TOOLS: readonly AnyTool[] = [
   getBenchmarkTrustTool,
   getCapabilitiesTool,
   getExampleTool,
+  getPhaseEnvelopeTool,
   getProgressTool,
   getPropertyTableTool,
   getSchemaTool,

@@ -22,10 +22,15 @@ function criticalOf(model: ThermoModel): { tc: number; pc: number; omega: number
   return { tc: c.tc, pc: c.pc, omega: c.omega };
 }
 
+/** Critical volume over co-volume of the cubic equations (Zc / Ωb): SRK 3.847, PR 3.951. */
+const CRITICAL_V_OVER_B: Record<string, number> = { SRK: 1 / 3 / 0.08664, PR: 0.3074 / 0.0778 };
+
 /**
  * Vapour pressure (Pa) of a one-component model at T: Newton on ln P for ln φ_L = ln φ_V with
- * d(ln φ_L − ln φ_V)/d ln P = P(V_L − V_V)/(RT); while only one volume root exists the pressure
- * is moved towards the three-root region.
+ * d(ln φ_L − ln φ_V)/d ln P = P(V_L − V_V)/(RT), safeguarded by a bracket: f = ln φ_L − ln φ_V
+ * is positive below the vapour pressure and negative above it. Where only one volume root exists
+ * (outside the spinodal range, which closes up towards Tc) the root's volume against the
+ * critical volume tells which side P is on. Converges to within 0.1 % of Tc.
  */
 export function pureSaturationPressure(model: ThermoModel, T: number, P0: number): SaturationOutcome {
   if (model.nc !== 1) return { ok: false, code: 'SATURATION_NOT_CONVERGED', message: 'pureSaturationPressure needs a one-component model' };
@@ -35,24 +40,34 @@ export function pureSaturationPressure(model: ThermoModel, T: number, P0: number
   const one = Float64Array.of(1);
   const pL = new Float64Array(1);
   const pV = new Float64Array(1);
+  const vcOverB = CRITICAL_V_OVER_B[model.name] ?? 2.5;
+  const b = at.covolume(one);
+  let lo = -Infinity; // ln P known to be below the vapour pressure
+  let hi = Infinity; // … above it
   let lnP = Math.log(P0);
-  for (let it = 0; it < 200; it++) {
+  for (let it = 0; it < 300; it++) {
     const P = Math.exp(lnP);
     const vL = at.lnPhi(P, one, 'liquid', pL);
     const vV = at.lnPhi(P, one, 'vapor', pV);
     if (!Number.isFinite(vL) || !Number.isFinite(vV)) return { ok: false, code: 'SATURATION_NOT_CONVERGED', message: 'no EOS root' };
+    let next: number;
     if (Math.abs(vV - vL) <= 1e-12 * vV) {
-      // One root only: a liquid-like root means P is above the spinodal range, a vapour-like one below.
-      const b = at.covolume(one);
-      lnP += vL / b < 2.5 ? -0.05 : 0.05;
-      continue;
+      // One root only: liquid-like (denser than critical) means P is above the vapour pressure.
+      if (vL / b < vcOverB) hi = Math.min(hi, lnP);
+      else lo = Math.max(lo, lnP);
+      next = Number.isFinite(lo) && Number.isFinite(hi) ? 0.5 * (lo + hi) : lnP + (Number.isFinite(hi) ? -0.05 : 0.05);
+    } else {
+      const f = pL[0] - pV[0];
+      if (Math.abs(f) < 1e-12) return { ok: true, value: P, T, P, incipient: Float64Array.of(1), iterations: it + 1 };
+      if (f > 0) lo = Math.max(lo, lnP);
+      else hi = Math.min(hi, lnP);
+      const newton = lnP + Math.max(-0.5, Math.min(0.5, -f / ((P * (vL - vV)) / (R * T))));
+      next = newton > lo && newton < hi ? newton : Number.isFinite(lo) && Number.isFinite(hi) ? 0.5 * (lo + hi) : newton;
     }
-    const f = pL[0] - pV[0];
-    if (Math.abs(f) < 1e-12) return { ok: true, value: P, T, P, incipient: Float64Array.of(1), iterations: it + 1 };
-    const step = -f / ((P * (vL - vV)) / (R * T));
-    lnP += Math.max(-0.5, Math.min(0.5, step));
+    if (hi - lo < 1e-14) return { ok: true, value: Math.exp(0.5 * (lo + hi)), T, P: Math.exp(0.5 * (lo + hi)), incipient: Float64Array.of(1), iterations: it + 1 };
+    lnP = next;
   }
-  return { ok: false, code: 'SATURATION_NOT_CONVERGED', message: 'vapour pressure did not converge in 200 iterations' };
+  return { ok: false, code: 'SATURATION_NOT_CONVERGED', message: 'vapour pressure did not converge in 300 iterations' };
 }
 
 /**
