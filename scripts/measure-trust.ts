@@ -18,6 +18,7 @@
  *     (neqsim/ph-ps.json, molar-unit specs), bubble/dew point parity and NO_SATURATION_POINT beyond
  *     the envelope (neqsim/saturation.json).
  *   getPropertyTable: every column of every row vs the original's table (neqsim/property-table.json).
+ *   getPhaseEnvelope: the original's dew points on our envelope (neqsim/envelope.json).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -437,6 +438,47 @@ function propertyTableCases(ref: any): CaseSpec[] {
   return out;
 }
 
+/** Distance in (ln T, ln P) from (T K, P bara) to the polyline of an envelope as the tool returns it. */
+function distanceToEnvelope(envelope: { temperature_K: number; pressure_bara: number }[] | undefined, T: number, P: number): number | undefined {
+  if (!Array.isArray(envelope) || envelope.length < 2) return undefined;
+  let best = Infinity;
+  const px = Math.log(T);
+  const py = Math.log(P);
+  for (let i = 0; i + 1 < envelope.length; i++) {
+    const ax = Math.log(envelope[i].temperature_K);
+    const ay = Math.log(envelope[i].pressure_bara);
+    const dx = Math.log(envelope[i + 1].temperature_K) - ax;
+    const dy = Math.log(envelope[i + 1].pressure_bara) - ay;
+    const s = Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy)));
+    best = Math.min(best, Math.hypot(ax + s * dx - px, ay + s * dy - py));
+  }
+  return best;
+}
+
+/**
+ * Phase envelopes vs the original (neqsim/envelope.json): each of the original's dew points (its
+ * temperature and pressure fields are swapped, see the dataset notes) must lie on the envelope the
+ * tool returns, within 2e-3 in ln T, ln P (measured ≤ 9e-4; the straight segments between the
+ * tool's points account for most of it).
+ */
+function envelopeCases(ref: any): CaseSpec[] {
+  const out: CaseSpec[] = [];
+  for (const c of ref?.cases ?? []) {
+    if (c.expected?.status !== 'success') continue;
+    const pts = (c.expected.asLabelled?.envelope ?? []).filter((p: any) => typeof p.pressure_bara === 'number' && typeof p.temperature_K === 'number');
+    const q: Quantity[] = pts.map((p: any, i: number) => ({
+      name: `dew point ${i} (${p.pressure_bara.toFixed(2)} K, ${p.temperature_K.toFixed(3)} bara)`,
+      group: "phase envelope: distance of the original's dew points to ours (ln T, ln P)",
+      expected: 0,
+      tolerance: { abs: 2e-3 },
+      read: (d: any) => distanceToEnvelope(d?.envelope, p.pressure_bara, p.temperature_K),
+    }));
+    if (q.length === 0) continue;
+    out.push({ id: c.id, description: `${c.input.model} envelope of a ${c.family ?? 'mixture'} (${Object.keys(c.input.components).length} components): the original's dew curve on ours`, referenceSource: ref.source, kind: 'parity', input: c.input, quantities: q });
+  }
+  return out;
+}
+
 // ---------------------------------------------------------------- evaluation
 
 function relError(got: number, exp: number): number {
@@ -568,6 +610,11 @@ export async function measureTrust(dir = referenceDir()): Promise<TrustMeasureme
   if (flash !== undefined) {
     const specs = [...flashGergCases(load(dir, 'physical/gerg-aga8.json')), ...flashPureCases(load(dir, 'physical/pure-density.json')), ...flashTpCases(load(dir, 'neqsim/flash-tp.json')), ...flashPhPsCases(load(dir, 'neqsim/ph-ps.json')), ...flashSaturationCases(load(dir, 'neqsim/saturation.json'))];
     if (specs.length > 0) tools.runFlash = await measureTool(flash, specs, []);
+  }
+  const envelope = getTool('getPhaseEnvelope');
+  if (envelope !== undefined) {
+    const specs = envelopeCases(load(dir, 'neqsim/envelope.json'));
+    if (specs.length > 0) tools.getPhaseEnvelope = await measureTool(envelope, specs, []);
   }
   const table = getTool('getPropertyTable');
   if (table !== undefined) {
