@@ -23,6 +23,7 @@ import { runProcessTool } from './runProcess.js';
 import { saveSimulationStateTool } from './saveSimulationState.js';
 import { searchComponentsTool } from './searchComponents.js';
 import { validateInputTool } from './validateInput.js';
+import { validateResultsTool } from './validateResults.js';
 
 export const TOOLS: readonly AnyTool[] = [
   // --- tool entries (keep alphabetical) ---
@@ -43,6 +44,7 @@ export const TOOLS: readonly AnyTool[] = [
   saveSimulationStateTool,
   searchComponentsTool,
   validateInputTool,
+  validateResultsTool,
 ];
 
 const byName = new Map<string, AnyTool>(TOOLS.map((t) => [t.name, t]));
