@@ -71,6 +71,9 @@ const MAX_STEP_LNT = 0.02;
 const MAX_STEP_LNP = 0.06;
 const MAX_STEP_LNK = 0.12;
 const MIN_STEP = 1e-7;
+/** Steps smaller than this in every variable do not add a point; this many in a row stop the trace. */
+const STALL_STEP = 1e-6;
+const MAX_STALLED = 20;
 /** A spec on ln K is never placed closer than this to zero (the trivial solution K = 1). */
 const LNK_GAP = 0.02;
 
@@ -280,6 +283,7 @@ export function phaseEnvelope(model: ThermoModel, zIn: ArrayLike<number>, option
   let complete = false;
   let dXdS = sensitivities(ev, X, spec);
   const scale = options.stepScale ?? 1;
+  let stalled = 0;
   /** The last converged points (for the polynomial predictor across the critical point). */
   const history: Float64Array[] = [Float64Array.from(X)];
   let jumps = 0;
@@ -353,8 +357,19 @@ export function phaseEnvelope(model: ThermoModel, zIn: ArrayLike<number>, option
     jumps = 0;
     history.push(Float64Array.from(X));
     if (history.length > 4) history.shift();
-    points.push({ T: Math.exp(X[n]), P, branch, stable: true });
-    lnKs.push(Float64Array.from(X.subarray(0, n)));
+    // A step that hardly moves is not a new point; many in a row mean the trace has stalled.
+    let moved = 0;
+    for (let k = 0; k < m; k++) moved = Math.max(moved, Math.abs(delta[k]));
+    if (moved < STALL_STEP) {
+      if (++stalled > MAX_STALLED) {
+        stopReason = 'the trace stalled (steps below 1e-6 in ln K, ln T and ln P)';
+        break;
+      }
+    } else {
+      stalled = 0;
+      points.push({ T: Math.exp(X[n]), P, branch, stable: true });
+      lnKs.push(Float64Array.from(X.subarray(0, n)));
+    }
     const grow = r.iterations <= 3 ? 1.6 : r.iterations > 6 ? 0.6 : 1;
     // Specify next the variable that changes fastest along the curve, keeping the direction of travel.
     const d = sensitivities(ev, X, spec);
