@@ -27,6 +27,7 @@ import { executeTool } from '../src/tools/execute.js';
 import { getTool } from '../src/tools/registry.js';
 import type { AnyTool, ToolContext } from '../src/tools/types.js';
 import type { Envelope } from '../src/tools/envelope.js';
+import { distanceToEnvelope } from '../src/engine/index.js';
 
 export type Maturity = 'VALIDATED' | 'TESTED' | 'EXPERIMENTAL';
 
@@ -438,21 +439,10 @@ function propertyTableCases(ref: any): CaseSpec[] {
   return out;
 }
 
-/** Distance in (ln T, ln P) from (T K, P bara) to the polyline of an envelope as the tool returns it. */
-function distanceToEnvelope(envelope: { temperature_K: number; pressure_bara: number }[] | undefined, T: number, P: number): number | undefined {
+/** Distance in (ln T, ln P) from (T K, P bara) to the envelope as the tool returns it. */
+function distanceToReturned(envelope: { temperature_K: number; pressure_bara: number }[] | undefined, T: number, P: number): number | undefined {
   if (!Array.isArray(envelope) || envelope.length < 2) return undefined;
-  let best = Infinity;
-  const px = Math.log(T);
-  const py = Math.log(P);
-  for (let i = 0; i + 1 < envelope.length; i++) {
-    const ax = Math.log(envelope[i].temperature_K);
-    const ay = Math.log(envelope[i].pressure_bara);
-    const dx = Math.log(envelope[i + 1].temperature_K) - ax;
-    const dy = Math.log(envelope[i + 1].pressure_bara) - ay;
-    const s = Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy)));
-    best = Math.min(best, Math.hypot(ax + s * dx - px, ay + s * dy - py));
-  }
-  return best;
+  return distanceToEnvelope(envelope.map((p) => ({ T: p.temperature_K, P: p.pressure_bara })), T, P);
 }
 
 /**
@@ -471,7 +461,7 @@ function envelopeCases(ref: any): CaseSpec[] {
       group: "phase envelope: distance of the original's dew points to ours (ln T, ln P)",
       expected: 0,
       tolerance: { abs: 2e-3 },
-      read: (d: any) => distanceToEnvelope(d?.envelope, p.pressure_bara, p.temperature_K),
+      read: (d: any) => distanceToReturned(d?.envelope, p.pressure_bara, p.temperature_K),
     }));
     if (q.length === 0) continue;
     out.push({ id: c.id, description: `${c.input.model} envelope of a ${c.family ?? 'mixture'} (${Object.keys(c.input.components).length} components): the original's dew curve on ours`, referenceSource: ref.source, kind: 'parity', input: c.input, quantities: q });

@@ -512,6 +512,26 @@ function extrapolate(history: Float64Array[], spec: number, target: number, out:
   }
 }
 
+/**
+ * Distance in (ln T, ln P) from a state to the polyline through envelope points (K, Pa): how far
+ * a measured or published saturation point lies from a traced envelope.
+ */
+export function distanceToEnvelope(points: readonly { T: number; P: number }[], T: number, P: number): number {
+  let best = Infinity;
+  const px = Math.log(T);
+  const py = Math.log(P);
+  for (let i = 0; i + 1 < points.length; i++) {
+    const ax = Math.log(points[i].T);
+    const ay = Math.log(points[i].P);
+    const dx = Math.log(points[i + 1].T) - ax;
+    const dy = Math.log(points[i + 1].P) - ay;
+    const len2 = dx * dx + dy * dy;
+    const s = len2 > 0 ? Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / len2)) : 0;
+    best = Math.min(best, Math.hypot(ax + s * dx - px, ay + s * dy - py));
+  }
+  return best;
+}
+
 /** All ln K near zero: Newton fell onto the trivial solution (both phases the feed). */
 function trivial(X: Float64Array, n: number): boolean {
   let s = 0;
