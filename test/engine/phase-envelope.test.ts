@@ -150,5 +150,10 @@ t.test('bad input and traces that cannot close are reported, not papered over', 
   const h2 = fluid('PR', { hydrogen: 0.615226, nitrogen: 0.309887, argon: 0.020546, methane: 0.054341 });
   const e = phaseEnvelope(h2.model, h2.z);
   t.ok(e.ok && !e.complete && /pressure above/.test(e.stopReason), `stops at the pressure limit and says so (${e.ok ? e.stopReason : e.message})`);
+  // A gas condensate whose bubble curve closes in on K = 1 again near 180 K (SRK): a second,
+  // liquid–liquid critical point, where the bubble curve ends.
+  const gc = fluid('SRK', { methane: 0.806598, ethane: 0.060588, propane: 0.050727, 'i-butane': 0.006454, 'n-butane': 0.019557, 'i-pentane': 0.005018, 'n-pentane': 0.004683, 'n-hexane': 0.00472, 'n-heptane': 0.015679, 'n-octane': 0.012319, 'n-nonane': 0.002812, nC10: 0.010845 });
+  const g = phaseEnvelope(gc.model, gc.z);
+  t.ok(g.ok && !g.complete && g.critical !== undefined && /second critical point/.test(g.stopReason), `stops at the second critical point and says so (${g.ok ? g.stopReason : g.message})`);
   t.end();
 });

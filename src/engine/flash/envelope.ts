@@ -71,6 +71,8 @@ const MAX_STEP_LNT = 0.02;
 const MAX_STEP_LNP = 0.06;
 const MAX_STEP_LNK = 0.12;
 const MIN_STEP = 1e-7;
+/** Every |ln K| back below this on the bubble branch, after moving away: a second critical point. */
+const SECOND_CRITICAL_LNK = 0.01;
 /** Steps smaller than this in every variable do not add a point; this many in a row stop the trace. */
 const STALL_STEP = 1e-6;
 const MAX_STALLED = 20;
@@ -284,6 +286,8 @@ export function phaseEnvelope(model: ThermoModel, zIn: ArrayLike<number>, option
   let dXdS = sensitivities(ev, X, spec);
   const scale = options.stepScale ?? 1;
   let stalled = 0;
+  /** Largest |ln K| reached on the bubble branch (a second approach to K = 1 means a second critical point). */
+  let farthest = 0;
   /** The last converged points (for the polynomial predictor across the critical point). */
   const history: Float64Array[] = [Float64Array.from(X)];
   let jumps = 0;
@@ -333,6 +337,14 @@ export function phaseEnvelope(model: ThermoModel, zIn: ArrayLike<number>, option
       branch = 'bubble';
       roots.feed = 'liquid';
       roots.incipient = 'vapor';
+    }
+    // Past the critical point the K can close in on 1 again: the bubble curve meets a second
+    // critical point (it runs into a liquid–liquid region) and does not go on as a bubble curve.
+    const leadNow = Math.abs(Xn[leadingLnK(Xn, n)]);
+    if (branch === 'bubble') farthest = Math.max(farthest, leadNow);
+    if (branch === 'bubble' && farthest > 5 * SECOND_CRITICAL_LNK && leadNow < SECOND_CRITICAL_LNK) {
+      stopReason = `a second critical point near ${Math.exp(Xn[n]).toFixed(1)} K and ${(Math.exp(Xn[n + 1]) / 1e5).toFixed(2)} bar: the bubble curve runs into a liquid–liquid region`;
+      break;
     }
     const P = Math.exp(Xn[n + 1]);
     if (P > Pmax) {
