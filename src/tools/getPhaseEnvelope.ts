@@ -13,7 +13,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { createCubicFluid, phaseEnvelope } from '../engine/index.js';
 import { failure, issue, success, warning, type DiagnosticIssue, type Envelope } from './envelope.js';
 import { defineTool } from './types.js';
-import { parseFlashRequest } from './runFlash/request.js';
+import { cubicModelIssue, parseFlashRequest } from './runFlash/request.js';
 import { parsePressure } from './units.js';
 
 const TOOL = 'getPhaseEnvelope';
@@ -78,8 +78,9 @@ export function getPhaseEnvelope(input: unknown): Envelope<Output> {
   const issues: DiagnosticIssue[] = [];
   const parsed = parseFlashRequest({ model: o.model, components: o.components, mixingRule: o.mixingRule });
   if (!parsed.ok) issues.push(...parsed.issues);
-  else if (parsed.request.model !== 'SRK' && parsed.request.model !== 'PR') {
-    issues.push(issue('UNSUPPORTED_MODEL', `getPhaseEnvelope traces SRK and PR envelopes; ${parsed.request.model} is single-phase in this server`, 'Use "model": "SRK" or "PR"', 'model'));
+  else {
+    const cubic = cubicModelIssue(parsed.request.model, 'A phase envelope');
+    if (cubic) issues.push(cubic);
   }
   let Pmin = DEFAULT_PMIN_BARA * 1e5;
   if (o.lowPressure !== undefined) {

@@ -10,7 +10,7 @@
 import { createCubicFluid, flashReport, flashTP } from '../engine/index.js';
 import { failure, issue, success, warning, type DiagnosticIssue, type Envelope } from './envelope.js';
 import { defineTool, type ToolContext } from './types.js';
-import { parseFlashRequest } from './runFlash/request.js';
+import { cubicModelIssue, parseFlashRequest } from './runFlash/request.js';
 import { parsePressure, parseTemperature } from './units.js';
 import { DEFAULT_POINTS, DEFAULT_TABLE_PROPERTIES, MAX_POINTS, MIN_POINTS, PropertyTableInput, PropertyTableOutput, TABLE_PROPERTIES, type TableProperty } from './propertyTable/schema.js';
 import { tableRow } from './propertyTable/rows.js';
@@ -88,8 +88,9 @@ export function getPropertyTable(input: unknown, ctx?: Pick<ToolContext, 'progre
   const fluidInput = { model: input.model, components: input.components, mixingRule: input.mixingRule, multiPhaseCheck: input.multiPhaseCheck };
   const parsed = parseFlashRequest(fluidInput);
   if (!parsed.ok) issues.push(...parsed.issues);
-  else if (parsed.request.model !== 'SRK' && parsed.request.model !== 'PR') {
-    issues.push(issue('UNSUPPORTED_MODEL', `getPropertyTable computes SRK and PR tables; ${parsed.request.model} is available in runFlash (single-phase TP)`, 'Use "model": "SRK" or "PR"', 'model'));
+  else {
+    const cubic = cubicModelIssue(parsed.request.model, 'A property table');
+    if (cubic) issues.push(cubic);
   }
   if (issues.length > 0 || table === undefined || !parsed.ok) return failure(TOOL, 'compute', issues);
   const req = parsed.request;

@@ -7,20 +7,14 @@
  * flash without the multiphase check.
  */
 import t, { type Test } from 'tap';
-import { createCubicFluid, resolveComponents, flashTP, flashPH, flashPS, flashEnthalpy, flashEntropy, stabilityAnalysis, wilsonTrials, MIN_PHASE_FRACTION } from '../../src/engine/index.js';
+import { flashTP, flashPH, flashPS, flashEnthalpy, flashEntropy, stabilityAnalysis, wilsonTrials, MIN_PHASE_FRACTION } from '../../src/engine/index.js';
 import type { FlashResult, RootChoice } from '../../src/engine/index.js';
 import { pureTrial } from '../../src/engine/flash/stability.js';
 import { rachfordRice } from '../../src/engine/flash/rachford-rice.js';
 import { multiphaseRachfordRice } from '../../src/engine/flash/multiphase-rr.js';
+import { cubicFluid as fluid } from '../helpers/fluids.js';
 
 type Model = 'SRK' | 'PR';
-
-function fluid(model: Model, comp: Record<string, number>) {
-  const names = Object.keys(comp);
-  const r = resolveComponents(names);
-  if (!r.ok) throw new Error(r.unknown.join(', '));
-  return createCubicFluid(model, r.components, names.map((n) => comp[n]));
-}
 
 /** Reduced Gibbs energy Σ β Σ x (ln x + ln φ) per mole of feed (ln P omitted: same P for all). */
 function gibbs(r: FlashResult): number {

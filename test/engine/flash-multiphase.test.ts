@@ -5,16 +5,10 @@
  * stored numbers.
  */
 import t, { type Test } from 'tap';
-import { createCubicFluid, resolveComponents, flashTP, stabilityAnalysis, wilsonTrials } from '../../src/engine/index.js';
+import { flashTP, stabilityAnalysis, wilsonTrials } from '../../src/engine/index.js';
 import { pureTrial } from '../../src/engine/flash/stability.js';
 import type { FlashResult } from '../../src/engine/index.js';
-
-function fluid(model: 'SRK' | 'PR', comp: Record<string, number>) {
-  const names = Object.keys(comp);
-  const r = resolveComponents(names);
-  if (!r.ok) throw new Error(r.unknown.join(', '));
-  return createCubicFluid(model, r.components, names.map((n) => comp[n]));
-}
+import { cubicFluid as fluid } from '../helpers/fluids.js';
 
 function checkEquilibrium(t: Test, f: ReturnType<typeof fluid>, r: FlashResult, label: string): void {
   const nc = f.components.length;

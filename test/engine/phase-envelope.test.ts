@@ -7,14 +7,8 @@
  */
 import t from 'tap';
 import { loadReference } from '../helpers/reference.js';
-import { bubblePointTemperature, createCubicFluid, dewPointTemperature, distanceToEnvelope, flashTP, phaseEnvelope, pureSaturationPressure, resolveComponents } from '../../src/engine/index.js';
-
-function fluid(model: 'SRK' | 'PR', comp: Record<string, number>) {
-  const names = Object.keys(comp);
-  const r = resolveComponents(names);
-  if (!r.ok) throw new Error(r.unknown.join(', '));
-  return createCubicFluid(model, r.components, names.map((n) => comp[n]));
-}
+import { bubblePointTemperature, dewPointTemperature, distanceToEnvelope, flashTP, phaseEnvelope, pureSaturationPressure } from '../../src/engine/index.js';
+import { cubicFluid as fluid } from '../helpers/fluids.js';
 
 const MIXTURES: [string, ReturnType<typeof fluid>][] = [
   ['natural gas (SRK)', fluid('SRK', { methane: 0.85, ethane: 0.07, propane: 0.04, 'n-butane': 0.02, 'n-pentane': 0.01, nitrogen: 0.01 })],

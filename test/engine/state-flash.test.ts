@@ -3,25 +3,11 @@
  * conservation across a valve, the pure-component phase change (lever rule), parity with the
  * original (reference/neqsim/ph-ps.json) and bad input.
  */
-import t, { type Test } from 'tap';
+import t from 'tap';
 import { loadReference } from '../helpers/reference.js';
-import { createCubicFluid, resolveComponents, flashTP, flashPH, flashPS, flashEnthalpy, flashEntropy } from '../../src/engine/index.js';
-import type { FlashOutcome, FlashResult } from '../../src/engine/index.js';
-
-function fluid(model: 'SRK' | 'PR', comp: Record<string, number>) {
-  const names = Object.keys(comp);
-  const r = resolveComponents(names);
-  if (!r.ok) throw new Error(r.unknown.join(', '));
-  return createCubicFluid(model, r.components, names.map((n) => comp[n]));
-}
-
-function must(t: Test, out: FlashOutcome, what: string): FlashResult | undefined {
-  if (!out.ok) {
-    t.fail(`${what}: ${out.code} ${out.message}`);
-    return undefined;
-  }
-  return out.result;
-}
+import { flashTP, flashPH, flashPS, flashEnthalpy, flashEntropy } from '../../src/engine/index.js';
+import type { FlashOutcome } from '../../src/engine/index.js';
+import { cubicFluid as fluid, mustFlash as must } from '../helpers/fluids.js';
 
 const CASES: { name: string; f: ReturnType<typeof fluid>; T: number; P: number; phases: number; multi?: boolean }[] = [
   { name: 'natural gas (one phase)', f: fluid('SRK', { methane: 0.9, ethane: 0.06, propane: 0.03, nitrogen: 0.01 }), T: 300, P: 50e5, phases: 1 },

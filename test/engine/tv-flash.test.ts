@@ -4,25 +4,11 @@
  * two-phase region (vapour pressure and lever rule on volume), random states of a rich gas, and
  * specs no pressure reaches.
  */
-import t, { type Test } from 'tap';
+import t from 'tap';
 import fc from 'fast-check';
-import { createCubicFluid, resolveComponents, flashTP, flashTV, flashReport, feedVolumeShift, pureSaturationPressure, TV_FLASH_P_MAX } from '../../src/engine/index.js';
+import { flashTP, flashTV, flashReport, feedVolumeShift, pureSaturationPressure, TV_FLASH_P_MAX } from '../../src/engine/index.js';
 import type { FlashOutcome, FlashResult, ThermoModel } from '../../src/engine/index.js';
-
-function fluid(model: 'SRK' | 'PR', comp: Record<string, number>) {
-  const names = Object.keys(comp);
-  const r = resolveComponents(names);
-  if (!r.ok) throw new Error(r.unknown.join(', '));
-  return createCubicFluid(model, r.components, names.map((n) => comp[n]));
-}
-
-function must(t: Test, out: FlashOutcome, what: string): FlashResult | undefined {
-  if (!out.ok) {
-    t.fail(`${what}: ${out.code} ${out.message}`);
-    return undefined;
-  }
-  return out.result;
-}
+import { cubicFluid as fluid, mustFlash as must } from '../helpers/fluids.js';
 
 /** Reported molar volume of a state, m3/mol of feed (what runFlash reports as overall molarVolume). */
 const volumeOf = (model: ThermoModel, r: FlashResult) => flashReport(model, r).overall.molarVolume;

@@ -49,6 +49,16 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
+/**
+ * UNSUPPORTED_MODEL for a tool that needs a cubic model (phase split, saturation, process units)
+ * when the request names another one (GERG-2008 gives single-phase TP properties only); undefined
+ * for SRK and PR. `what` completes "<what> needs a cubic model".
+ */
+export function cubicModelIssue(model: SupportedModel, what: string, field = 'model'): DiagnosticIssue | undefined {
+  if (model === 'SRK' || model === 'PR') return undefined;
+  return issue('UNSUPPORTED_MODEL', `${what} needs a cubic model; ${model} gives single-phase TP properties in runFlash only`, 'Use "model": "SRK" or "PR"', field);
+}
+
 export function parseFlashRequest(input: unknown): RequestOutcome {
   if (!isObject(input)) {
     return { ok: false, kind: 'input', issues: [issue('INPUT_ERROR', 'runFlash input must be a JSON object', 'Send {"model": "SRK", "temperature": …, "pressure": …, "components": {…}}')] };

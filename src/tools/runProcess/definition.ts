@@ -9,7 +9,7 @@ import { createProcessFluid, overallMolarMass, type PolytropicMethod, type PortR
 import { issue, type DiagnosticIssue, type Warning } from '../envelope.js';
 import { normalizeEquipmentType } from '../flash-models.js';
 import { parsePressure, parseTemperature } from '../units.js';
-import { parseFlashRequest } from '../runFlash/request.js';
+import { cubicModelIssue, parseFlashRequest } from '../runFlash/request.js';
 import { isPlainObject } from '../validation/issues.js';
 import { parseDuty, parseFlowRate, parseFraction } from './quantities.js';
 
@@ -87,8 +87,9 @@ function readFluid(raw: unknown, field: string, issues: DiagnosticIssue[]): Flui
     return undefined;
   }
   const r = req.request;
-  if (r.model !== 'SRK' && r.model !== 'PR') {
-    issues.push(issue('UNSUPPORTED_MODEL', `Process simulation needs a cubic model; ${r.model} is available in runFlash only`, 'Use "model": "SRK" or "PR"', `${field}.model`));
+  const cubic = cubicModelIssue(r.model, 'Process simulation', `${field}.model`);
+  if (cubic || (r.model !== 'SRK' && r.model !== 'PR')) {
+    if (cubic) issues.push(cubic);
     return undefined;
   }
   return { fluid: createProcessFluid(r.model, r.components, r.multiPhaseCheck), z: Float64Array.from(r.z), T: r.temperature, P: r.pressure, names: r.components.map((c) => c.name) };
