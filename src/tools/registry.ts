@@ -9,6 +9,8 @@ import { snakeName } from './types.js';
 import { calculateStandardTool } from './calculateStandard.js';
 import { checkToolAccessTool } from './checkToolAccess.js';
 import { compareSimulationStatesTool } from './compareSimulationStates.js';
+import { diagnoseAutomationTool } from './diagnoseAutomation.js';
+import { getAdjustableParametersTool } from './getAdjustableParameters.js';
 import { getBenchmarkTrustTool } from './getBenchmarkTrust.js';
 import { getCapabilitiesTool } from './getCapabilities.js';
 import { getExampleTool } from './getExample.js';
@@ -16,12 +18,16 @@ import { getPhaseEnvelopeTool } from './getPhaseEnvelope.js';
 import { getProgressTool } from './getProgress.js';
 import { getPropertyTableTool } from './getPropertyTable.js';
 import { getSchemaTool } from './getSchema.js';
+import { getSimulationVariableTool } from './getSimulationVariable.js';
+import { listSimulationUnitsTool } from './listSimulationUnits.js';
+import { listUnitVariablesTool } from './listUnitVariables.js';
 import { manageIndustrialProfileTool } from './manageIndustrialProfile.js';
 import { manageStateTool } from './manageState.js';
 import { runFlashTool } from './runFlash.js';
 import { runProcessTool } from './runProcess.js';
 import { saveSimulationStateTool } from './saveSimulationState.js';
 import { searchComponentsTool } from './searchComponents.js';
+import { setSimulationVariableTool } from './setSimulationVariable.js';
 import { validateInputTool } from './validateInput.js';
 import { validateResultsTool } from './validateResults.js';
 
@@ -30,6 +36,8 @@ export const TOOLS: readonly AnyTool[] = [
   calculateStandardTool,
   checkToolAccessTool,
   compareSimulationStatesTool,
+  diagnoseAutomationTool,
+  getAdjustableParametersTool,
   getBenchmarkTrustTool,
   getCapabilitiesTool,
   getExampleTool,
@@ -37,12 +45,16 @@ export const TOOLS: readonly AnyTool[] = [
   getProgressTool,
   getPropertyTableTool,
   getSchemaTool,
+  getSimulationVariableTool,
+  listSimulationUnitsTool,
+  listUnitVariablesTool,
   manageIndustrialProfileTool,
   manageStateTool,
   runFlashTool,
   runProcessTool,
   saveSimulationStateTool,
   searchComponentsTool,
+  setSimulationVariableTool,
   validateInputTool,
   validateResultsTool,
 ];

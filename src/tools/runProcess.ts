@@ -32,7 +32,8 @@ export type SimulationOutcome =
   | { ok: true; definition: ProcessDefinition; solved: FlowsheetResult; payload: ProcessPayload; warnings: Warning[]; model: string }
   | { ok: false; env: Envelope<never> };
 
-function engineFailure(tool: string, f: ProcessFailure): Envelope<never> {
+/** The error envelope of a flowsheet the engine could not solve (shared with the automation tools). */
+export function engineFailure(tool: string, f: ProcessFailure): Envelope<never> {
   const fix =
     f.code === 'RECYCLE_NOT_CONVERGED'
       ? 'Check the loop for accumulation (a component with no way out of the loop) or give a purge/split; start closer to the solution'
