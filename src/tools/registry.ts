@@ -24,6 +24,7 @@ import { listUnitVariablesTool } from './listUnitVariables.js';
 import { manageIndustrialProfileTool } from './manageIndustrialProfile.js';
 import { manageStateTool } from './manageState.js';
 import { runFlashTool } from './runFlash.js';
+import { runPipelineTool } from './runPipeline.js';
 import { runProcessTool } from './runProcess.js';
 import { saveSimulationStateTool } from './saveSimulationState.js';
 import { searchComponentsTool } from './searchComponents.js';
@@ -51,6 +52,7 @@ export const TOOLS: readonly AnyTool[] = [
   manageIndustrialProfileTool,
   manageStateTool,
   runFlashTool,
+  runPipelineTool,
   runProcessTool,
   saveSimulationStateTool,
   searchComponentsTool,
