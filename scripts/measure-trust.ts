@@ -19,6 +19,8 @@
  *     the envelope (neqsim/saturation.json).
  *   getPropertyTable: every column of every row vs the original's table (neqsim/property-table.json).
  *   getPhaseEnvelope: the original's dew points on our envelope (neqsim/envelope.json).
+ *   runPipeline: the liquid holdup of NeqSim's Beggs & Brill correlation test (physical/beggs-brill.json)
+ *     and the original's pressure drops (neqsim/pipeline.json).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -204,6 +206,18 @@ async function declinedStandards(tool: AnyTool): Promise<string[]> {
     const env = await executeTool(tool, { standard: code, components: { methane: 0.9, ethane: 0.06, propane: 0.02, nitrogen: 0.01, CO2: 0.01 } }, ctx);
     const err = env.errors?.[0];
     if (env.status === 'error' && err !== undefined && /UNSUPPORTED|UNKNOWN_STANDARD|NOT_IMPLEMENTED/.test(err.code)) out.push(`standard ${code}: ${err.code}`);
+  }
+  return out;
+}
+
+/** The contract's pipeline solvers and analyses the tool declines, found by asking it. */
+async function declinedPipelineInputs(tool: AnyTool): Promise<string[]> {
+  const base = { components: { methane: 0.9, ethane: 0.1 }, flowRate: { value: 10000, unit: 'kg/hr' }, pipe: { length_m: 100, diameter_m: 0.2 } };
+  const out: string[] = [];
+  for (const [field, value] of [['solver', 'twoFluid'], ['analysis', 'waterHammer']] as const) {
+    const env = await executeTool(tool, { ...base, [field]: value }, ctx);
+    const err = env.errors?.[0];
+    if (env.status === 'error' && err !== undefined && /NOT_IMPLEMENTED/.test(err.code)) out.push(`${field} ${value}: ${err.code}`);
   }
   return out;
 }
@@ -406,6 +420,47 @@ function processCases(ref: any): CaseSpec[] {
     }
     if (q.length === 0) continue;
     out.push({ id: c.id, description: `Flowsheet ${c.flowsheet ?? c.id} (${c.input.process.map((u: any) => u.type).join(' → ')}): parity with the original NeqSim`, referenceSource: ref.source, kind: 'parity', input: c.input, quantities: q });
+  }
+  return out;
+}
+
+/**
+ * Pipelines: the holdup of the Beggs & Brill correlation test state (physical/beggs-brill.json,
+ * read from the first node of a 1 m line) and the original's pressure drops (neqsim/pipeline.json;
+ * its unit constants put it within 6e-4 of ours, see runPipeline's limitations).
+ */
+function pipelineReferenceCases(ref: any): CaseSpec[] {
+  const out: CaseSpec[] = [];
+  for (const c of ref?.cases ?? []) {
+    const i = c.inputs;
+    if (typeof c.expected?.HL !== 'number' || !/methane 0\.995 \/ nC10 0\.005/.test(String(i?.fluid))) continue;
+    out.push({
+      id: c.id,
+      description: `Beggs & Brill holdup at ${i.P_bara} bara, ${i.T_C} °C, ${i.m_kg_h} kg/h in a ${i.D_m} m line (${c.citation})`,
+      referenceSource: ref.source,
+      kind: 'reference',
+      input: { model: 'SRK', components: { methane: 0.995, nC10: 0.005 }, temperature_C: i.T_C, pressure_bara: i.P_bara, flowRate: { value: i.m_kg_h, unit: 'kg/hr' }, pipe: { length_m: i.L_m, diameter_m: i.D_m, roughness_m: i.roughness_m, numberOfSegments: i.increments ?? 1 } },
+      quantities: [{ name: 'liquidHoldup', group: 'Beggs & Brill liquid holdup (correlation test state)', expected: c.expected.HL, tolerance: c.tolerance?.HL, read: (d: any) => d?.profile?.[0]?.liquidHoldup }],
+    });
+  }
+  return out;
+}
+
+function pipelineParityCases(ref: any): CaseSpec[] {
+  const out: CaseSpec[] = [];
+  for (const c of ref?.cases ?? []) {
+    if (c.flags?.length > 0 || c.expected?.status !== 'success') continue;
+    out.push({
+      id: c.id,
+      description: `${c.input.model} ${c.family ?? ''} line, ${c.geometry ?? 'straight'} (${c.input.pipe?.length_m} m × ${c.input.pipe?.diameter_m} m): parity with the original NeqSim`,
+      referenceSource: ref.source,
+      kind: 'parity',
+      input: c.input,
+      quantities: [
+        { name: 'pressureDrop_bara', group: 'pipeline pressure drop vs NeqSim (Beggs & Brill)', expected: c.expected.pressureDrop_bara, tolerance: { rel: 1e-3 }, read: (d: any) => d?.pressureDrop_bara },
+        { name: 'outletTemperature_C', group: 'pipeline outlet temperature vs NeqSim (isothermal)', expected: c.expected.outletTemperature_C, tolerance: { abs: 1e-6 }, read: (d: any) => d?.outletTemperature_C },
+      ],
+    });
   }
   return out;
 }
@@ -615,6 +670,11 @@ export async function measureTrust(dir = referenceDir()): Promise<TrustMeasureme
   if (proc !== undefined) {
     const specs = processCases(load(dir, 'neqsim/process.json'));
     if (specs.length > 0) tools.runProcess = await measureTool(proc, specs, []);
+  }
+  const pipeline = getTool('runPipeline');
+  if (pipeline !== undefined) {
+    const specs = [...pipelineReferenceCases(load(dir, 'physical/beggs-brill.json')), ...pipelineParityCases(load(dir, 'neqsim/pipeline.json'))];
+    if (specs.length > 0) tools.runPipeline = await measureTool(pipeline, specs, await declinedPipelineInputs(pipeline));
   }
   return { generatedBy: 'scripts/measure-trust.ts', measuredAt: new Date().toISOString(), tools };
 }

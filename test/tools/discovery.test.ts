@@ -168,7 +168,8 @@ t.test('getCapabilities computes allowedInActiveProfile from the profile of the 
   const contract: Record<string, (tool: AnyTool) => boolean> = {
     DESKTOP_ENGINEER: () => true,
     STUDY_TEAM: (x) => x.tier !== 'experimental' && x.category !== 'PLATFORM',
-    DIGITAL_TWIN: (x) => x.category === 'ADVISORY' || x.category === 'CALCULATION',
+    // "ADVISORY + CALCULATION only", and advanced tools are "Available in DESKTOP_ENGINEER and STUDY_TEAM modes".
+    DIGITAL_TWIN: (x) => x.tier === 'core' && (x.category === 'ADVISORY' || x.category === 'CALCULATION'),
     ENTERPRISE: (x) => x.tier === 'core',
   };
   for (const [profile, allowed] of Object.entries(contract)) {
