@@ -95,5 +95,7 @@ export const EQUIPMENT_TYPES = [
 export function normalizeEquipmentType(type: unknown): string | undefined {
   if (typeof type !== 'string') return undefined;
   const key = type.replace(/[\s_-]/g, '').toLowerCase();
+  // The original's factory also takes "BeggsAndBrills" for its Beggs & Brill pipe.
+  if (key === 'beggsandbrills') return 'PipeBeggsAndBrills';
   return EQUIPMENT_TYPES.find((t) => t.toLowerCase() === key);
 }

@@ -20,6 +20,7 @@ const ASSUMPTIONS = [
   'Separators: adiabatic mixing of the inlets, outlets are the equilibrium phases (no entrainment)',
   'Valves isenthalpic; compressors/pumps/expanders by isentropic efficiency (PS then PH flash); with polytropicEfficiency, Schultz\'s method (default, as the original) or a 40-step polytropic path (polytropicMethod "detailed")',
   'Heat exchanger: counter-current ε-NTU with the capacity rates over the inlet temperature difference (as the original)',
+  'PipeBeggsAndBrills: isothermal Beggs & Brill march in numberOfIncrements (default 5) equal increments; the heat the surroundings supply to keep it isothermal enters the energy balance',
   'Ideal-gas reference state: H = 0 and S = 0 for the ideal gas at 273.15 K (S at 1.01325 bar)',
 ];
 const LIMITATIONS = [
@@ -103,7 +104,7 @@ export const runProcessTool = defineTool({
   description:
     'Steady-state process simulation from a JSON flowsheet (seed 001 format): {"fluid": {model, temperature (K), pressure (bara), components}, "process": [units in flow order]}. ' +
     `Units: ${SIMULATED_TYPES.join(', ')}. Connect with "inlet": "<unit>" or "<unit>.<port>" (ports: gasOut, liquidOut, oilOut, waterOut, splitStream_<i>, hx0/hx1); "inlets" for Mixer, HeatExchanger. ` +
-    'Quantities as [value, "unit"]: Stream flowRate (kg/hr, mol/sec, Sm3/day, MSm3/day, …), outletPressure, outTemperature, duty. Loops are closed with a Recycle unit (referable before it is declared). ' +
+    'Quantities as [value, "unit"]: Stream flowRate (kg/hr, mol/sec, Sm3/day, MSm3/day, …), outletPressure, outTemperature, duty; PipeBeggsAndBrills length, diameter, pipeWallRoughness, elevation (m, km, mm, in, ft), numberOfIncrements. Loops are closed with a Recycle unit (referable before it is declared). ' +
     'Returns every unit (power_kW, duty_kW, heads, efficiencies, inlet/outlet T and P), every stream (T, P, flows, phase split, density, enthalpy, composition), products and mass/energy balances. ' +
     'Pitfalls: a bare fluid temperature is kelvin; compressor suction with liquid gives TWO_PHASE_UNCERTAINTY; a unit fed by an empty port is reported with noFlow.',
   input: RunProcessInput,

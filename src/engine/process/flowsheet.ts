@@ -10,6 +10,8 @@ import { mixStreams, splitStream } from './mixing.js';
 import { separate } from './separation.js';
 import { compress, expand, throttle, type MachineSpec } from './pressure-change.js';
 import { exchangeHeat, heat, type HeaterSpec } from './heat-transfer.js';
+import { beggsBrillPipe, type PipeSpec } from './pipe.js';
+import { G } from './beggs-brill.js';
 import { mapComposition, streamAtTP, type ProcessFailure, type ProcessFluid, type StreamState } from './stream.js';
 
 export interface PortRef {
@@ -33,6 +35,7 @@ export type UnitSpec = Named &
     | { type: 'HeatExchanger'; inlets: [PortRef, PortRef]; UA: number }
     | { type: 'Splitter'; inlet: PortRef; fractions: number[] }
     | { type: 'Recycle'; inlet: PortRef }
+    | { type: 'PipeBeggsAndBrills'; inlet: PortRef; pipe: PipeSpec }
   );
 
 export type UnitType = UnitSpec['type'];
@@ -154,6 +157,23 @@ function runUnit(spec: UnitSpec, get: (r: PortRef) => StreamState | undefined): 
       if (present.length === 0) return empty(['out']);
       const r = heat(present[0], spec.heater);
       return r.ok ? { ...base, inlets: present, outlets: { out: r.outlet }, values: { duty: r.duty } } : fail(r, spec.name);
+    }
+    case 'PipeBeggsAndBrills': {
+      if (present.length === 0) return empty(['out']);
+      const r = beggsBrillPipe(present[0], spec.pipe, spec.name);
+      if (!r.ok) return fail(r, spec.name);
+      const segs = r.nodes.slice(0, -1);
+      const holdup = segs.reduce((a, n) => a + n.gradient.holdup, 0) / segs.length;
+      const inlet = present[0];
+      // Steady-flow energy balance of the isothermal line: the surroundings supply Q = ΔH + m·g·Δz.
+      const potential = inlet.molarFlow * inlet.molarMass * G * spec.pipe.elevation;
+      const heatFlow = inlet.molarFlow * (r.outlet.enthalpy - inlet.enthalpy) + potential;
+      return {
+        ...base,
+        inlets: present,
+        outlets: { out: r.outlet },
+        values: { pressureDrop: r.pressureDrop, frictionDrop: r.frictionDrop, gravityDrop: r.gravityDrop, heat: heatFlow, potentialEnergy: potential, averageHoldup: holdup, liquidInventory: holdup * (Math.PI / 4) * spec.pipe.diameter ** 2 * spec.pipe.length },
+      };
     }
     case 'Compressor':
     case 'Pump':

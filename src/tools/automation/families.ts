@@ -7,7 +7,7 @@
 import { canonicalUnit, fromSI, parseQuantity } from '../units.js';
 import { FLOW_RATE_UNITS, STD_MOLAR_VOLUME } from '../runProcess/quantities.js';
 
-export type UnitFamily = 'temperature' | 'pressure' | 'pressureDifference' | 'massFlow' | 'power' | 'specificEnergy' | 'density' | 'molarMass' | 'dimensionless' | 'heatTransferCoefficient';
+export type UnitFamily = 'temperature' | 'pressure' | 'pressureDifference' | 'massFlow' | 'power' | 'specificEnergy' | 'density' | 'molarMass' | 'dimensionless' | 'heatTransferCoefficient' | 'length' | 'volume';
 
 /** Converts between a unit and SI for one family; `molarMass` (kg/mol) is needed by flows only. */
 interface FamilyDef {
@@ -93,6 +93,8 @@ const FAMILIES: Record<UnitFamily, FamilyDef> = {
   molarMass: table('kg/mol', { 'kg/mol': 1, 'g/mol': 1e-3, 'kg/kmol': 1e-3 }),
   dimensionless: table('', { '': 1, '-': 1, fraction: 1, '%': 0.01 }, { percent: '%' }),
   heatTransferCoefficient: table('W/K', { 'W/K': 1, 'kW/K': 1e3 }),
+  length: table('m', { m: 1, km: 1e3, mm: 1e-3, cm: 1e-2, ft: 0.3048, in: 0.0254 }, { inch: 'in' }),
+  volume: table('m3', { m3: 1, L: 1e-3, bbl: 0.158987294928, ft3: 0.028316846592 }, { 'm^3': 'm3', l: 'L' }),
 };
 
 export function familyOf(name: UnitFamily): FamilyDef {

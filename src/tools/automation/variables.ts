@@ -293,6 +293,34 @@ function ownVariables(spec: UnitSpec): VariableDef[] {
       ];
     case 'Mixer':
       return [];
+    case 'PipeBeggsAndBrills': {
+      const pipe = (v: UnitView) => (v.spec.type === 'PipeBeggsAndBrills' ? v.spec.pipe : undefined);
+      const geometry = (property: string, key: string, description: string, min: number, max: number, read: (g: NonNullable<ReturnType<typeof pipe>>) => number): VariableDef => ({
+        property,
+        type: 'INPUT',
+        family: 'length',
+        category: 'specification',
+        description,
+        min,
+        max,
+        exclusiveMin: key === 'length' || key === 'diameter',
+        read: (v) => {
+          const g = pipe(v);
+          return g ? read(g) : undefined;
+        },
+        // Heights replace an angle; a new length keeps the given elevation (not the angle).
+        json: { key, clear: key === 'elevation' ? ['elevationChange', 'angle'] : key === 'pipeWallRoughness' ? ['roughness'] : key === 'diameter' ? ['insideDiameter'] : [], encode: withUnit },
+      });
+      return [
+        geometry('length', 'length', 'Length along the pipe', 0, 1e7, (g) => g.length),
+        geometry('diameter', 'diameter', 'Inside diameter', 0, 100, (g) => g.diameter),
+        geometry('pipeWallRoughness', 'pipeWallRoughness', 'Absolute wall roughness', 0, 1, (g) => g.roughness),
+        geometry('elevation', 'elevation', 'Outlet minus inlet height (+ uphill; at most the length)', -1e7, 1e7, (g) => g.elevation),
+        { property: 'pressureDrop', type: 'OUTPUT', family: 'pressureDifference', category: 'result', description: 'Inlet minus outlet pressure (negative when a downhill line gains pressure)', read: (v) => v.result?.values.pressureDrop },
+        { property: 'liquidHoldup', type: 'OUTPUT', family: 'dimensionless', category: 'result', description: 'Length-averaged Beggs & Brill liquid holdup', read: (v) => v.result?.values.averageHoldup },
+        { property: 'liquidInventory', type: 'OUTPUT', family: 'volume', category: 'result', description: 'Liquid volume in the line from the holdup', read: (v) => v.result?.values.liquidInventory },
+      ];
+    }
   }
 }
 

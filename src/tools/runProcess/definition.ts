@@ -11,10 +11,14 @@ import { normalizeEquipmentType } from '../flash-models.js';
 import { parsePressure, parseTemperature } from '../units.js';
 import { cubicModelIssue, parseFlashRequest } from '../runFlash/request.js';
 import { isPlainObject } from '../validation/issues.js';
-import { parseDuty, parseFlowRate, parseFraction } from './quantities.js';
+import { parseDuty, parseFlowRate, parseFraction, parseLength } from './quantities.js';
 
 /** Equipment types this server simulates (engine names; aliases resolve to these). */
-export const SIMULATED_TYPES = ['Stream', 'Separator', 'ThreePhaseSeparator', 'Compressor', 'Expander', 'Pump', 'Heater', 'Cooler', 'HeatExchanger', 'Mixer', 'Splitter', 'ThrottlingValve', 'Recycle'] as const;
+export const SIMULATED_TYPES = ['Stream', 'Separator', 'ThreePhaseSeparator', 'Compressor', 'Expander', 'Pump', 'Heater', 'Cooler', 'HeatExchanger', 'Mixer', 'Splitter', 'ThrottlingValve', 'Recycle', 'PipeBeggsAndBrills'] as const;
+
+/** Default number of increments a Beggs & Brill pipe is marched in (the original's). */
+const PIPE_INCREMENTS = 5;
+const MAX_PIPE_INCREMENTS = 1000;
 
 /** Outlet ports per unit type, and the names accepted for them (NeqSim's and short forms). */
 const PORT_ALIASES: Record<string, string> = {
@@ -398,6 +402,40 @@ export function readProcessDefinition(input: Record<string, unknown>): Definitio
           return;
         }
         if (inlet) units.push({ type, name, inlet, fractions: f as number[] });
+        return;
+      }
+      case 'PipeBeggsAndBrills': {
+        const inlet = one();
+        const take = (keys: string[], what: string, required: boolean, opts: { allowNegative?: boolean; positive?: boolean } = {}): number | undefined => {
+          const key = keys.find((k) => p[k] !== undefined);
+          if (key === undefined) {
+            if (required) issues.push(issue('MISSING_PROPERTY', `PipeBeggsAndBrills '${name}' needs its ${what}`, `Set "properties": {"${keys[0]}": …} (metres, or [value, "unit"])`, pf(keys[0]!)));
+            return undefined;
+          }
+          const r = parseLength(p[key], pf(key), what, opts);
+          if (!r.ok) issues.push(r.issue);
+          return r.ok ? r.value : undefined;
+        };
+        const length = take(['length'], 'length', true, { positive: true });
+        const diameter = take(['diameter', 'insideDiameter'], 'inside diameter', true, { positive: true });
+        const roughness = take(['pipeWallRoughness', 'roughness'], 'wall roughness', false) ?? 1e-5;
+        let elevation = take(['elevation', 'elevationChange'], 'elevation change', false, { allowNegative: true });
+        if (elevation === undefined && p.angle !== undefined) {
+          const a = Array.isArray(p.angle) ? p.angle[0] : p.angle;
+          if (typeof a !== 'number' || !(a >= -90 && a <= 90)) issues.push(issue('INVALID_PROPERTY', `angle must be degrees from -90 to 90, got ${JSON.stringify(p.angle)}`, 'Give "angle": 5 (degrees, + uphill), or "elevation" in metres', pf('angle')));
+          else if (length !== undefined) elevation = length * Math.sin((a * Math.PI) / 180);
+        }
+        if (length !== undefined && elevation !== undefined && Math.abs(elevation) > length) {
+          issues.push(issue('INVALID_PROPERTY', `PipeBeggsAndBrills '${name}': elevation change ${elevation} m exceeds the length ${length} m`, 'The height difference cannot exceed the length along the pipe', pf('elevation')));
+        }
+        const nRaw = p.numberOfIncrements ?? p.numberOfSegments ?? PIPE_INCREMENTS;
+        const n = Array.isArray(nRaw) ? nRaw[0] : nRaw;
+        if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > MAX_PIPE_INCREMENTS) {
+          issues.push(issue('INVALID_PROPERTY', `numberOfIncrements must be a whole number from 1 to ${MAX_PIPE_INCREMENTS}, got ${JSON.stringify(nRaw)}`, `Give e.g. "numberOfIncrements": 20 (default ${PIPE_INCREMENTS})`, pf('numberOfIncrements')));
+        }
+        if (inlet && length !== undefined && diameter !== undefined && typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= MAX_PIPE_INCREMENTS && !(elevation !== undefined && Math.abs(elevation) > length)) {
+          units.push({ type, name, inlet, pipe: { length, diameter, roughness, elevation: elevation ?? 0, increments: n } });
+        }
         return;
       }
     }

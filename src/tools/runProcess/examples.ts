@@ -59,4 +59,16 @@ export const RUN_PROCESS_EXAMPLES: { name: string; description: string; input: R
       ],
     },
   },
+  {
+    name: 'flowline-to-separator',
+    description: 'A 5 km, 10-inch flowline rising 20 m (Beggs & Brill, isothermal) into the inlet separator: arrival pressure, holdup and phase split',
+    input: {
+      fluid: { model: 'PR', temperature: 323.15, pressure: 90, mixingRule: 'classic', components: { methane: 0.8, ethane: 0.07, propane: 0.04, 'n-butane': 0.02, 'n-heptane': 0.05, nitrogen: 0.02 } },
+      process: [
+        { type: 'Stream', name: 'well', properties: { flowRate: [100000, 'kg/hr'] } },
+        { type: 'PipeBeggsAndBrills', name: 'Flowline', inlet: 'well', properties: { length: [5, 'km'], diameter: [10, 'in'], pipeWallRoughness: 4.6e-5, elevation: 20, numberOfIncrements: 20 } },
+        { type: 'Separator', name: 'Inlet Sep', inlet: 'Flowline' },
+      ],
+    },
+  },
 ];

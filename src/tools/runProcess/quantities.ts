@@ -81,3 +81,20 @@ export function parseFraction(input: unknown, field: string, what: string, lo = 
   }
   return { ok: true, value: v };
 }
+
+const LENGTH_UNITS: Record<string, number> = { m: 1, km: 1000, mm: 1e-3, cm: 1e-2, ft: 0.3048, in: 0.0254, inch: 0.0254 };
+export const LENGTH_UNIT_NAMES = Object.keys(LENGTH_UNITS);
+
+/** A length → m (bare numbers are metres). `allowNegative` for heights; `positive` excludes 0. */
+export function parseLength(input: unknown, field: string, what: string, opts: { allowNegative?: boolean; positive?: boolean } = {}): Parsed {
+  const fix = `Give e.g. [12.5, "km"] or a number of metres; units: ${LENGTH_UNIT_NAMES.join(', ')}`;
+  const s = split(input, 'm');
+  if (typeof s === 'string') return { ok: false, issue: issue('INVALID_PROPERTY', `${what} ${s}`, fix, field) };
+  const f = LENGTH_UNITS[s.unit];
+  if (f === undefined) return { ok: false, issue: issue('INVALID_PROPERTY', `Unknown length unit "${s.unit}" for ${what}`, fix, field) };
+  const v = s.value;
+  if (typeof v !== 'number' || !Number.isFinite(v) || (!opts.allowNegative && v < 0) || (opts.positive && v <= 0)) {
+    return { ok: false, issue: issue('INVALID_PROPERTY', `${what} must be a ${opts.positive ? 'positive' : opts.allowNegative ? 'finite' : 'non-negative'} number, got ${JSON.stringify(v)}`, fix, field) };
+  }
+  return { ok: true, value: v * f };
+}

@@ -121,6 +121,18 @@ function unitFigures(u: UnitResult): Record<string, number> {
       if (v.polytropicEfficiency !== undefined) r.polytropicEfficiency = v.polytropicEfficiency;
       return r;
     }
+    case 'PipeBeggsAndBrills':
+      return inlet && out
+        ? {
+            ...inletOutlet(inlet, out),
+            pressureDrop_bar: paToBara(v.pressureDrop),
+            frictionPressureDrop_bar: paToBara(v.frictionDrop),
+            gravityPressureDrop_bar: paToBara(v.gravityDrop),
+            heatExchanged_kW: kW(v.heat),
+            averageLiquidHoldup: v.averageHoldup,
+            liquidInventory_m3: v.liquidInventory,
+          }
+        : {};
     case 'HeatExchanger': {
       const r: Record<string, number> = { duty_kW: kW(v.duty ?? 0) };
       if (v.effectiveness !== undefined) Object.assign(r, { effectiveness: v.effectiveness, NTU: v.NTU, UA_W_K: v.UA, hotSide: v.hotSide });
@@ -146,7 +158,7 @@ export interface ProcessPayload {
   feeds: string[];
   products: string[];
   massBalance: { in_kg_hr: number; out_kg_hr: number; massBalanceRelativeError: number };
-  energyBalance: { feedEnthalpyFlow_kW: number; productEnthalpyFlow_kW: number; shaftPower_kW: number; heatInput_kW: number; imbalance_kW: number; relativeImbalance: number };
+  energyBalance: { feedEnthalpyFlow_kW: number; productEnthalpyFlow_kW: number; shaftPower_kW: number; heatInput_kW: number; potentialEnergyGain_kW: number; imbalance_kW: number; relativeImbalance: number };
   iterations: number;
   recycles: { name: string; converged: boolean; flowError: number; temperatureError_K: number; compositionError: number }[];
 }
@@ -162,6 +174,7 @@ export function buildProcessPayload(specs: readonly UnitSpec[], solved: Flowshee
   const units: Record<string, UnitReport> = {};
   let shaft = 0;
   let heatIn = 0;
+  let potential = 0;
   solved.units.forEach((u, k) => {
     const spec = specs[k];
     const refs: PortRef[] = 'inlets' in spec ? spec.inlets : 'inlet' in spec ? [spec.inlet] : [];
@@ -184,6 +197,10 @@ export function buildProcessPayload(specs: readonly UnitSpec[], solved: Flowshee
     if (u.values.power !== undefined) shaft += u.values.power;
     // A heater fed by an empty port (noFlow) has no duty at all.
     if ((u.type === 'Heater' || u.type === 'Cooler') && u.values.duty !== undefined) heatIn += u.values.duty;
+    if (u.type === 'PipeBeggsAndBrills' && u.values.heat !== undefined) {
+      heatIn += u.values.heat;
+      potential += u.values.potentialEnergy;
+    }
     const inlet = u.inlets[0];
     if (inlet && (u.type === 'Compressor' || u.type === 'Expander') && inlet.flash.phases.some((p) => p.label !== 'gas' && p.beta > 1e-6)) {
       warnings.push(warning('TWO_PHASE_UNCERTAINTY', `${u.type} '${u.name}': the suction contains liquid; a real machine needs a scrubber upstream (the result treats the mixture as one fluid)`));
@@ -199,7 +216,7 @@ export function buildProcessPayload(specs: readonly UnitSpec[], solved: Flowshee
   const massOut = sum(productNames, (s) => s.massFlow_kg_hr);
   const hIn = sum(feeds, (s) => (s.massFlow_kg_hr / 3600) * s.enthalpy_J_kg) / 1000;
   const hOut = sum(productNames, (s) => (s.massFlow_kg_hr / 3600) * s.enthalpy_J_kg) / 1000;
-  const imbalance = hIn + kW(shaft) + kW(heatIn) - hOut;
+  const imbalance = hIn + kW(shaft) + kW(heatIn) - hOut - kW(potential);
   const scale = Math.max(Math.abs(hIn), Math.abs(hOut), Math.abs(kW(shaft)) + Math.abs(kW(heatIn)), 1e-12);
   const payload: ProcessPayload = {
     units,
@@ -207,7 +224,7 @@ export function buildProcessPayload(specs: readonly UnitSpec[], solved: Flowshee
     feeds: [...feeds],
     products: productNames,
     massBalance: { in_kg_hr: massIn, out_kg_hr: massOut, massBalanceRelativeError: (massOut - massIn) / massIn },
-    energyBalance: { feedEnthalpyFlow_kW: hIn, productEnthalpyFlow_kW: hOut, shaftPower_kW: kW(shaft), heatInput_kW: kW(heatIn), imbalance_kW: imbalance, relativeImbalance: imbalance / scale },
+    energyBalance: { feedEnthalpyFlow_kW: hIn, productEnthalpyFlow_kW: hOut, shaftPower_kW: kW(shaft), heatInput_kW: kW(heatIn), potentialEnergyGain_kW: kW(potential), imbalance_kW: imbalance, relativeImbalance: imbalance / scale },
     iterations: solved.iterations,
     recycles: solved.recycles.map((r) => ({ name: r.name, converged: r.converged, flowError: r.flowError, temperatureError_K: r.temperatureError, compositionError: r.compositionError })),
   };
