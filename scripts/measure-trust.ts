@@ -19,6 +19,7 @@
  *     the envelope (neqsim/saturation.json).
  *   getPropertyTable: every column of every row vs the original's table (neqsim/property-table.json).
  *   getPhaseEnvelope: the original's dew points on our envelope (neqsim/envelope.json).
+ *   runRelief: API 520 Part I Example 1 and the API 521 fire equation (physical/relief.json).
  *   runPipeline: the liquid holdup of NeqSim's Beggs & Brill correlation test (physical/beggs-brill.json)
  *     and the original's pressure drops (neqsim/pipeline.json).
  */
@@ -446,6 +447,40 @@ function pipelineReferenceCases(ref: any): CaseSpec[] {
   return out;
 }
 
+/** Relief sizing: the API 520 gas example (relieving pressure given: no overpressure added) and the API 521 fire equation. */
+function reliefCases(ref: any): CaseSpec[] {
+  const out: CaseSpec[] = [];
+  for (const c of ref?.cases ?? []) {
+    const i = c.inputs;
+    if (c.id === 'PSV-01') {
+      out.push({
+        id: c.id,
+        description: `API 520 gas sizing, critical flow (${c.citation})`,
+        referenceSource: ref.source,
+        kind: 'reference',
+        input: { case: 'gas', massFlowRate_kg_s: i.W_kg_h / 3600, setPressure_bara: i.P1_kPa / 100, overpressureFraction: 0, temperature_K: i.T_K, molecularWeight_kg_mol: i.M_g_mol / 1000, compressibility: i.Z, specificHeatRatio: i.k, dischargeCoefficient: i.Kd },
+        quantities: [
+          { name: 'requiredArea_mm2', group: 'API 520 gas relief area (worked example)', expected: c.expected.A_mm2, tolerance: c.tolerance.A_mm2, read: (d: any) => d?.sizing?.requiredArea_mm2 },
+          { name: 'coefficientC', group: 'API 520 gas coefficient C (worked example)', expected: c.expected.C_API_metric, tolerance: c.tolerance.C_API_metric, read: (d: any) => d?.correctionFactors?.coefficientC },
+        ],
+      });
+    } else if (c.id === 'FIRE-01') {
+      // One published equation; the tool's other constant is covered by test/tools/runRelief.test.ts.
+      out.push({
+        id: c.id,
+        description: `API 521 pool-fire heat input with adequate drainage and fire fighting (${c.citation})`,
+        referenceSource: ref.source,
+        kind: 'reference',
+        input: { case: 'fireHeatInput', wettedArea_m2: i.A_wetted_m2, environmentFactor: i.F, hasDrainage: true, hasFireFighting: true },
+        quantities: [
+          { name: 'heatInput_W', group: 'API 521 fire heat input (equation)', expected: c.expected.Q_W_drainage, tolerance: c.tolerance.Q_W_drainage, read: (d: any) => d?.fireHeatInput?.heatInput_W },
+        ],
+      });
+    }
+  }
+  return out;
+}
+
 function pipelineParityCases(ref: any): CaseSpec[] {
   const out: CaseSpec[] = [];
   for (const c of ref?.cases ?? []) {
@@ -670,6 +705,11 @@ export async function measureTrust(dir = referenceDir()): Promise<TrustMeasureme
   if (proc !== undefined) {
     const specs = processCases(load(dir, 'neqsim/process.json'));
     if (specs.length > 0) tools.runProcess = await measureTool(proc, specs, []);
+  }
+  const relief = getTool('runRelief');
+  if (relief !== undefined) {
+    const specs = reliefCases(load(dir, 'physical/relief.json'));
+    if (specs.length > 0) tools.runRelief = await measureTool(relief, specs, []);
   }
   const pipeline = getTool('runPipeline');
   if (pipeline !== undefined) {

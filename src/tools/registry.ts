@@ -25,6 +25,7 @@ import { manageIndustrialProfileTool } from './manageIndustrialProfile.js';
 import { manageStateTool } from './manageState.js';
 import { runFlashTool } from './runFlash.js';
 import { runPipelineTool } from './runPipeline.js';
+import { runReliefTool } from './runRelief.js';
 import { runProcessTool } from './runProcess.js';
 import { saveSimulationStateTool } from './saveSimulationState.js';
 import { searchComponentsTool } from './searchComponents.js';
@@ -53,6 +54,7 @@ export const TOOLS: readonly AnyTool[] = [
   manageStateTool,
   runFlashTool,
   runPipelineTool,
+  runReliefTool,
   runProcessTool,
   saveSimulationStateTool,
   searchComponentsTool,
