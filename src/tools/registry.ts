@@ -23,10 +23,14 @@ import { listSimulationUnitsTool } from './listSimulationUnits.js';
 import { listUnitVariablesTool } from './listUnitVariables.js';
 import { manageIndustrialProfileTool } from './manageIndustrialProfile.js';
 import { manageStateTool } from './manageState.js';
+import { runFlareNetworkTool } from './runFlareNetwork.js';
 import { runFlashTool } from './runFlash.js';
+import { runLOPATool } from './runLOPA.js';
 import { runPipelineTool } from './runPipeline.js';
-import { runReliefTool } from './runRelief.js';
 import { runProcessTool } from './runProcess.js';
+import { runReliefTool } from './runRelief.js';
+import { runRiskMatrixTool } from './runRiskMatrix.js';
+import { runSILTool } from './runSIL.js';
 import { saveSimulationStateTool } from './saveSimulationState.js';
 import { searchComponentsTool } from './searchComponents.js';
 import { setSimulationVariableTool } from './setSimulationVariable.js';
@@ -52,10 +56,14 @@ export const TOOLS: readonly AnyTool[] = [
   listUnitVariablesTool,
   manageIndustrialProfileTool,
   manageStateTool,
+  runFlareNetworkTool,
   runFlashTool,
+  runLOPATool,
   runPipelineTool,
-  runReliefTool,
   runProcessTool,
+  runReliefTool,
+  runRiskMatrixTool,
+  runSILTool,
   saveSimulationStateTool,
   searchComponentsTool,
   setSimulationVariableTool,
