@@ -9,6 +9,7 @@ import { snakeName } from './types.js';
 import { calculateStandardTool } from './calculateStandard.js';
 import { checkToolAccessTool } from './checkToolAccess.js';
 import { compareSimulationStatesTool } from './compareSimulationStates.js';
+import { crossValidateModelsTool } from './crossValidateModels.js';
 import { diagnoseAutomationTool } from './diagnoseAutomation.js';
 import { getAdjustableParametersTool } from './getAdjustableParameters.js';
 import { getBenchmarkTrustTool } from './getBenchmarkTrust.js';
@@ -23,9 +24,11 @@ import { listSimulationUnitsTool } from './listSimulationUnits.js';
 import { listUnitVariablesTool } from './listUnitVariables.js';
 import { manageIndustrialProfileTool } from './manageIndustrialProfile.js';
 import { manageStateTool } from './manageState.js';
+import { runBatchTool } from './runBatch.js';
 import { runFlareNetworkTool } from './runFlareNetwork.js';
 import { runFlashTool } from './runFlash.js';
 import { runLOPATool } from './runLOPA.js';
+import { runParametricStudyTool } from './runParametricStudy.js';
 import { runPipelineTool } from './runPipeline.js';
 import { runProcessTool } from './runProcess.js';
 import { runReliefTool } from './runRelief.js';
@@ -42,6 +45,7 @@ export const TOOLS: readonly AnyTool[] = [
   calculateStandardTool,
   checkToolAccessTool,
   compareSimulationStatesTool,
+  crossValidateModelsTool,
   diagnoseAutomationTool,
   getAdjustableParametersTool,
   getBenchmarkTrustTool,
@@ -56,9 +60,11 @@ export const TOOLS: readonly AnyTool[] = [
   listUnitVariablesTool,
   manageIndustrialProfileTool,
   manageStateTool,
+  runBatchTool,
   runFlareNetworkTool,
   runFlashTool,
   runLOPATool,
+  runParametricStudyTool,
   runPipelineTool,
   runProcessTool,
   runReliefTool,

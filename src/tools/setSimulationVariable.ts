@@ -13,10 +13,9 @@ import { buildProcessPayload } from './runProcess/report.js';
 import { RunProcessOutput } from './runProcess/schema.js';
 import { defineTool, type ToolContext } from './types.js';
 import { resolveAddress } from './automation/address.js';
-import { automationSuccess, CorrectionSchema, diagnosticFailure, loadDefinition, modelOf, molarMassOf, ProcessJsonField, readVariable, solveDefinition, viewOf } from './automation/common.js';
-import { chooseUnit, familyOf } from './automation/families.js';
+import { automationSuccess, CorrectionSchema, diagnosticFailure, loadDefinition, modelOf, ProcessJsonField, readVariable, solveDefinition, viewOf } from './automation/common.js';
+import { checkWrite, writeIntoJson } from './automation/write.js';
 import { AUTOMATION_PROCESS } from './automation/examples.js';
-import { isPlainObject } from './validation/issues.js';
 
 const TOOL = 'setSimulationVariable';
 
@@ -44,13 +43,6 @@ const Output = Type.Object(
 );
 type In = Static<typeof Input>;
 
-/** The unit objects of a definition, in order (process may be an array or {equipment: [...]}). */
-function unitList(doc: Record<string, unknown>): Record<string, unknown>[] {
-  const p = doc.process;
-  const list = Array.isArray(p) ? p : isPlainObject(p) && Array.isArray(p.equipment) ? p.equipment : [];
-  return list as Record<string, unknown>[];
-}
-
 function write(input: In, ctx: ToolContext) {
   const started = performance.now();
   const loaded = loadDefinition(TOOL, input.processJson);
@@ -58,53 +50,17 @@ function write(input: In, ctx: ToolContext) {
   const { definition } = loaded;
   const hit = resolveAddress(definition.units, input.address);
   if (!hit.ok) return diagnosticFailure(TOOL, hit.diagnostic, hit.corrections);
-  const { def } = hit.entry;
-  if (def.json === undefined) {
-    return diagnosticFailure(
-      TOOL,
-      { category: 'READ_ONLY_VARIABLE', originalInput: input.address, errorMessage: `${hit.address} is a computed result and cannot be set`, suggestions: [], remediation: "Set one of the unit's specifications instead (getAdjustableParameters lists them)" },
-      hit.corrections,
-    );
-  }
-  const fam = familyOf(def.family);
-  const choice = chooseUnit(def.family, input.unit);
-  if (!choice.ok) {
-    return diagnosticFailure(TOOL, { category: 'UNKNOWN_UNIT', originalInput: input.unit ?? '', errorMessage: `'${input.unit}' is not a unit of ${def.family}`, suggestions: [], remediation: `Use one of: ${choice.accepted.filter((u) => u !== '').join(', ')}` }, hit.corrections);
-  }
-  const before = viewOf(definition, hit.unit);
-  const M = molarMassOf(before, hit.entry);
-  const si = fam.toSI(input.value, choice.unit, M);
-  const lo = def.min ?? -Infinity;
-  const hi = def.max ?? Infinity;
-  if (!Number.isFinite(si) || si < lo || si > hi || (def.exclusiveMin === true && si <= lo)) {
-    const show = (x: number) => (Number.isFinite(x) ? `${+fam.fromSI(x, choice.unit, M).toPrecision(6)} ${choice.unit}`.trim() : x > 0 ? '∞' : '−∞');
-    return diagnosticFailure(
-      TOOL,
-      { category: 'VALUE_OUT_OF_BOUNDS', originalInput: `${input.value} ${choice.unit}`.trim(), errorMessage: `${input.value} ${choice.unit} is outside what ${hit.address} accepts ${def.exclusiveMin ? '(' : '['}${show(lo)}, ${show(hi)}]`.replace(/ +\]/, ']'), suggestions: [], remediation: 'Give a value within the bounds (getAdjustableParameters lists them)', context: { lowerBound: lo, upperBound: hi, unit: 'SI' } },
-      hit.corrections,
-    );
-  }
-  const previous = def.type === 'INPUT' ? readVariable(before, hit.entry, choice.unit, hit.address) : undefined;
-
-  // Write into a copy of the caller's JSON: the unit at the same position as in the definition.
-  const doc = structuredClone(input.processJson) as unknown as Record<string, unknown>;
-  const raw = unitList(doc)[definition.units.indexOf(hit.unit)]!;
-  const props: Record<string, unknown> = isPlainObject(raw.properties) ? { ...raw.properties } : {};
-  // Unit-level flowRate/temperature/pressure are read as properties: move them in, so the write replaces them.
-  for (const k of ['flowRate', 'temperature', 'pressure', 'composition']) {
-    if (raw[k] !== undefined && props[k] === undefined) props[k] = raw[k];
-    delete raw[k];
-  }
-  for (const k of def.json.clear) delete props[k];
-  props[def.json.key] = def.json.encode(si, choice.unit, input.value, props);
-  raw.properties = props;
+  const check = checkWrite(definition, hit.unit, hit.entry, hit.address, input.value, input.unit);
+  if (!check.ok) return diagnosticFailure(TOOL, check.diagnostic, hit.corrections);
+  const previous = hit.entry.def.type === 'INPUT' ? readVariable(viewOf(definition, hit.unit), hit.entry, check.unit, hit.address) : undefined;
+  const doc = writeIntoJson(input.processJson as unknown as Record<string, unknown>, definition, hit.unit, hit.entry, check.si, check.unit, input.value);
 
   const next = loadDefinition(TOOL, doc);
   if (!next.ok) return next.env;
   const solved = solveDefinition(TOOL, next.definition, ctx);
   if (!solved.ok) return solved.env;
   const unitAfter = next.definition.units.find((u) => u.name === hit.unit.name)!;
-  const after = readVariable(viewOf(next.definition, unitAfter, solved.solved), hit.entry, choice.unit, hit.address);
+  const after = readVariable(viewOf(next.definition, unitAfter, solved.solved), hit.entry, check.unit, hit.address);
   if (!after.ok) return diagnosticFailure(TOOL, after.diagnostic, hit.corrections);
   const { payload, warnings } = buildProcessPayload(next.definition.units, solved.solved, next.definition.feeds);
   const model = modelOf(next.definition);
