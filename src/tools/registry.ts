@@ -31,6 +31,7 @@ import { runLOPATool } from './runLOPA.js';
 import { runParametricStudyTool } from './runParametricStudy.js';
 import { runPipelineTool } from './runPipeline.js';
 import { runProcessTool } from './runProcess.js';
+import { runPVTTool } from './runPVT.js';
 import { runReliefTool } from './runRelief.js';
 import { runRiskMatrixTool } from './runRiskMatrix.js';
 import { runSILTool } from './runSIL.js';
@@ -67,6 +68,7 @@ export const TOOLS: readonly AnyTool[] = [
   runParametricStudyTool,
   runPipelineTool,
   runProcessTool,
+  runPVTTool,
   runReliefTool,
   runRiskMatrixTool,
   runSILTool,
