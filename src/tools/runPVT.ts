@@ -62,6 +62,8 @@ const Output = Type.Object(
     saturationType: Type.Optional(Type.Union([Type.Literal('bubble'), Type.Literal('dew')])),
     saturationTemperature_K: Type.Optional(Type.Number()),
     saturationTemperature_C: Type.Optional(Type.Number()),
+    bubblePointTemperature_K: Type.Optional(Type.Number()),
+    dewPointTemperature_K: Type.Optional(Type.Number()),
     pressures_bara: Type.Optional(Type.Array(Type.Number())),
     table: Type.Optional(Type.Record(Type.String(), nums, { description: 'One column per quantity, a row per pressure; null where a quantity does not apply' })),
     separator: Type.Optional(
@@ -136,9 +138,17 @@ function run(input: In, ctx?: Pick<ToolContext, 'progress'>): Envelope<Out> {
     });
 
   if (experiment === 'saturationTemperature') {
-    const s = saturationTemperature(model, P!, fluid.z);
+    // The bubble point (lowest crossing, heating from 150 K) when there is one, as the original; else the dew point.
+    const up = saturationTemperature(model, P!, fluid.z, 'up');
+    const down = saturationTemperature(model, P!, fluid.z, 'down');
+    const bubble = up.ok && up.kind === 'bubble' ? up : undefined;
+    const dew = down.ok && down.kind === 'dew' ? down : undefined;
+    const s = bubble ?? dew ?? (up.ok ? up : down);
     if (!s.ok) return fail(s);
-    return done({ experiment, model: req.model, saturationTemperature_K: s.T, saturationTemperature_C: s.T - 273.15, saturationType: s.kind }, ['Saturation temperature: highest temperature at which a stability-checked TP flash splits (bisection to 1e-9)']);
+    return done(
+      { experiment, model: req.model, saturationTemperature_K: s.T, saturationTemperature_C: s.T - 273.15, saturationType: s.kind, ...(bubble ? { bubblePointTemperature_K: bubble.T } : {}), ...(dew ? { dewPointTemperature_K: dew.T } : {}) },
+      ['Saturation temperature: the lowest temperature (heating from 150 K) and the highest (cooling from 1000 K) at which a stability-checked TP flash splits, bisected to 1e-9; the bubble point is reported first'],
+    );
   }
   ctx?.progress(0.1, 'saturation pressure');
   const sat = saturationPressure(model, T, fluid.z);

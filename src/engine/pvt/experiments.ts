@@ -285,39 +285,41 @@ export function constantVolumeDepletion(model: ThermoModel, T: number, z: ArrayL
 }
 
 /**
- * The saturation temperature at P: the highest temperature (below Tmax) at which the fluid splits,
- * by stepping down with stability-checked flashes and bisecting the crossing. A bubble point when
- * the incipient phase is vapour.
+ * A saturation temperature at P by stability-checked flashes: stepping down from Tmax finds the
+ * highest one (the dew point of a gas, or of an oil above its bubble curve), stepping up from
+ * Tmin the lowest (the bubble point of an oil); the crossing is bisected to 1e-9. The kind follows
+ * the incipient phase (vapour: bubble point).
  */
-export function saturationTemperature(model: ThermoModel, P: number, z: ArrayLike<number>, Tmax = 1000, Tmin = 80): { ok: true; T: number; kind: 'bubble' | 'dew' } | PvtFailure {
+export function saturationTemperature(model: ThermoModel, P: number, z: ArrayLike<number>, direction: 'down' | 'up' = 'down', Tmin = 150, Tmax = 1000): { ok: true; T: number; kind: 'bubble' | 'dew' } | PvtFailure {
   const twoPhase = (T: number): boolean | PvtFailure => {
     const r = flash(model, T, P, z);
     return failed(r) ? r : r.phases.length > 1;
   };
-  let hi = Tmax;
-  const top = twoPhase(hi);
-  if (failed(top)) return top;
-  if (top) return { ok: false, code: 'NO_SATURATION_POINT', message: `The fluid is two-phase even at ${Tmax} K and ${(P / 1e5).toFixed(3)} bara` };
-  let lo = hi;
+  const start = direction === 'down' ? Tmax : Tmin;
+  const first = twoPhase(start);
+  if (failed(first)) return first;
+  if (first) return { ok: false, code: 'NO_SATURATION_POINT', message: `The fluid is two-phase at ${start} K and ${(P / 1e5).toFixed(3)} bara: no ${direction === 'down' ? 'dew' : 'bubble'} point searched from there` };
+  let single = start;
+  let split = start;
   for (;;) {
-    lo = hi - Math.max(2, 0.03 * hi);
-    if (lo < Tmin) return { ok: false, code: 'NO_SATURATION_POINT', message: `The fluid stays single-phase from ${Tmax} K down to ${Tmin} K at ${(P / 1e5).toFixed(3)} bara (above its cricondenbar?)` };
-    const s = twoPhase(lo);
+    split = direction === 'down' ? single - Math.max(2, 0.03 * single) : single + Math.max(2, 0.03 * single);
+    if (split < Tmin || split > Tmax) return { ok: false, code: 'NO_SATURATION_POINT', message: `The fluid stays single-phase from ${start} K to ${direction === 'down' ? Tmin : Tmax} K at ${(P / 1e5).toFixed(3)} bara` };
+    const s = twoPhase(split);
     if (failed(s)) return s;
     if (s) break;
-    hi = lo;
+    single = split;
   }
-  for (let i = 0; i < 60 && hi - lo > 1e-9 * hi; i++) {
-    const mid = 0.5 * (lo + hi);
+  for (let i = 0; i < 60 && Math.abs(single - split) > 1e-9 * single; i++) {
+    const mid = 0.5 * (single + split);
     const s = twoPhase(mid);
     if (failed(s)) return s;
-    if (s) lo = mid;
-    else hi = mid;
+    if (s) split = mid;
+    else single = mid;
   }
-  const below = flash(model, lo, P, z);
-  if (failed(below)) return below;
-  const minor = below.phases.reduce((a, b) => (b.beta < a.beta ? b : a));
-  return { ok: true, T: hi, kind: minor.label === 'gas' ? 'bubble' : 'dew' };
+  const inside = flash(model, split, P, z);
+  if (failed(inside)) return inside;
+  const minor = inside.phases.reduce((a, b) => (b.beta < a.beta ? b : a));
+  return { ok: true, T: single, kind: minor.label === 'gas' ? 'bubble' : 'dew' };
 }
 
 /** Viscosity of each phase (Pa·s) at T over `pressures`; undefined where the phase is absent. */
