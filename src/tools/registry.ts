@@ -8,6 +8,7 @@ import { snakeName } from './types.js';
 // --- tool imports (keep alphabetical) ---
 import { calculateStandardTool } from './calculateStandard.js';
 import { checkToolAccessTool } from './checkToolAccess.js';
+import { compareProcessesTool } from './compareProcesses.js';
 import { compareSimulationStatesTool } from './compareSimulationStates.js';
 import { crossValidateModelsTool } from './crossValidateModels.js';
 import { diagnoseAutomationTool } from './diagnoseAutomation.js';
@@ -31,6 +32,7 @@ import { runLOPATool } from './runLOPA.js';
 import { runParametricStudyTool } from './runParametricStudy.js';
 import { runPipelineTool } from './runPipeline.js';
 import { runProcessTool } from './runProcess.js';
+import { runProcessLoopTool } from './runProcessLoop.js';
 import { runPVTTool } from './runPVT.js';
 import { runReliefTool } from './runRelief.js';
 import { runRiskMatrixTool } from './runRiskMatrix.js';
@@ -38,6 +40,7 @@ import { runSILTool } from './runSIL.js';
 import { saveSimulationStateTool } from './saveSimulationState.js';
 import { searchComponentsTool } from './searchComponents.js';
 import { setSimulationVariableTool } from './setSimulationVariable.js';
+import { sizeEquipmentTool } from './sizeEquipment.js';
 import { validateInputTool } from './validateInput.js';
 import { validateResultsTool } from './validateResults.js';
 
@@ -45,6 +48,7 @@ export const TOOLS: readonly AnyTool[] = [
   // --- tool entries (keep alphabetical) ---
   calculateStandardTool,
   checkToolAccessTool,
+  compareProcessesTool,
   compareSimulationStatesTool,
   crossValidateModelsTool,
   diagnoseAutomationTool,
@@ -68,6 +72,7 @@ export const TOOLS: readonly AnyTool[] = [
   runParametricStudyTool,
   runPipelineTool,
   runProcessTool,
+  runProcessLoopTool,
   runPVTTool,
   runReliefTool,
   runRiskMatrixTool,
@@ -75,6 +80,7 @@ export const TOOLS: readonly AnyTool[] = [
   saveSimulationStateTool,
   searchComponentsTool,
   setSimulationVariableTool,
+  sizeEquipmentTool,
   validateInputTool,
   validateResultsTool,
 ];

@@ -16,6 +16,7 @@ import {
   saturationPressure,
   saturationTemperature,
   separatorTest,
+  swellingTest,
   type PvtFailure,
   type SaturationPoint,
 } from '../engine/pvt/experiments.js';
@@ -25,7 +26,7 @@ import { cubicModelIssue, parseFlashRequest } from './runFlash/request.js';
 import { parsePressure, parseTemperature } from './units.js';
 
 const TOOL = 'runPVT';
-const EXPERIMENTS = ['CME', 'CVD', 'differentialLiberation', 'saturationPressure', 'saturationTemperature', 'separatorTest', 'GOR', 'viscosity'] as const;
+const EXPERIMENTS = ['CME', 'CVD', 'differentialLiberation', 'saturationPressure', 'saturationTemperature', 'separatorTest', 'GOR', 'swellingTest', 'viscosity'] as const;
 const DEFAULT_T = 373.15;
 
 const quantity = Type.Union([Type.Number(), Type.Object({ value: Type.Number(), unit: Type.Optional(Type.String()) }, { additionalProperties: false })]);
@@ -35,7 +36,7 @@ const Stage = Type.Object(
 );
 const Input = Type.Object(
   {
-    experiment: Type.String({ description: `One of ${EXPERIMENTS.join(', ')} (swellingTest is not implemented here)` }),
+    experiment: Type.String({ description: `One of ${EXPERIMENTS.join(', ')}` }),
     components: Type.Record(Type.String(), Type.Number()),
     model: Type.Optional(Type.String({ description: 'SRK (default) or PR' })),
     mixingRule: Type.Optional(Type.String()),
@@ -46,6 +47,8 @@ const Input = Type.Object(
     pressure_bara: Type.Optional(Type.Number({ exclusiveMinimum: 0 })),
     pressures: Type.Optional(Type.Array(Type.Number({ exclusiveMinimum: 0 }), { minItems: 1, maxItems: 200, description: 'Step pressures, bara' })),
     separatorConditions: Type.Optional(Type.Array(Stage, { minItems: 1, maxItems: 10 })),
+    injectionGas: Type.Optional(Type.Record(Type.String(), Type.Number(), { description: 'Swelling test: composition of the injection gas' })),
+    cumulativeMolePercInjected: Type.Optional(Type.Array(Type.Number({ minimum: 0, exclusiveMaximum: 100 }), { minItems: 1, maxItems: 50, description: 'Swelling test: moles of gas per 100 moles of mixture, per step' })),
     experimentConfig: Type.Optional(
       Type.Object({ pressures_bara: Type.Optional(Type.Array(Type.Number({ exclusiveMinimum: 0 }), { minItems: 1, maxItems: 200 })), separatorConditions: Type.Optional(Type.Array(Stage, { minItems: 1, maxItems: 10 })) }, { additionalProperties: false }),
     ),
@@ -88,8 +91,13 @@ function run(input: In, ctx?: Pick<ToolContext, 'progress'>): Envelope<Out> {
   const started = performance.now();
   const issues: DiagnosticIssue[] = [];
   const experiment = EXPERIMENTS.find((e) => e.toLowerCase() === input.experiment.trim().toLowerCase());
-  if (!experiment) {
-    issues.push(issue(input.experiment.trim().toLowerCase() === 'swellingtest' ? 'NOT_IMPLEMENTED_EXPERIMENT' : 'UNKNOWN_EXPERIMENT', `Experiment ${JSON.stringify(input.experiment)} is ${input.experiment.trim().toLowerCase() === 'swellingtest' ? 'not implemented by this server' : 'unknown'}`, `Use one of: ${EXPERIMENTS.join(', ')}`, 'experiment'));
+  if (!experiment) issues.push(issue('UNKNOWN_EXPERIMENT', `Experiment ${JSON.stringify(input.experiment)} is unknown`, `Use one of: ${EXPERIMENTS.join(', ')}`, 'experiment'));
+  if (experiment === 'swellingTest') {
+    if (input.injectionGas === undefined) issues.push(issue('MISSING_INJECTION_GAS', 'A swelling test needs the injection gas', 'Give "injectionGas": {"methane": 0.9, "CO2": 0.1}', 'injectionGas'));
+    else {
+      const g = parseFlashRequest({ model: input.model, components: input.injectionGas, flashType: 'TP' });
+      if (!g.ok) issues.push(...g.issues.map((i) => ({ ...i, field: i.field?.replace(/^components/, 'injectionGas') ?? 'injectionGas' })));
+    }
   }
   const parsed = parseFlashRequest({ model: input.model, components: input.components, mixingRule: input.mixingRule, flashType: 'TP' });
   if (!parsed.ok) issues.push(...parsed.issues);
@@ -137,6 +145,37 @@ function run(input: In, ctx?: Pick<ToolContext, 'progress'>): Envelope<Out> {
       validationMessage: 'PVT experiment completed',
     });
 
+  if (experiment === 'swellingTest') {
+    const steps = input.cumulativeMolePercInjected ?? [0, 10, 20, 30, 40, 50];
+    const comps = (c: Record<string, number>) => {
+      const total = Object.values(c).reduce((a, b) => a + b, 0);
+      return Object.fromEntries(Object.entries(c).filter(([, v]) => v > 0).map(([k, v]) => [k, v / total]));
+    };
+    const gasReq = parseFlashRequest({ model: input.model, components: input.injectionGas, flashType: 'TP' });
+    if (!gasReq.ok) return failure(TOOL, 'compute', gasReq.issues);
+    const named = (r: typeof req) => Object.fromEntries(r.components.map((c, i) => [c.name, r.z[i]!]));
+    const byName = new Map([...req.components, ...gasReq.request.components].map((c) => [c.name, c]));
+    const r = swellingTest(T, comps(named(req)), comps(named(gasReq.request)), steps, (mix) => {
+      const names = Object.keys(mix);
+      const f = createCubicFluid(req.model as 'SRK' | 'PR', names.map((n) => byName.get(n)!), names.map((n) => mix[n]!));
+      return { model: f.model, z: f.z };
+    });
+    if (!r.ok) return fail(r);
+    return done(
+      {
+        experiment,
+        model: req.model,
+        temperature_C: T - 273.15,
+        table: {
+          injectedMolePercent: r.steps.map((x) => x.injectedMolePercent),
+          saturationPressure_bara: r.steps.map((x) => x.P / 1e5),
+          swollenVolumeFactor: r.steps.map((x) => x.swollenVolumeFactor),
+          isDewPoint: r.steps.map((x) => (x.kind === 'dew' ? 1 : 0)),
+        },
+      },
+      ['Swelling: mixture = (1 − x) oil + x gas on a molar basis; swollen volume = saturated mixture volume per mole of original oil over the oil\'s saturated volume'],
+    );
+  }
   if (experiment === 'saturationTemperature') {
     // The bubble point (lowest crossing, heating from 150 K) when there is one, as the original; else the dew point.
     const up = saturationTemperature(model, P!, fluid.z, 'up');
@@ -249,6 +288,7 @@ export const runPVTTool = defineTool({
     { name: 'saturation-pressure', description: 'Bubble point of a black oil at 90 °C', input: { experiment: 'saturationPressure', model: 'PR', temperature_C: 90, components: { methane: 0.35, ethane: 0.05, propane: 0.05, 'n-butane': 0.05, 'n-heptane': 0.2, 'n-decane': 0.3 } } },
     { name: 'cvd-condensate', description: 'CVD of a gas condensate at 100 °C', input: { experiment: 'CVD', model: 'PR', temperature_C: 100, components: { methane: 0.8, ethane: 0.07, propane: 0.04, 'n-butane': 0.02, 'n-heptane': 0.04, 'n-decane': 0.03 }, pressures: [200, 150, 100, 50] } },
     { name: 'differential-liberation', description: 'Differential liberation of a black oil at 90 °C', input: { experiment: 'differentialLiberation', model: 'PR', temperature_C: 90, components: { methane: 0.35, ethane: 0.05, propane: 0.05, 'n-butane': 0.05, 'n-heptane': 0.2, 'n-decane': 0.3 }, pressures: [100, 70, 40, 20, 5, 1.01325] } },
+    { name: 'swelling-test', description: 'A black oil swollen with a CO2-rich gas at 90 °C', input: { experiment: 'swellingTest', model: 'PR', temperature_C: 90, components: { methane: 0.35, ethane: 0.05, propane: 0.05, 'n-butane': 0.05, 'n-heptane': 0.2, 'n-decane': 0.3 }, injectionGas: { methane: 0.6, CO2: 0.4 }, cumulativeMolePercInjected: [0, 10, 20, 30] } },
     { name: 'separator-test', description: 'Two-stage separation of a black oil', input: { experiment: 'separatorTest', model: 'PR', temperature_C: 90, components: { methane: 0.35, ethane: 0.05, propane: 0.05, 'n-butane': 0.05, 'n-heptane': 0.2, 'n-decane': 0.3 }, separatorConditions: [{ temperature_C: 40, pressure_bara: 20 }, { temperature_C: 15, pressure_bara: 1.01325 }] } },
   ],
   execution: 'pool',

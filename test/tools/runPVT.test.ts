@@ -120,6 +120,30 @@ t.test('differential liberation and separator test: Bg, Rs, Bo and GOR bookkeepi
   t.equal(gor.status, 'success', 'GOR = separator test; experimentConfig read');
 });
 
+t.test('swelling test: step 0 is the oil, each step the saturation point of its mixture', async (t) => {
+  const gas = { methane: 0.6, CO2: 0.4 };
+  const d = (await call({ experiment: 'swellingTest', model: 'PR', temperature_C: 90, components: OIL, injectionGas: gas, cumulativeMolePercInjected: [0, 10, 25] })).data.table;
+  const oilSat = (await call({ experiment: 'saturationPressure', model: 'PR', temperature_C: 90, components: OIL })).data.saturationPressure_bara;
+  t.equal(d.swollenVolumeFactor[0], 1);
+  t.equal(d.saturationPressure_bara[0], oilSat);
+  const mix: Record<string, number> = {};
+  for (const [k, v] of Object.entries(OIL)) mix[k] = 0.75 * v;
+  for (const [k, v] of Object.entries(gas)) mix[k] = (mix[k] ?? 0) + 0.25 * v;
+  const mixSat = (await call({ experiment: 'saturationPressure', model: 'PR', temperature_C: 90, components: mix })).data.saturationPressure_bara;
+  t.ok(Math.abs(d.saturationPressure_bara[2] / mixSat - 1) < 1e-9, `25 %: ${d.saturationPressure_bara[2]} = the mixture's ${mixSat} bara`);
+  t.ok(d.saturationPressure_bara[1] > d.saturationPressure_bara[0] && d.swollenVolumeFactor[2] > d.swollenVolumeFactor[1], 'gas raises the saturation pressure and swells the oil');
+});
+
+t.test('a pure fluid: its vapour pressure', async (t) => {
+  const d = (await call({ experiment: 'saturationPressure', model: 'PR', temperature_C: 20, components: { propane: 1 } })).data;
+  const f = fluidOf('PR', { propane: 1 });
+  const { pureSaturationPressure } = await import('../../src/engine/index.js');
+  const p = pureSaturationPressure(f.model, 293.15, 8e5);
+  t.ok(p.ok && Math.abs(d.saturationPressure_bara * 1e5 / p.value - 1) < 1e-12, `${d.saturationPressure_bara} bara`);
+  const tsat = (await call({ experiment: 'saturationTemperature', model: 'PR', pressure_bara: d.saturationPressure_bara, components: { propane: 1 } })).data;
+  t.ok(Math.abs(tsat.saturationTemperature_K - 293.15) < 1e-6, 'and back: its saturation temperature');
+});
+
 t.test("the original's CME example (its defaults: SRK, 100 °C)", async (t) => {
   const input = loadReference<any>(t, 'neqsim-responses/catalog-inputs/pvt__cme-oil.json');
   if (!input || !hasReference('neqsim-responses/outputs/runPVT__pvt__cme-oil.out.json')) return;
@@ -134,7 +158,8 @@ t.test("the original's CME example (its defaults: SRK, 100 °C)", async (t) => {
 t.test('refusals with codes and fields', async (t) => {
   const cases: [unknown, string, string][] = [
     [{ experiment: 'coreFlood', components: OIL }, 'UNKNOWN_EXPERIMENT', 'experiment'],
-    [{ experiment: 'swellingTest', components: OIL }, 'NOT_IMPLEMENTED_EXPERIMENT', 'experiment'],
+    [{ experiment: 'swellingTest', components: OIL }, 'MISSING_INJECTION_GAS', 'injectionGas'],
+    [{ experiment: 'swellingTest', components: OIL, injectionGas: { kryptonite: 1 } }, 'UNKNOWN_COMPONENT', 'injectionGas.kryptonite'],
     [{ experiment: 'saturationTemperature', components: OIL }, 'MISSING_PRESSURE', 'pressure_bara'],
     [{ experiment: 'separatorTest', components: OIL }, 'MISSING_SEPARATOR_CONDITIONS', 'separatorConditions'],
     [{ experiment: 'CVD', model: 'PR', temperature_C: 90, components: OIL }, 'NOT_A_GAS_CONDENSATE', 'experiment'],

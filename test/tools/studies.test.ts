@@ -145,6 +145,48 @@ t.test('crossValidateModels: each model equals runProcess under it; spread and r
   t.equal(dup.errors?.[0]?.code, 'DUPLICATE_MODEL');
 });
 
+t.test('compareProcesses: metrics and shared figures equal each case run alone', async (t) => {
+  const { runProcess } = await import('../../src/tools/runProcess.js');
+  const input = getTool('compareProcesses')!.examples[0]!.input as any;
+  const env = await call('compareProcesses', input);
+  t.equal(env.status, 'success');
+  const d = env.data;
+  t.same(d.caseNames, ['120 bara', '140 bara']);
+  for (const [i, c] of input.cases.entries()) {
+    const alone = runProcess(c.process).data as any;
+    const m = d.cases[i].metrics;
+    t.equal(m.totalShaftPower_kW, alone.energyBalance.shaftPower_kW, `${c.name}: shaft power`);
+    t.equal(m.heatRemoved_kW, -alone.units.Aftercooler.duty_kW, `${c.name}: cooler duty as heat removed`);
+    t.equal(m.feedMassFlow_kg_hr, alone.massBalance.in_kg_hr);
+  }
+  const power = d.sharedUnitFigures.find((f: any) => f.unit === 'Export Compressor' && f.figure === 'power_kW');
+  t.ok(power.differenceToFirst['140 bara'] > 0, 'more discharge pressure, more power');
+  t.equal(power.differenceToFirst['120 bara'], 0);
+  const oneFails = await call('compareProcesses', { cases: [input.cases[0], { name: 'broken', process: { ...input.cases[0].process, process: [{ type: 'Stream', name: 'feed' }] } }] });
+  t.equal(oneFails.status, 'success');
+  t.same([oneFails.data.cases[1].converged, oneFails.data.cases[1].error.code], [false, 'MISSING_FLOW_RATE']);
+  const dup = await call('compareProcesses', { cases: [{ name: 'a', process: P }, { name: 'a', process: P }] });
+  t.equal(dup.errors?.[0]?.code, 'DUPLICATE_CASE_NAME');
+});
+
+t.test('runProcessLoop: trials independent of their order, each equal to the writes made alone', async (t) => {
+  const readbacks = ['Export Compressor.power', 'Aftercooler.duty'];
+  const trials = [{ 'Export Compressor.outletPressure': 140 }, { 'Export Compressor.outletPressure': 100, 'feed.flowRate': 12000 }, { 'Export Compressor.outletPressure': 140 }];
+  const d = (await call('runProcessLoop', { processJson: P, trials, readbacks })).data;
+  t.same(d.trials[0].readbacks, d.trials[2].readbacks, 'the same trial gives the same answer wherever it stands');
+  let doc: any = P;
+  for (const [address, value] of Object.entries(trials[1]!)) doc = (await call('setSimulationVariable', { processJson: doc, address, value })).data.processJson;
+  for (const a of readbacks) t.equal(d.trials[1].readbacks[a], (await call('getSimulationVariable', { processJson: doc, address: a })).data.value, `trial 1 ${a}`);
+  t.equal(d.feasibleCount, 3);
+  const mixed = (await call('runProcessLoop', { processJson: P, trials: [{ 'Export Compressor.power': 1 }, { 'Export Compressor.outletPressure': 30 }, { 'Nope.x': 1 }], readbacks: ['Export Compressor.power'] })).data.trials;
+  t.match(mixed[0].setpointsRejected['Export Compressor.power'], /^READ_ONLY_VARIABLE/);
+  t.equal(mixed[0].feasible, false, 'a rejected setpoint makes the trial infeasible');
+  t.same([mixed[1].runSucceeded, mixed[1].feasible], [false, false], 'a discharge below suction does not solve');
+  t.match(mixed[2].setpointsRejected['Nope.x'], /^UNIT_NOT_FOUND/);
+  const bad = await call('runProcessLoop', { processJson: P, trials: [{}], readbacks: ['Nope.power'] });
+  t.equal(bad.errors?.[0]?.field, 'readbacks.0', 'readbacks are checked before any trial');
+});
+
 t.test('HTTP: 200 and 400', async (t) => {
   const app = await buildTestApp(testConfig(), { pool: false });
   t.teardown(() => app.close());

@@ -8,7 +8,7 @@
 import type { ThermoModel } from '../eos/types.js';
 import { flashTP } from '../flash/tp-flash.js';
 import type { FlashResult, PhaseState } from '../flash/phase-state.js';
-import { bubblePointPressure, dewPointPressure } from '../flash/saturation.js';
+import { bubblePointPressure, dewPointPressure, pureSaturationPressure, pureSaturationTemperature } from '../flash/saturation.js';
 import { phaseThermo } from '../properties/thermo.js';
 import { flashReport } from '../properties/thermo-report.js';
 import { R } from '../eos/constants.js';
@@ -44,6 +44,11 @@ export interface SaturationPoint {
  * polished with the bubble- or dew-point solver. A bubble point when the incipient phase is vapour.
  */
 export function saturationPressure(model: ThermoModel, T: number, z: ArrayLike<number>, Pmax = 1000e5, Pmin = 1e5): SaturationPoint | PvtFailure {
+  if (model.nc === 1) {
+    // A pure fluid splits only on its vapour-pressure curve: no pressure interval to bisect.
+    const s = pureSaturationPressure(model, T, 1e5);
+    return s.ok ? { ok: true, P: s.value, kind: 'bubble' } : { ok: false, code: s.code, message: s.message };
+  }
   const twoPhase = (P: number): boolean | PvtFailure => {
     const r = flash(model, T, P, z);
     return failed(r) ? r : r.phases.length > 1;
@@ -291,6 +296,10 @@ export function constantVolumeDepletion(model: ThermoModel, T: number, z: ArrayL
  * the incipient phase (vapour: bubble point).
  */
 export function saturationTemperature(model: ThermoModel, P: number, z: ArrayLike<number>, direction: 'down' | 'up' = 'down', Tmin = 150, Tmax = 1000): { ok: true; T: number; kind: 'bubble' | 'dew' } | PvtFailure {
+  if (model.nc === 1) {
+    const s = pureSaturationTemperature(model, P);
+    return s.ok ? { ok: true, T: s.value, kind: direction === 'up' ? 'bubble' : 'dew' } : { ok: false, code: s.code, message: s.message };
+  }
   const twoPhase = (T: number): boolean | PvtFailure => {
     const r = flash(model, T, P, z);
     return failed(r) ? r : r.phases.length > 1;
@@ -332,6 +341,54 @@ export function phaseViscosities(model: ThermoModel, T: number, z: ArrayLike<num
     const step: { P: number; gas?: number; oil?: number; aqueous?: number } = { P };
     for (const p of rep.phases) if (p.viscosity !== undefined && step[p.state.label] === undefined) step[p.state.label] = p.viscosity;
     steps.push(step);
+  }
+  return { ok: true, steps };
+}
+
+export interface SwellingStep {
+  /** Moles of injection gas per 100 moles of the mixture. */
+  injectedMolePercent: number;
+  P: number;
+  kind: 'bubble' | 'dew';
+  /** Saturated volume of the mixture per mole of original oil over the original oil's saturated volume. */
+  swollenVolumeFactor: number;
+}
+
+/**
+ * Swelling test at T: the oil mixed with increasing amounts of injection gas; for each mixture the
+ * saturation pressure and the swollen volume. `fluidFor` builds the model of a mixture (its
+ * components are those with a positive fraction).
+ */
+export function swellingTest(
+  T: number,
+  oil: Record<string, number>,
+  gas: Record<string, number>,
+  injectedMolePercent: readonly number[],
+  fluidFor: (composition: Record<string, number>) => { model: ThermoModel; z: Float64Array },
+): { ok: true; steps: SwellingStep[] } | PvtFailure {
+  const saturatedVolume = (model: ThermoModel, z: Float64Array, P: number) => {
+    const r = flash(model, T, P * (1 + 1e-9), z);
+    return failed(r) ? r : r.phases.reduce((v, p) => v + p.beta * phaseVolume(model, T, P, p).V, 0);
+  };
+  const base = fluidFor(oil);
+  const sat0 = saturationPressure(base.model, T, base.z);
+  if (!sat0.ok) return sat0;
+  const V0 = saturatedVolume(base.model, base.z, sat0.P);
+  if (typeof V0 !== 'number') return V0;
+  const steps: SwellingStep[] = [];
+  for (const pct of injectedMolePercent) {
+    const x = pct / 100;
+    const mix: Record<string, number> = {};
+    for (const [k, v] of Object.entries(oil)) mix[k] = (mix[k] ?? 0) + (1 - x) * v;
+    for (const [k, v] of Object.entries(gas)) mix[k] = (mix[k] ?? 0) + x * v;
+    for (const k of Object.keys(mix)) if (!(mix[k]! > 0)) delete mix[k];
+    const f = fluidFor(mix);
+    const sat = saturationPressure(f.model, T, f.z);
+    if (!sat.ok) return { ...sat, message: `${pct} mol % injected: ${sat.message}` };
+    const V = saturatedVolume(f.model, f.z, sat.P);
+    if (typeof V !== 'number') return V;
+    // Per mole of original oil: the mixture holds 1 / (1 − x) moles.
+    steps.push({ injectedMolePercent: pct, P: sat.P, kind: sat.kind, swollenVolumeFactor: V / (1 - x) / V0 });
   }
   return { ok: true, steps };
 }
