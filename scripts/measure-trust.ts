@@ -19,6 +19,7 @@
  *     the envelope (neqsim/saturation.json).
  *   getPropertyTable: every column of every row vs the original's table (neqsim/property-table.json).
  *   getPhaseEnvelope: the original's dew points on our envelope (neqsim/envelope.json).
+ *   runPVT: the saturation pressure of the original's bubble-point cases (neqsim/saturation.json).
  *   runRelief: API 520 Part I Example 1 and the API 521 fire equation (physical/relief.json).
  *   runPipeline: the liquid holdup of NeqSim's Beggs & Brill correlation test (physical/beggs-brill.json)
  *     and the original's pressure drops (neqsim/pipeline.json).
@@ -447,6 +448,28 @@ function pipelineReferenceCases(ref: any): CaseSpec[] {
   return out;
 }
 
+/**
+ * PVT saturation pressure vs the original's bubble points (neqsim/saturation.json, bubblePointP
+ * cases that succeeded): our saturation pressure is the highest crossing at that temperature, so
+ * a fluid with an upper dew point above its bubble point answers with that dew point (a failure
+ * listed under knownLimitations).
+ */
+function pvtSaturationCases(ref: any): CaseSpec[] {
+  const out: CaseSpec[] = [];
+  for (const c of ref?.cases ?? []) {
+    if (c.input?.flashType !== 'bubblePointP' || c.expected?.status !== 'success' || c.flags?.length > 0) continue;
+    out.push({
+      id: `pvt-${c.id}`,
+      description: `${c.input.model} saturation pressure of a ${c.family ?? 'mixture'} at ${c.input.temperature?.value} ${c.input.temperature?.unit ?? 'K'}: the original's bubble point`,
+      referenceSource: ref.source,
+      kind: 'parity',
+      input: { experiment: 'saturationPressure', model: c.input.model, components: c.input.components, temperature: c.input.temperature },
+      quantities: [{ name: 'saturationPressure_bara', group: 'PVT saturation pressure vs NeqSim bubble point', expected: c.expected.pressure_bara, tolerance: { rel: 1e-4 }, read: (d: any) => d?.saturationPressure_bara }],
+    });
+  }
+  return out;
+}
+
 /** Relief sizing: the API 520 gas example (relieving pressure given: no overpressure added) and the API 521 fire equation. */
 function reliefCases(ref: any): CaseSpec[] {
   const out: CaseSpec[] = [];
@@ -705,6 +728,11 @@ export async function measureTrust(dir = referenceDir()): Promise<TrustMeasureme
   if (proc !== undefined) {
     const specs = processCases(load(dir, 'neqsim/process.json'));
     if (specs.length > 0) tools.runProcess = await measureTool(proc, specs, []);
+  }
+  const pvt = getTool('runPVT');
+  if (pvt !== undefined) {
+    const specs = pvtSaturationCases(load(dir, 'neqsim/saturation.json'));
+    if (specs.length > 0) tools.runPVT = await measureTool(pvt, specs, []);
   }
   const relief = getTool('runRelief');
   if (relief !== undefined) {
