@@ -28,6 +28,7 @@ import { manageStateTool } from './manageState.js';
 import { runBatchTool } from './runBatch.js';
 import { runFlareNetworkTool } from './runFlareNetwork.js';
 import { runFlashTool } from './runFlash.js';
+import { runFlowAssuranceTool } from './runFlowAssurance.js';
 import { runLOPATool } from './runLOPA.js';
 import { runParametricStudyTool } from './runParametricStudy.js';
 import { runPipelineTool } from './runPipeline.js';
@@ -68,6 +69,7 @@ export const TOOLS: readonly AnyTool[] = [
   runBatchTool,
   runFlareNetworkTool,
   runFlashTool,
+  runFlowAssuranceTool,
   runLOPATool,
   runParametricStudyTool,
   runPipelineTool,

@@ -13,12 +13,12 @@ const DEFAULT_DISTANCES = [15, 30, 50, 75, 100, 150, 200];
 
 const Input = Type.Object(
   {
-    heatDuty_MW: Type.Optional(Type.Number({ exclusiveMinimum: 0, description: 'Heat released by the flare (LHV × mass rate), MW' })),
-    heatDuty_W: Type.Optional(Type.Number({ exclusiveMinimum: 0, description: 'Same in W' })),
-    flameHeight_m: Type.Optional(Type.Number({ minimum: 0, description: 'Height of the flame centre above grade, m (default 30)' })),
+    heatDuty_MW: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1e6, description: 'Heat released by the flare (LHV × mass rate), MW' })),
+    heatDuty_W: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1e12, description: 'Same in W' })),
+    flameHeight_m: Type.Optional(Type.Number({ minimum: 0.1, maximum: 1000, description: 'Height of the flame centre above grade, m (default 30)' })),
     radiantFraction: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1, description: 'Fraction F of the heat radiated (default 0.18)' })),
     transmissivity: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1, description: 'Atmospheric transmissivity τ (default 1: no attenuation, conservative)' })),
-    distances_m: Type.Optional(Type.Array(Type.Number({ minimum: 0 }), { minItems: 1, maxItems: 500, description: `Horizontal distances from the stack, m (default ${DEFAULT_DISTANCES.join(', ')})` })),
+    distances_m: Type.Optional(Type.Array(Type.Number({ minimum: 0, maximum: 1e5 }), { minItems: 1, maxItems: 500, description: `Horizontal distances from the stack, m (default ${DEFAULT_DISTANCES.join(', ')})` })),
   },
   { additionalProperties: false },
 );

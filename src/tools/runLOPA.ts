@@ -13,13 +13,13 @@ const TOOL = 'runLOPA';
 const Input = Type.Object(
   {
     scenario: Type.Optional(Type.String({ maxLength: 300, description: 'Scenario name' })),
-    initiatingEventFrequency_per_year: Type.Number({ exclusiveMinimum: 0, description: 'Frequency of the initiating event, per year' }),
-    targetFrequency_per_year: Type.Number({ exclusiveMinimum: 0, description: 'Tolerable frequency of the consequence, per year' }),
+    initiatingEventFrequency_per_year: Type.Number({ minimum: 1e-12, maximum: 1e6, description: 'Frequency of the initiating event, per year' }),
+    targetFrequency_per_year: Type.Number({ minimum: 1e-15, maximum: 1e6, description: 'Tolerable frequency of the consequence, per year' }),
     layers: Type.Array(
       Type.Object(
         {
           name: Type.String({ minLength: 1, maxLength: 200 }),
-          pfd: Type.Number({ exclusiveMinimum: 0, maximum: 1, description: 'Probability of failure on demand of the independent protection layer' }),
+          pfd: Type.Number({ minimum: 1e-12, maximum: 1, description: 'Probability of failure on demand of the independent protection layer' }),
         },
         { additionalProperties: false },
       ),

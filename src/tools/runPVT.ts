@@ -31,7 +31,7 @@ const DEFAULT_T = 373.15;
 
 const quantity = Type.Union([Type.Number(), Type.Object({ value: Type.Number(), unit: Type.Optional(Type.String()) }, { additionalProperties: false })]);
 const Stage = Type.Object(
-  { temperature_C: Type.Optional(Type.Number()), temperature_K: Type.Optional(Type.Number({ exclusiveMinimum: 0 })), pressure_bara: Type.Number({ exclusiveMinimum: 0 }) },
+  { temperature_C: Type.Optional(Type.Number({ minimum: -273.15, maximum: 3000 })), temperature_K: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 3000 })), pressure_bara: Type.Number({ minimum: 0.01, maximum: 1e4 }) },
   { additionalProperties: false },
 );
 const Input = Type.Object(
@@ -41,16 +41,16 @@ const Input = Type.Object(
     model: Type.Optional(Type.String({ description: 'SRK (default) or PR' })),
     mixingRule: Type.Optional(Type.String()),
     temperature: Type.Optional(quantity),
-    temperature_C: Type.Optional(Type.Number()),
-    temperature_K: Type.Optional(Type.Number({ exclusiveMinimum: 0 })),
+    temperature_C: Type.Optional(Type.Number({ minimum: -273.15, maximum: 3000 })),
+    temperature_K: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 3000 })),
     pressure: Type.Optional(quantity),
-    pressure_bara: Type.Optional(Type.Number({ exclusiveMinimum: 0 })),
-    pressures: Type.Optional(Type.Array(Type.Number({ exclusiveMinimum: 0 }), { minItems: 1, maxItems: 200, description: 'Step pressures, bara' })),
+    pressure_bara: Type.Optional(Type.Number({ minimum: 0.01, maximum: 1e4 })),
+    pressures: Type.Optional(Type.Array(Type.Number({ minimum: 0.01, maximum: 1e4 }), { minItems: 1, maxItems: 200, description: 'Step pressures, bara' })),
     separatorConditions: Type.Optional(Type.Array(Stage, { minItems: 1, maxItems: 10 })),
     injectionGas: Type.Optional(Type.Record(Type.String(), Type.Number(), { description: 'Swelling test: composition of the injection gas' })),
     cumulativeMolePercInjected: Type.Optional(Type.Array(Type.Number({ minimum: 0, exclusiveMaximum: 100 }), { minItems: 1, maxItems: 50, description: 'Swelling test: moles of gas per 100 moles of mixture, per step' })),
     experimentConfig: Type.Optional(
-      Type.Object({ pressures_bara: Type.Optional(Type.Array(Type.Number({ exclusiveMinimum: 0 }), { minItems: 1, maxItems: 200 })), separatorConditions: Type.Optional(Type.Array(Stage, { minItems: 1, maxItems: 10 })) }, { additionalProperties: false }),
+      Type.Object({ pressures_bara: Type.Optional(Type.Array(Type.Number({ minimum: 0.01, maximum: 1e4 }), { minItems: 1, maxItems: 200 })), separatorConditions: Type.Optional(Type.Array(Stage, { minItems: 1, maxItems: 10 })) }, { additionalProperties: false }),
     ),
   },
   { additionalProperties: false },

@@ -20,8 +20,8 @@ const Component = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 200 }),
     type: Type.Optional(Type.Union([Type.Literal('sensor'), Type.Literal('logic'), Type.Literal('finalElement')])),
-    pfd: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1, description: 'PFDavg of the subsystem, when known (e.g. a certified logic solver)' })),
-    lambdaDU_per_hr: Type.Optional(Type.Number({ minimum: 0, description: 'Dangerous undetected failure rate of one channel, 1/h' })),
+    pfd: Type.Optional(Type.Number({ minimum: 1e-12, maximum: 1, description: 'PFDavg of the subsystem, when known (e.g. a certified logic solver)' })),
+    lambdaDU_per_hr: Type.Optional(Type.Number({ minimum: 0, maximum: 0.01, description: 'Dangerous undetected failure rate of one channel, 1/h' })),
     architecture: Type.Optional(arch),
     beta: Type.Optional(Type.Number({ minimum: 0, maximum: 1, description: 'Common-cause factor of redundant channels (default: the SIF\'s beta)' })),
   },
@@ -34,10 +34,10 @@ const Input = Type.Object(
     description: Type.Optional(Type.String({ maxLength: 2000 })),
     claimedSIL: Type.Optional(Type.Integer({ minimum: 1, maximum: 4 })),
     architecture: Type.Optional(Type.Union([arch], { description: 'Default architecture of every subsystem (default 1oo1)' })),
-    proofTestInterval_hours: Type.Optional(Type.Number({ exclusiveMinimum: 0, description: 'T1, h (default 8760)' })),
+    proofTestInterval_hours: Type.Optional(Type.Number({ minimum: 1, maximum: 1e6, description: 'T1, h (default 8760)' })),
     beta: Type.Optional(Type.Number({ minimum: 0, maximum: 1, description: `Common-cause factor β of redundant subsystems (default ${DEFAULT_BETA}, the upper end of IEC 61508-6 Table D.4)` })),
     components: Type.Optional(Type.Array(Component, { minItems: 1, maxItems: 50 })),
-    pfdAvg: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1, description: 'The SIF\'s PFDavg when already known (instead of components)' })),
+    pfdAvg: Type.Optional(Type.Number({ minimum: 1e-12, maximum: 1, description: 'The SIF\'s PFDavg when already known (instead of components)' })),
   },
   { additionalProperties: false },
 );
@@ -108,6 +108,7 @@ function run(input: Static<typeof Input>) {
   } else {
     return failure(TOOL, 'compute', [issue('MISSING_FIELD', 'Give the SIF\'s components or its pfdAvg', 'Add "components": [{"name": "PT", "type": "sensor", "lambdaDU_per_hr": 3e-7}, …] or "pfdAvg"', 'components')]);
   }
+  if (!(total > 0)) return failure(TOOL, 'compute', [issue('INVALID_RESULT', 'Every subsystem has a zero failure rate: the PFD is 0, which no real SIF achieves', 'Give the dangerous undetected failure rates (lambdaDU_per_hr > 0) or PFDs', 'components')]);
   if (total >= 1) return failure(TOOL, 'compute', [issue('INVALID_RESULT', `The summed PFDavg is ${total}: the proof test interval is far too long for these failure rates (the simplified equations need λT ≪ 1)`, 'Shorten proofTestInterval_hours or check the failure rates', 'proofTestInterval_hours')]);
   const achieved = silOfPfd(total);
   if (input.components?.some((c) => c.lambdaDU_per_hr !== undefined && c.lambdaDU_per_hr * T1 > 0.1)) warnings.push(warning('EXTRAPOLATION', 'λ_DU·T1 > 0.1 for a subsystem: the simplified IEC 61508-6 equations lose accuracy; use Markov or a reliability block model'));

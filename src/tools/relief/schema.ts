@@ -6,7 +6,8 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 
-const pos = (description: string) => Type.Number({ exclusiveMinimum: 0, description });
+/** Positive and below an engineering ceiling (keeps every result a finite number). */
+const pos = (description: string, maximum = 1e6) => Type.Number({ minimum: 1e-9, maximum, description });
 const frac = (description: string) => Type.Number({ minimum: 0, maximum: 1, description });
 
 export const RELIEF_CASES = ['gas', 'liquid', 'twoPhase', 'fireHeatInput'] as const;
@@ -16,18 +17,18 @@ export const RunReliefInput = Type.Object(
     case: Type.Optional(Type.String({ description: 'gas (default; also vapor), liquid, twoPhase (two_phase), fireHeatInput (fire)' })),
     // Common to the valve cases
     massFlowRate_kg_s: Type.Optional(pos('Required relieving mass flow, kg/s (gas, twoPhase)')),
-    setPressure_bara: Type.Optional(pos('Set pressure, bara')),
-    temperature_K: Type.Optional(pos('Relieving temperature, K (gas, twoPhase)')),
+    setPressure_bara: Type.Optional(pos('Set pressure, bara', 1e4)),
+    temperature_K: Type.Optional(pos('Relieving temperature, K (gas, twoPhase)', 3000)),
     overpressureFraction: Type.Optional(Type.Number({ minimum: 0, maximum: 1, description: 'Allowable overpressure as a fraction of the gauge set pressure (default 0.21 gas, 0.10 liquid and two-phase)' })),
-    backPressure_bara: Type.Optional(pos('Total back pressure, bara (default 1.0)')),
+    backPressure_bara: Type.Optional(pos('Total back pressure, bara (default 1.0)', 1e4)),
     balancedBellows: Type.Optional(Type.Boolean({ description: 'Balanced-bellows valve: give the manufacturer\'s backPressureCorrection (Kb for gas, Kw for liquid)' })),
     ruptureDisk: Type.Optional(Type.Boolean({ description: 'Rupture disk upstream: Kc = 0.9 (API 520) unless combinationCorrection is given' })),
     dischargeCoefficient: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1, description: 'Kd (default 0.975 gas, 0.65 liquid, 0.85 two-phase)' })),
     backPressureCorrection: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1, description: 'Kb (gas) or Kw (liquid) from the valve manufacturer' })),
     combinationCorrection: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1, description: 'Kc of a certified rupture-disk/valve combination' })),
     // Gas
-    molecularWeight_kg_mol: Type.Optional(pos('Gas molar mass, kg/mol (or give "fluid")')),
-    compressibility: Type.Optional(pos('Z at relieving conditions (default 1.0, or from "fluid")')),
+    molecularWeight_kg_mol: Type.Optional(pos('Gas molar mass, kg/mol (or give "fluid")', 1)),
+    compressibility: Type.Optional(pos('Z at relieving conditions (default 1.0, or from "fluid")', 10)),
     specificHeatRatio: Type.Optional(Type.Number({ minimum: 1, maximum: 2, description: 'k = Cp/Cv (default 1.3, or from "fluid")' })),
     fluid: Type.Optional(
       Type.Object(
@@ -45,7 +46,7 @@ export const RunReliefInput = Type.Object(
     // Two-phase
     gasMassFraction: Type.Optional(frac('Vapour mass fraction at the valve inlet')),
     gasDensity_kg_m3: Type.Optional(pos('Vapour density at the inlet, kg/m³')),
-    latentHeat_J_kg: Type.Optional(pos('Latent heat of vaporisation, J/kg')),
+    latentHeat_J_kg: Type.Optional(pos('Latent heat of vaporisation, J/kg', 1e8)),
     liquidCp_J_kgK: Type.Optional(pos('Liquid heat capacity, J/(kg·K)')),
     // Fire
     wettedArea_m2: Type.Optional(pos('Wetted area exposed to the fire, m²')),

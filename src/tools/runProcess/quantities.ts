@@ -58,6 +58,8 @@ export function parseFlowRate(input: unknown, molarMass: number, field: string):
     return { ok: false, issue: issue('INVALID_FLOW_RATE', `Flow rate must be a positive finite number, got ${JSON.stringify(s.value)}`, fix, field) };
   }
   const perSecond = s.value * u.perSecond;
+  // Above 1e6 kg/s (or mol/s, Sm³/s) no plant runs, and the arithmetic downstream would overflow.
+  if (perSecond > 1e6) return { ok: false, issue: issue('INVALID_FLOW_RATE', `Flow rate ${s.value} ${s.unit} is beyond any plant (limit 1e6 per second in that unit's amount)`, fix, field) };
   const molPerSecond = u.basis === 'mass' ? perSecond / molarMass : u.basis === 'std' ? perSecond / STD_MOLAR_VOLUME : perSecond;
   return { ok: true, value: molPerSecond };
 }
