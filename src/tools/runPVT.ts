@@ -23,7 +23,7 @@ import {
 import { failure, issue, success, type DiagnosticIssue, type Envelope } from './envelope.js';
 import { defineTool, type ToolContext } from './types.js';
 import { cubicModelIssue, parseFlashRequest } from './runFlash/request.js';
-import { parsePressure, parseTemperature } from './units.js';
+import { pressureField, temperatureField } from './units.js';
 
 const TOOL = 'runPVT';
 const EXPERIMENTS = ['CME', 'CVD', 'differentialLiberation', 'saturationPressure', 'saturationTemperature', 'separatorTest', 'GOR', 'swellingTest', 'viscosity'] as const;
@@ -105,20 +105,9 @@ function run(input: In, ctx?: Pick<ToolContext, 'progress'>): Envelope<Out> {
     const cubic = cubicModelIssue(parsed.request.model, 'A PVT experiment');
     if (cubic) issues.push(cubic);
   }
-  let T = DEFAULT_T;
-  if (input.temperature !== undefined) {
-    const r = parseTemperature(input.temperature, { field: 'temperature' });
-    if (r.ok) T = r.value;
-    else issues.push(r.issue);
-  } else if (input.temperature_C !== undefined) T = input.temperature_C + 273.15;
-  else if (input.temperature_K !== undefined) T = input.temperature_K;
+  const T = temperatureField(input, issues) ?? DEFAULT_T;
   if (!(T > 0)) issues.push(issue('TEMPERATURE_ERROR', 'The temperature is at or below absolute zero', 'Give "temperature_C"', 'temperature_C'));
-  let P: number | undefined;
-  if (input.pressure !== undefined) {
-    const r = parsePressure(input.pressure, { field: 'pressure' });
-    if (r.ok) P = r.value;
-    else issues.push(r.issue);
-  } else if (input.pressure_bara !== undefined) P = input.pressure_bara * 1e5;
+  const P = pressureField(input, issues);
   if (experiment === 'saturationTemperature' && P === undefined) issues.push(issue('MISSING_PRESSURE', 'A saturation temperature needs the pressure', 'Give "pressure_bara"', 'pressure_bara'));
   const stagesIn = input.separatorConditions ?? input.experimentConfig?.separatorConditions;
   if ((experiment === 'separatorTest' || experiment === 'GOR') && stagesIn === undefined) issues.push(issue('MISSING_SEPARATOR_CONDITIONS', 'A separator test needs its stages', 'Give "separatorConditions": [{"temperature_C": 40, "pressure_bara": 30}, {"temperature_C": 15, "pressure_bara": 1.01325}]', 'separatorConditions'));

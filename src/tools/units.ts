@@ -254,3 +254,31 @@ export const paToPsia = (pa: number): number => pa / PSI_PA;
 export function valueWithUnit(kind: QuantityKind, valueSI: number, unit: string, molarMass?: number): { value: number; unit: string } {
   return { value: fromSI(kind, valueSI, unit, molarMass), unit };
 }
+
+/**
+ * The temperature of an input that may give it as `temperature` ({value, unit} or K),
+ * `temperature_C` or `temperature_K`, in that order (the original runners' precedence); K, or
+ * undefined when none is given. A malformed `temperature` adds its issue.
+ */
+export function temperatureField(input: { temperature?: unknown; temperature_C?: number; temperature_K?: number }, issues: DiagnosticIssue[]): number | undefined {
+  if (input.temperature !== undefined) {
+    const r = parseTemperature(input.temperature, { field: 'temperature' });
+    if (!r.ok) issues.push(r.issue);
+    return r.ok ? r.value : undefined;
+  }
+  if (input.temperature_C !== undefined) return input.temperature_C + KELVIN_OFFSET;
+  return input.temperature_K;
+}
+
+/** The pressure of an input that may give it as `pressure` ({value, unit} or bara), `pressure_bara`, `pressure_bar` or `pressure_barg`; Pa, or undefined when none is given. */
+export function pressureField(input: { pressure?: unknown; pressure_bara?: number; pressure_bar?: number; pressure_barg?: number }, issues: DiagnosticIssue[]): number | undefined {
+  if (input.pressure !== undefined) {
+    const r = parsePressure(input.pressure, { field: 'pressure' });
+    if (!r.ok) issues.push(r.issue);
+    return r.ok ? r.value : undefined;
+  }
+  if (input.pressure_bara !== undefined) return baraToPa(input.pressure_bara);
+  if (input.pressure_bar !== undefined) return baraToPa(input.pressure_bar);
+  if (input.pressure_barg !== undefined) return baraToPa(input.pressure_barg) + ATM_PA;
+  return undefined;
+}

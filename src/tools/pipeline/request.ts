@@ -8,7 +8,7 @@ import type { ComponentData } from '../../engine/components/index.js';
 import { issue, warning, type DiagnosticIssue, type Warning } from '../envelope.js';
 import { cubicModelIssue, parseFlashRequest } from '../runFlash/request.js';
 import { parseFlowRate } from '../runProcess/quantities.js';
-import { parsePressure, parseTemperature } from '../units.js';
+import { pressureField, temperatureField } from '../units.js';
 import { UNUSED_FIELDS, type RunPipelineInput } from './schema.js';
 
 const DEFAULT_T = 288.15;
@@ -78,25 +78,14 @@ export function readPipelineRequest(input: RunPipelineInput): PipelineOutcome {
     if (cubic) issues.push(cubic);
   }
 
-  let T = DEFAULT_T;
-  if (input.temperature !== undefined) {
-    const r = parseTemperature(input.temperature, { field: 'temperature' });
-    if (r.ok) T = r.value;
-    else issues.push(r.issue);
-  } else if (input.temperature_C !== undefined) T = input.temperature_C + 273.15;
-  else if (input.temperature_K !== undefined) T = input.temperature_K;
-  else warnings.push(warning('MODEL_LIMITATION', 'No inlet temperature given: 15 °C (288.15 K) assumed, as the original'));
+  const Tgiven = temperatureField(input, issues);
+  if (Tgiven === undefined && input.temperature === undefined) warnings.push(warning('MODEL_LIMITATION', 'No inlet temperature given: 15 °C (288.15 K) assumed, as the original'));
+  const T = Tgiven ?? DEFAULT_T;
   if (!(T > 0)) issues.push(issue('TEMPERATURE_ERROR', `Inlet temperature ${T} K is at or below absolute zero`, 'Give the inlet temperature, e.g. "temperature_C": 40', 'temperature'));
 
-  let P = DEFAULT_P_BARA * 1e5;
-  if (input.pressure !== undefined) {
-    const r = parsePressure(input.pressure, { field: 'pressure' });
-    if (r.ok) P = r.value;
-    else issues.push(r.issue);
-  } else if (input.pressure_bara !== undefined) P = input.pressure_bara * 1e5;
-  else if (input.pressure_bar !== undefined) P = input.pressure_bar * 1e5;
-  else if (input.pressure_barg !== undefined) P = (input.pressure_barg + 1.01325) * 1e5;
-  else warnings.push(warning('MODEL_LIMITATION', 'No inlet pressure given: 50 bara assumed, as the original'));
+  const Pgiven = pressureField(input, issues);
+  if (Pgiven === undefined && input.pressure === undefined) warnings.push(warning('MODEL_LIMITATION', 'No inlet pressure given: 50 bara assumed, as the original'));
+  const P = Pgiven ?? DEFAULT_P_BARA * 1e5;
   if (!(P > 0)) issues.push(issue('PRESSURE_ERROR', `Inlet pressure ${P / 1e5} bara is not positive`, 'Give the absolute inlet pressure, e.g. "pressure_bara": 80', 'pressure'));
 
   const length = pick(raw, pipe, ['length_m', 'length']);
