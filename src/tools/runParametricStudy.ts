@@ -10,8 +10,8 @@ import type { ProcessDefinition } from './runProcess/definition.js';
 import { failure, issue, success, warning, type DiagnosticIssue, type Warning } from './envelope.js';
 import { defineTool, type ToolContext } from './types.js';
 import { resolveAddress, type AddressMatch } from './automation/address.js';
-import { loadDefinition, ProcessJsonField, readVariable, solveDefinition, viewOf } from './automation/common.js';
-import { checkWrite, writeIntoJson } from './automation/write.js';
+import { firstError, loadDefinition, ProcessJsonField, readVariable, solveDefinition, viewOf } from './automation/common.js';
+import { applyWrite, checkWrite } from './automation/write.js';
 import { AUTOMATION_PROCESS } from './automation/examples.js';
 
 const TOOL = 'runParametricStudy';
@@ -137,21 +137,14 @@ function run(input: In, ctx?: Pick<ToolContext, 'progress' | 'signal'>) {
       if (combo[k] === -1) continue;
       const v = s.values[combo[k]!]!;
       inputs[s.hit.address] = v;
-      const unit = def.units.find((u) => u.name === s.hit.unit.name)!;
-      const check = checkWrite(def, unit, s.hit.entry, s.hit.address, v, s.unit);
-      if (!check.ok) {
-        error = { code: check.diagnostic.category, message: check.diagnostic.errorMessage };
-        break;
-      }
-      doc = writeIntoJson(doc, def, unit, s.hit.entry, check.si, check.unit, v);
-      const next = loadDefinition(TOOL, doc);
-      if (!next.ok) error = { code: next.env.errors?.[0]?.code ?? 'DEFINITION_ERROR', message: next.env.errors?.[0]?.message ?? 'the definition no longer reads' };
-      else def = next.definition;
+      const step = applyWrite(TOOL, doc, def, s.hit.address, v, s.unit);
+      if (!step.ok) error = { code: step.code, message: step.message };
+      else ({ doc, definition: def } = step);
     }
     const outs: Record<string, number> = {};
     if (!error) {
       const solved = solveDefinition(TOOL, def);
-      if (!solved.ok) error = { code: solved.env.errors?.[0]?.code ?? 'PROCESS_ERROR', message: solved.env.errors?.[0]?.message ?? 'the flowsheet did not solve' };
+      if (!solved.ok) error = firstError(solved.env, 'PROCESS_ERROR', 'the flowsheet did not solve');
       else {
         for (const o of outputs) {
           const unit = def.units.find((u) => u.name === o.hit.unit.name)!;

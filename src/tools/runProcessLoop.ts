@@ -11,8 +11,8 @@ import type { ProcessDefinition } from './runProcess/definition.js';
 import { failure, issue, success, warning, type DiagnosticIssue, type Warning } from './envelope.js';
 import { defineTool, type ToolContext } from './types.js';
 import { resolveAddress } from './automation/address.js';
-import { loadDefinition, ProcessJsonField, readVariable, solveDefinition, viewOf } from './automation/common.js';
-import { checkWrite, writeIntoJson } from './automation/write.js';
+import { firstError, loadDefinition, ProcessJsonField, readVariable, solveDefinition, viewOf } from './automation/common.js';
+import { applyWrite } from './automation/write.js';
 import { AUTOMATION_PROCESS } from './automation/examples.js';
 
 const TOOL = 'runProcessLoop';
@@ -66,31 +66,24 @@ function run(input: In, ctx?: Pick<ToolContext, 'progress' | 'signal'>) {
     const rejected: Record<string, string> = {};
     let error: { code: string; message: string } | undefined;
     for (const [address, value] of Object.entries(input.trials[k]!)) {
-      const hit = resolveAddress(def.units, address);
-      if (!hit.ok) {
-        rejected[address] = `${hit.diagnostic.category}: ${hit.diagnostic.errorMessage}`;
+      const step = applyWrite(TOOL, doc, def, address, value, input.setpointUnit);
+      if (!step.ok && step.rejected) {
+        rejected[address] = `${step.code}: ${step.message}`;
         continue;
       }
-      const check = checkWrite(def, hit.unit, hit.entry, hit.address, value, input.setpointUnit);
-      if (!check.ok) {
-        rejected[address] = `${check.diagnostic.category}: ${check.diagnostic.errorMessage}`;
-        continue;
-      }
-      doc = writeIntoJson(doc, def, hit.unit, hit.entry, check.si, check.unit, value);
-      const next = loadDefinition(TOOL, doc);
-      if (!next.ok) {
-        error = { code: next.env.errors?.[0]?.code ?? 'DEFINITION_ERROR', message: next.env.errors?.[0]?.message ?? 'the definition no longer reads' };
+      if (!step.ok) {
+        error = { code: step.code, message: step.message };
         break;
       }
-      def = next.definition;
-      applied[hit.address] = value;
+      ({ doc, definition: def } = step);
+      applied[step.address] = value;
     }
     const readbacks: Record<string, number> = {};
     const readbackErrors: Record<string, string> = {};
     let ran = false;
     if (!error) {
       const solved = solveDefinition(TOOL, def);
-      if (!solved.ok) error = { code: solved.env.errors?.[0]?.code ?? 'PROCESS_ERROR', message: solved.env.errors?.[0]?.message ?? 'the flowsheet did not solve' };
+      if (!solved.ok) error = firstError(solved.env, 'PROCESS_ERROR', 'the flowsheet did not solve');
       else {
         ran = true;
         for (const hit of reads) {

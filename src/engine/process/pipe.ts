@@ -8,7 +8,7 @@
  * volume-weighted.
  */
 import { flashReport } from '../properties/thermo-report.js';
-import { beggsBrillGradient, bakerSwerdloffTension, type FlowRegime, type Gradient } from './beggs-brill.js';
+import { beggsBrillGradient, bakerSwerdloffTension, type FlowRegime, type Gradient, type LocalFlow } from './beggs-brill.js';
 import { streamAtTP, type ProcessFailure, type StreamState } from './stream.js';
 
 export interface PipeSpec {
@@ -47,14 +47,7 @@ export interface PipeResult {
   gravityDrop: number;
 }
 
-interface PhaseFlow {
-  vsg: number;
-  vsl: number;
-  rhoG: number;
-  rhoL: number;
-  muG: number;
-  muL: number;
-}
+type PhaseFlow = Pick<LocalFlow, 'vsg' | 'vsl' | 'rhoG' | 'rhoL' | 'muG' | 'muL'>;
 
 /** Superficial velocities and lumped gas/liquid properties of a stream in a pipe of area A. */
 function phaseFlows(s: StreamState, area: number): PhaseFlow | string {

@@ -168,3 +168,9 @@ export function automationSuccess<D>(tool: string, calculationType: string, data
 export function modelOf(definition: ProcessDefinition): string {
   return [...new Set(definition.units.flatMap((u) => (u.type === 'Stream' ? [u.feed.fluid.kind] : [])))].join('+');
 }
+
+/** The first error of a failed envelope as {code, message}, for studies that record a case's failure and go on. */
+export function firstError(env: Envelope, fallbackCode: string, fallbackMessage: string): { code: string; message: string } {
+  const e = env.errors?.[0];
+  return { code: e?.code ?? fallbackCode, message: e?.message ?? fallbackMessage };
+}

@@ -7,7 +7,8 @@
 import type { UnitSpec } from '../../engine/index.js';
 import type { AutomationDiagnostic } from './address.js';
 import { chooseUnit, familyOf } from './families.js';
-import { molarMassOf, viewOf } from './common.js';
+import { firstError, loadDefinition, molarMassOf, viewOf } from './common.js';
+import { resolveAddress } from './address.js';
 import type { VariableEntry } from './variables.js';
 import type { ProcessDefinition } from '../runProcess/definition.js';
 import { isPlainObject } from '../validation/issues.js';
@@ -71,4 +72,24 @@ export function writeIntoJson(doc: Record<string, unknown>, definition: ProcessD
   props[json.key] = json.encode(si, unitName, typedValue, props);
   raw.properties = props;
   return out;
+}
+
+export type WriteStep =
+  | { ok: true; doc: Record<string, unknown>; definition: ProcessDefinition; address: string }
+  /** `rejected`: the address or value was refused (nothing written); otherwise the written JSON no longer reads. */
+  | { ok: false; rejected: boolean; code: string; message: string };
+
+/**
+ * Resolves `address` against `definition` (read from `doc`), checks the value, writes it into a
+ * copy of `doc` and reads that copy back: one setpoint of a study or trial.
+ */
+export function applyWrite(tool: string, doc: Record<string, unknown>, definition: ProcessDefinition, address: string, value: number, typedUnit: string | undefined): WriteStep {
+  const hit = resolveAddress(definition.units, address);
+  if (!hit.ok) return { ok: false, rejected: true, code: hit.diagnostic.category, message: hit.diagnostic.errorMessage };
+  const check = checkWrite(definition, hit.unit, hit.entry, hit.address, value, typedUnit);
+  if (!check.ok) return { ok: false, rejected: true, code: check.diagnostic.category, message: check.diagnostic.errorMessage };
+  const next = writeIntoJson(doc, definition, hit.unit, hit.entry, check.si, check.unit, value);
+  const loaded = loadDefinition(tool, next);
+  if (!loaded.ok) return { ok: false, rejected: false, ...firstError(loaded.env, 'DEFINITION_ERROR', 'the definition no longer reads') };
+  return { ok: true, doc: next, definition: loaded.definition, address: hit.address };
 }
