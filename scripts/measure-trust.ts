@@ -19,6 +19,8 @@
  *     the envelope (neqsim/saturation.json).
  *   getPropertyTable: every column of every row vs the original's table (neqsim/property-table.json).
  *   getPhaseEnvelope: the original's dew points on our envelope (neqsim/envelope.json).
+ *   runFlash hydrateTP and runFlowAssurance hydrateRiskMap: the hydrate formation temperatures the original
+ *     computes for its hydrate cases, and whether a hydrate forms (neqsim/hydrate.json; SRK/PR cases).
  *   runPVT: the saturation pressure of the original's bubble-point cases (neqsim/saturation.json).
  *   runRelief: API 520 Part I Example 1 and the API 521 fire equation (physical/relief.json).
  *   runPipeline: the liquid holdup of NeqSim's Beggs & Brill correlation test (physical/beggs-brill.json)
@@ -470,6 +472,50 @@ function pvtSaturationCases(ref: any): CaseSpec[] {
   return out;
 }
 
+/**
+ * Hydrates (neqsim/hydrate.json): the original's hydrate formation temperature at the case
+ * pressure (recorded beside each case from a direct NeqSim call) and whether its hydrate TP flash
+ * finds a hydrate. SRK/PR cases only (CPA is not implemented). The original's hydrate amount is not
+ * a measure: its TPHydrateFlash does not conserve mass (spec/neqsim-physics.md).
+ */
+function hydrateFlashCases(ref: any): CaseSpec[] {
+  const out: CaseSpec[] = [];
+  for (const c of ref?.cases ?? []) {
+    const model = String(c.input?.model ?? 'SRK');
+    const Thyd = c.supplementary_direct_api?.hydrateFormationTemperature_C;
+    if ((model !== 'SRK' && model !== 'PR') || c.expected?.status !== 'success' || typeof Thyd !== 'number') continue;
+    out.push({
+      id: c.id,
+      description: `${model} hydrateTP of ${c.family} at ${c.input.temperature.value} °C, ${c.input.pressure.value} bara: the original's formation temperature and hydrate presence`,
+      referenceSource: ref.source,
+      kind: 'parity',
+      input: c.input,
+      quantities: [
+        { name: 'hydrateFormationTemperature_C', group: 'Hydrate formation temperature vs NeqSim', expected: Thyd, tolerance: { abs: 1e-3 }, read: (d: any) => d?.hydrate?.hydrateFormationTemperature_C },
+        { name: 'hydratePhasePresent', group: 'Hydrate presence vs NeqSim', expected: c.expected.hydratePhasePresent ? 1 : 0, tolerance: { abs: 0 }, read: (d: any) => (typeof d?.hydrate?.hydratePhasePresent === 'boolean' ? Number(d.hydrate.hydratePhasePresent) : undefined) },
+      ],
+    });
+  }
+  return out;
+}
+
+/** The same hydrate temperatures through runFlowAssurance hydrateRiskMap (one point per case). */
+function hydrateMapCases(ref: any): CaseSpec[] {
+  return hydrateFlashCases(ref).map((spec) => {
+    const i = spec.input as { model: string; components: Record<string, number>; temperature: { value: number }; pressure: { value: number } };
+    return {
+      ...spec,
+      id: `map-${spec.id}`,
+      description: `hydrateRiskMap at one point: ${spec.description}`,
+      input: { analysis: 'hydrateRiskMap', model: i.model, components: i.components, temperature_C: i.temperature.value, pressure_bara: i.pressure.value },
+      quantities: [
+        { ...spec.quantities[0]!, name: 'hydrateTemperature_C', read: (d: any) => d?.profile?.[0]?.hydrateTemperature_C },
+        { ...spec.quantities[1]!, name: 'riskLevel HIGH', read: (d: any) => (typeof d?.profile?.[0]?.riskLevel === 'string' ? Number(d.profile[0].riskLevel === 'HIGH') : undefined) },
+      ],
+    };
+  });
+}
+
 /** Relief sizing: the API 520 gas example (relieving pressure given: no overpressure added) and the API 521 fire equation. */
 function reliefCases(ref: any): CaseSpec[] {
   const out: CaseSpec[] = [];
@@ -711,8 +757,13 @@ export async function measureTrust(dir = referenceDir()): Promise<TrustMeasureme
   }
   const flash = getTool('runFlash');
   if (flash !== undefined) {
-    const specs = [...flashGergCases(load(dir, 'physical/gerg-aga8.json')), ...flashPureCases(load(dir, 'physical/pure-density.json')), ...flashTpCases(load(dir, 'neqsim/flash-tp.json')), ...flashPhPsCases(load(dir, 'neqsim/ph-ps.json')), ...flashSaturationCases(load(dir, 'neqsim/saturation.json'))];
+    const specs = [...flashGergCases(load(dir, 'physical/gerg-aga8.json')), ...flashPureCases(load(dir, 'physical/pure-density.json')), ...flashTpCases(load(dir, 'neqsim/flash-tp.json')), ...flashPhPsCases(load(dir, 'neqsim/ph-ps.json')), ...flashSaturationCases(load(dir, 'neqsim/saturation.json')), ...hydrateFlashCases(load(dir, 'neqsim/hydrate.json'))];
     if (specs.length > 0) tools.runFlash = await measureTool(flash, specs, []);
+  }
+  const flowAssurance = getTool('runFlowAssurance');
+  if (flowAssurance !== undefined) {
+    const specs = hydrateMapCases(load(dir, 'neqsim/hydrate.json'));
+    if (specs.length > 0) tools.runFlowAssurance = await measureTool(flowAssurance, specs, []);
   }
   const envelope = getTool('getPhaseEnvelope');
   if (envelope !== undefined) {

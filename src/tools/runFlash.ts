@@ -19,6 +19,7 @@ import { RUN_FLASH_EXAMPLES } from './runFlash/examples.js';
 import { IMPLEMENTED_FLASH_TYPES, IMPLEMENTED_FLASH_TYPE_ALIASES, isSaturationFlashType, PENDING_FLASH_TYPES } from './runFlash/flash-types.js';
 import { runSaturation, SATURATION_ASSUMPTIONS } from './runFlash/saturation.js';
 import { issue } from './envelope.js';
+import { addHydratePhase, HYDRATE_ASSUMPTIONS, HYDRATE_LIMITATIONS, runHydrateTP, type HydrateRun } from './runFlash/hydrate.js';
 
 const TOOL = 'runFlash';
 
@@ -51,9 +52,16 @@ function stateFlashFix(req: FlashRequest): string {
   );
 }
 
-function cubicRun(req: FlashRequest): { ok: true; result: FlashResult; report: FlashReport } | { ok: false; env: Envelope<never> } {
+type CubicRun = { ok: true; result: FlashResult; report: FlashReport; hydrate?: Extract<HydrateRun, { ok: true }> } | { ok: false; env: Envelope<never> };
+
+function cubicRun(req: FlashRequest): CubicRun {
   const fluid = createCubicFluid(req.model as 'SRK' | 'PR', req.components, req.z);
   const options = { multiPhaseCheck: req.multiPhaseCheck };
+  if (req.flashType === 'hydrateTP') {
+    const h = runHydrateTP(fluid, req.temperature, req.pressure);
+    if (!h.ok) return { ok: false, env: failure(TOOL, 'compute', [h.issue], 'flash') };
+    return { ok: true, result: h.fluid, report: flashReport(fluid.model, h.fluid), hydrate: h };
+  }
   if (isSaturationFlashType(req.flashType)) {
     const sat = runSaturation(req.flashType, fluid.model, fluid.z, req.temperature, req.pressure);
     if (!sat.ok) return { ok: false, env: failure(TOOL, 'compute', [sat.issue], 'flash') };
@@ -104,6 +112,7 @@ export function runFlash(input: unknown): Envelope<RunFlashOutput> {
 
   let report: FlashReport;
   let result: FlashResult | undefined;
+  let hydrate: Extract<HydrateRun, { ok: true }> | undefined;
   const assumptions: string[] = [];
   const limitations: string[] = [];
   if (req.model === 'GERG2008' && req.flashType !== 'TP') {
@@ -122,8 +131,13 @@ export function runFlash(input: unknown): Envelope<RunFlashOutput> {
     if (!c.ok) return c.env;
     result = c.result;
     report = c.report;
+    hydrate = c.hydrate;
     assumptions.push(...CUBIC_ASSUMPTIONS);
     limitations.push(...CUBIC_LIMITATIONS);
+    if (hydrate !== undefined) {
+      assumptions.push(...HYDRATE_ASSUMPTIONS);
+      limitations.push(...HYDRATE_LIMITATIONS);
+    }
     if (req.spec?.kind === 'volume') {
       assumptions.push(
         'TV flash: pressure solved at fixed temperature until the β-weighted molar volume (Peneloux-shifted, as reported) equals the spec within 1e-10 relative; a pure component inside its two-phase region is resolved at its vapour pressure by the lever rule on volume',
@@ -139,7 +153,7 @@ export function runFlash(input: unknown): Envelope<RunFlashOutput> {
         'Saturation point: fugacities of the feed and the incipient phase equal (successive substitution, |ln Σ| < 1e-11); the incipient phase is reported at phase fraction 1e-10',
       );
       limitations.push('Two-phase saturation point: a third phase (second liquid, water) is not considered');
-    } else if (!req.multiPhaseCheck) limitations.push('At most two phases (multiPhaseCheck off)');
+    } else if (!req.multiPhaseCheck && hydrate === undefined) limitations.push('At most two phases (multiPhaseCheck off)');
     else assumptions.push('Multiphase check on: up to four phases (gas, liquid hydrocarbon phases, aqueous)');
   }
 
@@ -151,16 +165,18 @@ export function runFlash(input: unknown): Envelope<RunFlashOutput> {
   // PH/PS/TV and saturation points: the state is at the solved temperature or pressure; the
   // input value was only the first guess.
   const solved: FlashRequest = result !== undefined && (result.T !== req.temperature || result.P !== req.pressure) ? { ...req, temperature: result.T, pressure: result.P } : req;
-  const data = buildFlashData(
-    { model: req.model, flashType: req.flashType, temperature: solved.temperature, pressure: solved.pressure, reported: req.reported, names: req.components.map((c) => c.name) },
-    report,
-  );
+  const ctx = { model: req.model, flashType: req.flashType, temperature: solved.temperature, pressure: solved.pressure, reported: req.reported, names: req.components.map((c) => c.name) };
+  const data = buildFlashData(ctx, report);
+  if (hydrate !== undefined) {
+    addHydratePhase(data, ctx, hydrate, req.components.map((c) => c.molarMass));
+    data.hydrate = hydrate.block;
+  }
   const phaseResult: FlashResult = result ?? { T: req.temperature, P: req.pressure, z: Float64Array.from(req.z), phases: report.phases.map((p) => p.state), iterations: 0, stabilityTm: 0, method: 'gerg-single-phase' };
   return success({
     tool: TOOL,
     data,
     legacy: { flash: data.flash, fluid: data.fluid },
-    warnings: flashWarnings(solved, phaseResult, report),
+    warnings: hydrate === undefined ? flashWarnings(solved, phaseResult, report) : [...flashWarnings(solved, phaseResult, report), ...hydrate.warnings],
     provenance: {
       model: req.model,
       flashType: req.flashType,
@@ -181,7 +197,8 @@ export const runFlashTool = defineTool({
   category: 'CALCULATION',
   since: 'v1.0',
   description:
-    `Phase equilibrium (flash) of a mixture. Implemented flash types: ${IMPLEMENTED_FLASH_TYPES.join(', ')}; aliases ${IMPLEMENTED_FLASH_TYPE_ALIASES.join(', ')} are normalised to the short names (${PENDING_FLASH_TYPES.join(', ')} are recognised and answered with 422 NOT_IMPLEMENTED_FLASH_TYPE). ` +
+    `Phase equilibrium (flash) of a mixture. Implemented flash types: ${IMPLEMENTED_FLASH_TYPES.join(', ')}; aliases ${IMPLEMENTED_FLASH_TYPE_ALIASES.join(', ')} are normalised to the short names${PENDING_FLASH_TYPES.length > 0 ? ` (${PENDING_FLASH_TYPES.join(', ')} are recognised and answered with 422 NOT_IMPLEMENTED_FLASH_TYPE)` : ''}. ` +
+    'hydrateTP (SRK/PR, water and a hydrate former in the feed): a TP flash in which a gas hydrate (sI or sII, van der Waals–Platteeuw) may form; the hydrate is one more phase, "gas hydrate", with its amount, composition and density, and data.hydrate gives presence, structure, the formation temperature at this pressure, subcooling and cavity occupancies. ' +
     'Bubble/dew points (SRK/PR): dewPointT and bubblePointT solve the temperature at the given pressure, dewPointP and bubblePointP the pressure at the given temperature (the other input is only the initial guess); the converged value is in fluid.conditions.overall.temperature (K) or .pressure (bara), and the incipient phase is reported at phase fraction 1e-10 with its composition. dewPointP returns the lower (normal) dew pressure where there are two. A spec outside the phase envelope gives 422 NO_SATURATION_POINT, never a made-up point. ' +
     'PH needs enthalpy {value, unit} (J/mol, kJ/mol, J/kg, kJ/kg), PS needs entropy {value, unit} (J/molK, kJ/molK, J/kgK, kJ/kgK), per mole or kg of feed on the datum below; temperature is then only the initial guess and the response is the state at the solved temperature (SRK/PR only). ' +
     'TV needs volume {value, unit} (m3/mol, L/mol, cm3/mol per mole of feed, the Peneloux-shifted molar volume a TP flash reports in properties.overall.molarVolume); pressure is then only the initial guess and the response is the state at the solved pressure (SRK/PR only). ' +

@@ -2,8 +2,9 @@
  * runFlowAssurance (advanced, CALCULATION, v1.0, auto-validated 'pipeline'): flow-assurance
  * screening analyses with published formulas (src/engine/flow-assurance/screening.ts): erosional
  * velocity (API RP 14E, mixture density given or from our flash of a composition), CO₂ corrosion
- * (de Waard–Lotz–Milliams 1991) and pipeline cool-down (lumped capacitance). The contract's other
- * analyses (hydrate map, wax, asphaltene, scale, emulsion, demulsifier dosing) need models this
+ * (de Waard–Lotz–Milliams 1991), pipeline cool-down (lumped capacitance) and the hydrate risk map
+ * (src/tools/flow-assurance/hydrate-map.ts). The contract's other
+ * analyses (wax, asphaltene, scale, emulsion, demulsifier dosing) need models this
  * server does not have and are refused with NOT_IMPLEMENTED_ANALYSIS.
  */
 import { Type, type Static } from '@sinclair/typebox';
@@ -12,10 +13,11 @@ import { co2CorrosionRate, cooldownTemperature, cooldownTimeConstant, erosionalV
 import { failure, issue, success, warning, type DiagnosticIssue, type Warning } from './envelope.js';
 import { defineTool } from './types.js';
 import { cubicModelIssue, parseFlashRequest } from './runFlash/request.js';
+import { DEFAULT_HYDRATE_MARGIN_K, hydrateRiskMap, MAX_PROFILE_POINTS, type HydrateMapPoint } from './flow-assurance/hydrate-map.js';
 
 const TOOL = 'runFlowAssurance';
-const IMPLEMENTED = ['erosion', 'CO2Corrosion', 'pipelineCooldown'] as const;
-const NOT_IMPLEMENTED = ['hydrateRiskMap', 'waxAppearance', 'asphalteneStability', 'scalePrediction', 'emulsionViscosity', 'demulsifierDoseOptimization'];
+const IMPLEMENTED = ['hydrateRiskMap', 'erosion', 'CO2Corrosion', 'pipelineCooldown'] as const;
+const NOT_IMPLEMENTED = ['waxAppearance', 'asphalteneStability', 'scalePrediction', 'emulsionViscosity', 'demulsifierDoseOptimization'];
 /** NACE MR0175 / ISO 15156 sour-service threshold, H₂S partial pressure in bar (0.05 psia). */
 const SOUR_PH2S_BAR = 0.0034474;
 
@@ -25,6 +27,21 @@ const pos = (d: string, maximum = 1e6) => Type.Optional(Type.Number({ exclusiveM
 const Input = Type.Object(
   {
     analysis: Type.String({ description: `${IMPLEMENTED.join(', ')} (others of the contract are not implemented here)` }),
+    // hydrate risk map
+    profilePoints: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            km: Type.Optional(Type.Number({ minimum: 0, maximum: 1e5, description: 'Distance along the line' })),
+            pressure_bara: Type.Number({ minimum: 0.01, maximum: 1000 }),
+            temperature_C: Type.Number({ minimum: -273.15, maximum: 3000 }),
+          },
+          { additionalProperties: false },
+        ),
+        { minItems: 1, maxItems: MAX_PROFILE_POINTS, description: 'Hydrate risk map: the line\'s pressure–temperature profile (or give one point as temperature_C and pressure_bara)' },
+      ),
+    ),
+    safetyMargin_C: Type.Optional(Type.Number({ minimum: 0, maximum: 50, description: `Hydrate risk map: points within this many K outside the hydrate curve are MEDIUM risk (default ${DEFAULT_HYDRATE_MARGIN_K})` })),
     // erosion
     mixtureDensity_kg_m3: Type.Optional(Type.Number({ minimum: 1e-3, maximum: 3e4, description: 'Erosion: mixture (no-slip) density; or give components, temperature_C and pressure_bara' })),
     mixtureVelocity_m_s: Type.Optional(Type.Number({ minimum: 0, maximum: 1e4, description: 'Erosion: actual mixture velocity' })),
@@ -60,8 +77,25 @@ const Input = Type.Object(
   },
   { additionalProperties: false },
 );
+const CooldownPoint = Type.Object({ time_hours: Type.Number(), fluidTemperature_C: Type.Number() }, { additionalProperties: false });
+const HydratePoint = Type.Object(
+  {
+    distance_km: Type.Number(),
+    pressure_bara: Type.Number(),
+    actualTemperature_C: Type.Number(),
+    hydrateTemperature_C: Type.Optional(Type.Number({ description: 'Absent where no hydrate forms at this pressure (235–340 K)' })),
+    subcooling_C: Type.Optional(Type.Number({ description: 'Hydrate temperature minus actual temperature; positive inside the hydrate region' })),
+    structure: Type.Optional(Type.Union([Type.Literal('sI'), Type.Literal('sII')])),
+    riskLevel: Type.Union([Type.Literal('HIGH'), Type.Literal('MEDIUM'), Type.Literal('LOW')]),
+  },
+  { additionalProperties: false },
+);
 const Output = Type.Object(
-  { analysis: Type.String(), results: Type.Record(Type.String(), Type.Union([Type.Number(), Type.String(), Type.Boolean()])), profile: Type.Optional(Type.Array(Type.Object({ time_hours: Type.Number(), fluidTemperature_C: Type.Number() }, { additionalProperties: false }))) },
+  {
+    analysis: Type.String(),
+    results: Type.Record(Type.String(), Type.Union([Type.Number(), Type.String(), Type.Boolean()])),
+    profile: Type.Optional(Type.Union([Type.Array(CooldownPoint, { description: 'pipelineCooldown' }), Type.Array(HydratePoint, { description: 'hydrateRiskMap' })])),
+  },
   { additionalProperties: false },
 );
 type In = Static<typeof Input>;
@@ -81,9 +115,18 @@ function run(input: In) {
   const warnings: Warning[] = [];
   const assumptions: string[] = [];
   let results: Record<string, number | string | boolean> = {};
-  let profile: { time_hours: number; fluidTemperature_C: number }[] | undefined;
+  let profile: { time_hours: number; fluidTemperature_C: number }[] | HydrateMapPoint[] | undefined;
+  const limitations = ['Screening correlations: design needs the full models (multiphase corrosion models, transient thermal analysis, sand erosion)'];
 
-  if (analysis === 'erosion') {
+  if (analysis === 'hydrateRiskMap') {
+    const m = hydrateRiskMap(input);
+    if (!m.ok) return failure(TOOL, 'compute', m.issues);
+    results = m.results;
+    profile = m.profile;
+    warnings.push(...m.warnings);
+    assumptions.push(...m.assumptions);
+    limitations.splice(0, 1, 'Hydrate curve of the composition as given: no inhibitor model beyond the SRK/PR water fugacity, no ice below 0 °C, no salt');
+  } else if (analysis === 'erosion') {
     need(input, ['mixtureVelocity_m_s'], issues, 'Erosion screening');
     let rho = input.mixtureDensity_kg_m3;
     let source = 'input';
@@ -173,7 +216,7 @@ function run(input: In) {
       calculationType: `flow assurance: ${analysis}`,
       convergence: { converged: true, iterations: 1 },
       assumptions,
-      limitations: ['Screening correlations: design needs the full models (multiphase corrosion models, transient thermal analysis, sand erosion)'],
+      limitations,
       computationTimeMs: performance.now() - started,
     },
     validationMessage: 'Flow-assurance screening completed',
@@ -186,18 +229,35 @@ export const runFlowAssuranceTool = defineTool({
   category: 'CALCULATION',
   since: 'v1.0',
   description:
-    `Flow-assurance screening: "analysis" ${IMPLEMENTED.join(' | ')}. erosion (API RP 14E): mixtureVelocity_m_s with mixtureDensity_kg_m3 (or components, temperature_C, pressure_bara), cFactor; ` +
+    `Flow-assurance screening: "analysis" ${IMPLEMENTED.join(' | ')}. hydrateRiskMap: components (water included) and model SRK/PR, profilePoints [{km, pressure_bara, temperature_C}] (or one point as temperature_C, pressure_bara), safetyMargin_C (default 3): hydrate formation temperature (van der Waals–Platteeuw), subcooling and HIGH/MEDIUM/LOW risk per point; erosion (API RP 14E): mixtureVelocity_m_s with mixtureDensity_kg_m3 (or components, temperature_C, pressure_bara), cFactor; ` +
     'CO2Corrosion (de Waard–Lotz–Milliams 1991): temperature_C, pressure_bara, CO2MoleFraction, H2SMoleFraction, inhibitorEfficiency; pipelineCooldown: internalDiameter_m, wallThickness_m, overallUValue_W_m2K, initial and ambient temperatures, fluid density and Cp, targetTemperature_C. ' +
-    'Hydrate maps, wax, asphaltene, scale and emulsion analyses are not implemented (NOT_IMPLEMENTED_ANALYSIS).',
+    'Wax, asphaltene, scale and emulsion analyses are not implemented (NOT_IMPLEMENTED_ANALYSIS).',
   input: Input,
   output: Output,
   exampleCategory: 'flow-assurance',
   examples: [
+    {
+      name: 'hydrate-risk',
+      description: 'Hydrate risk along a subsea flowline carrying wet gas with free water, cooling from 60 °C towards a 4 °C seabed',
+      input: {
+        analysis: 'hydrateRiskMap',
+        model: 'SRK',
+        components: { methane: 0.8, ethane: 0.1, propane: 0.05, water: 0.05 },
+        profilePoints: [
+          { km: 0, pressure_bara: 120, temperature_C: 60 },
+          { km: 5, pressure_bara: 112, temperature_C: 30 },
+          { km: 10, pressure_bara: 105, temperature_C: 18 },
+          { km: 20, pressure_bara: 95, temperature_C: 8 },
+          { km: 30, pressure_bara: 85, temperature_C: 4 },
+        ],
+      },
+    },
     { name: 'erosion', description: 'Erosional velocity of a wet gas line from its composition', input: { analysis: 'erosion', components: { methane: 0.85, ethane: 0.07, propane: 0.03, 'n-heptane': 0.05 }, temperature_C: 40, pressure_bara: 60, mixtureVelocity_m_s: 12, pipeDiameter_m: 0.3 } },
     { name: 'co2-corrosion', description: 'CO₂ corrosion at 60 °C, 50 bara, 2 mol % CO₂, with 90 % inhibitor efficiency', input: { analysis: 'CO2Corrosion', temperature_C: 60, pressure_bara: 50, CO2MoleFraction: 0.02, inhibitorEfficiency: 0.9 } },
     { name: 'cooldown', description: 'Shut-in cool-down of a 10-inch line to a 20 °C hydrate temperature', input: { analysis: 'pipelineCooldown', internalDiameter_m: 0.254, wallThickness_m: 0.0127, overallUValue_W_m2K: 3, initialFluidTemperature_C: 60, ambientTemperature_C: 4, fluidDensity_kg_m3: 150, fluidSpecificHeat_J_kgK: 2500, totalTimeHours: 48, targetTemperature_C: 20 } },
   ],
-  execution: 'inline',
+  // The hydrate map runs a flash per search step; the screening formulas are cheap either way.
+  execution: 'pool',
   autoValidation: 'pipeline',
   run: (input) => run(input),
 });

@@ -98,7 +98,7 @@ t.test('input errors carry contract codes, fixes and the right HTTP status', (t)
     ['below absolute zero', { ...base, temperature: { value: -300, unit: 'C' } }, 'TEMPERATURE_ERROR', 422],
     ['negative pressure', { ...base, pressure: { value: -5, unit: 'bara' } }, 'PRESSURE_ERROR', 422],
     ['unknown model', { ...base, model: 'XYZ' }, 'UNKNOWN_MODEL', 422],
-    ['known but not implemented flash type', { ...base, flashType: 'hydrateTP' }, 'NOT_IMPLEMENTED_FLASH_TYPE', 422],
+    ['flash type the model does not offer', { ...base, model: 'GERG2008', flashType: 'hydrateTP' }, 'NOT_IMPLEMENTED_FLASH_TYPE', 422],
     ['unknown flash type', { ...base, flashType: 'XY' }, 'UNKNOWN_FLASH_TYPE', 422],
     ['unknown mixing rule', { ...base, mixingRule: 'HV' }, 'UNKNOWN_MIXING_RULE', 422],
     ['not an object', 'methane', 'INPUT_ERROR', 400],
@@ -176,8 +176,8 @@ t.test('through runTool (dispatcher: schema validation, auto-validation)', async
   const ok = await runTool('runFlash', RUN_FLASH_EXAMPLES[0].input);
   t.equal(ok.status, 'success');
   t.ok(ok.autoValidation, 'auto-validation block attached');
-  const pending = await runTool('runFlash', { components: { methane: 1 }, flashType: 'hydrateTP' });
-  t.equal(pending.errors?.[0]?.code, 'NOT_IMPLEMENTED_FLASH_TYPE', 'a contract flash type not implemented yet passes the schema and gets 422');
+  const pending = await runTool('runFlash', { model: 'GERG2008', components: { methane: 1 }, flashType: 'hydrateTP' });
+  t.equal(pending.errors?.[0]?.code, 'NOT_IMPLEMENTED_FLASH_TYPE', 'a contract flash type the model does not offer passes the schema and gets 422');
   t.equal(httpStatusFor(pending), 422);
   const unknown = await runTool('runFlash', { components: { methane: 1 }, flashType: 'XY' });
   t.equal(httpStatusFor(unknown), 400, 'an unknown flash type fails the schema (400)');

@@ -66,9 +66,50 @@ t.test('cool-down: τ, T(τ) = Ta + (T0 − Ta)/e and the time to a target', asy
   t.equal(never.targetReached, false, 'below the ambient: never reached');
 });
 
+t.test('hydrate risk map: each point is the hydrateTP formation temperature at its pressure; risk by subcooling and margin', async (t) => {
+  const components = { methane: 0.8, ethane: 0.1, propane: 0.05, water: 0.05 };
+  const profilePoints = [
+    { km: 0, pressure_bara: 120, temperature_C: 60 },
+    { km: 10, pressure_bara: 105, temperature_C: 20 },
+    { km: 20, pressure_bara: 95, temperature_C: 8 },
+    { km: 25, pressure_bara: 3, temperature_C: 2 },
+  ];
+  const env = await call({ analysis: 'hydrateRiskMap', model: 'PR', components, profilePoints, safetyMargin_C: 3 });
+  t.equal(env.status, 'success', JSON.stringify(env.errors ?? []));
+  const d = env.data;
+  for (const pt of d.profile) {
+    const flash = runFlash({ model: 'PR', flashType: 'hydrateTP', temperature: { value: pt.actualTemperature_C, unit: 'C' }, pressure: { value: pt.pressure_bara, unit: 'bara' }, components });
+    const h = (flash.data as any).hydrate;
+    if (pt.hydrateTemperature_C === undefined) {
+      t.equal(h.hydrateFormationTemperature_C, undefined, `km ${pt.distance_km}: no hydrate temperature in either tool`);
+      t.equal(pt.riskLevel, 'LOW');
+      continue;
+    }
+    t.ok(Math.abs(pt.hydrateTemperature_C - h.hydrateFormationTemperature_C) < 1e-6, `km ${pt.distance_km}: ${pt.hydrateTemperature_C} °C as runFlash hydrateTP`);
+    t.ok(Math.abs(pt.subcooling_C - (pt.hydrateTemperature_C - pt.actualTemperature_C)) < 1e-12);
+    const expected = pt.subcooling_C > 0 ? 'HIGH' : pt.subcooling_C > -3 ? 'MEDIUM' : 'LOW';
+    t.equal(pt.riskLevel, expected, `km ${pt.distance_km}: ${pt.riskLevel} at subcooling ${pt.subcooling_C.toFixed(2)} K`);
+    t.equal(h.hydratePhasePresent, pt.subcooling_C > 0, `km ${pt.distance_km}: the hydrate flash agrees`);
+  }
+  t.equal(d.results.totalPoints, 4);
+  t.equal(d.results.criticalPointCount, d.profile.filter((p: any) => p.riskLevel === 'HIGH').length);
+  t.equal(d.results.overallRisk, d.results.criticalPointCount > 0 ? 'HIGH' : 'MEDIUM');
+  t.ok(env.warnings.some((w) => w.code === 'HYDRATE_APPROXIMATE'));
+  // A wider margin turns a LOW point close to the curve into MEDIUM.
+  const near = d.profile[1];
+  const wide = await call({ analysis: 'hydrateRiskMap', model: 'PR', components, temperature_C: near.hydrateTemperature_C + 4, pressure_bara: near.pressure_bara, safetyMargin_C: 5 });
+  t.equal(wide.data.profile[0].riskLevel, 'MEDIUM', 'within a 5 K margin');
+  const narrow = await call({ analysis: 'hydrateRiskMap', model: 'PR', components, temperature_C: near.hydrateTemperature_C + 4, pressure_bara: near.pressure_bara });
+  t.equal(narrow.data.profile[0].riskLevel, 'LOW', 'outside the default 3 K margin');
+});
+
 t.test('refusals', async (t) => {
   const cases: [unknown, string, string][] = [
-    [{ analysis: 'hydrateRiskMap' }, 'NOT_IMPLEMENTED_ANALYSIS', 'analysis'],
+    [{ analysis: 'waxAppearance' }, 'NOT_IMPLEMENTED_ANALYSIS', 'analysis'],
+    [{ analysis: 'hydrateRiskMap', temperature_C: 5, pressure_bara: 100 }, 'MISSING_COMPONENTS', 'components'],
+    [{ analysis: 'hydrateRiskMap', components: { methane: 0.9, water: 0.1 } }, 'MISSING_FIELD', 'profilePoints'],
+    [{ analysis: 'hydrateRiskMap', components: { methane: 0.9, ethane: 0.1 }, temperature_C: 5, pressure_bara: 100 }, 'NO_HYDRATE_SYSTEM', 'components'],
+    [{ analysis: 'hydrateRiskMap', model: 'GERG2008', components: { methane: 0.9, water: 0.1 }, temperature_C: 5, pressure_bara: 100 }, 'UNSUPPORTED_MODEL', 'model'],
     [{ analysis: 'magic' }, 'UNKNOWN_ANALYSIS', 'analysis'],
     [{ analysis: 'erosion', mixtureVelocity_m_s: 3 }, 'MISSING_FIELD', 'mixtureDensity_kg_m3'],
     [{ analysis: 'CO2Corrosion', temperature_C: 60, pressure_bara: 50 }, 'MISSING_FIELD', 'CO2MoleFraction'],

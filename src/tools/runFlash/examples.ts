@@ -123,6 +123,18 @@ export const RUN_FLASH_EXAMPLES: { name: string; description: string; input: Run
     },
   },
   {
+    name: 'hydrate-tp-wet-gas',
+    description:
+      'Hydrate check of a natural gas with 5 % free water at 10 °C and 100 bara (SRK): the hydrate curve of this feed is at about 20.2 °C, so an sII hydrate forms (about 0.058 mol per mol feed, ~961 kg/m3) and takes up the free water; data.hydrate gives the formation temperature and subcooling',
+    input: {
+      model: 'SRK',
+      flashType: 'hydrateTP',
+      temperature: { value: 10, unit: 'C' },
+      pressure: { value: 100, unit: 'bara' },
+      components: { methane: 0.82, ethane: 0.06, propane: 0.03, 'n-butane': 0.01, CO2: 0.02, nitrogen: 0.01, water: 0.05 },
+    },
+  },
+  {
     name: 'gerg2008-natural-gas',
     description: 'Reference-quality single-phase properties of a natural gas with GERG-2008 at 10 °C and 70 bara',
     input: {

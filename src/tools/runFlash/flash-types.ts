@@ -7,7 +7,7 @@
  */
 import { FLASH_TYPES, FLASH_TYPE_ALIASES, type FlashType } from '../flash-models.js';
 
-export const IMPLEMENTED_FLASH_TYPES = ['TP', 'PH', 'PS', 'TV', 'dewPointT', 'dewPointP', 'bubblePointT', 'bubblePointP'] as const satisfies readonly FlashType[];
+export const IMPLEMENTED_FLASH_TYPES = ['TP', 'PH', 'PS', 'TV', 'dewPointT', 'dewPointP', 'bubblePointT', 'bubblePointP', 'hydrateTP'] as const satisfies readonly FlashType[];
 export type ImplementedFlashType = (typeof IMPLEMENTED_FLASH_TYPES)[number];
 
 /** Bubble and dew points: the given T (…PointP) or P (…PointT) is the spec, the other the initial guess. */

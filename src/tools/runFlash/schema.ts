@@ -31,9 +31,10 @@ export const RunFlashInput = Type.Object(
         [
           Type.Union(IMPLEMENTED_FLASH_TYPES.map((t) => Type.Literal(t)), { description: 'Implemented flash types' }),
           Type.Union(IMPLEMENTED_FLASH_TYPE_ALIASES.map((t) => Type.Literal(t)), { description: 'Long-form aliases, normalised to the short names (dewPointTemperature → dewPointT, …)' }),
-          Type.Union(PENDING_FLASH_TYPES.map((t) => Type.Literal(t)), {
-            description: 'Contract flash types not implemented yet: answered with 422 NOT_IMPLEMENTED_FLASH_TYPE',
-          }),
+          // Contract flash types not computed yet pass the schema and get 422 NOT_IMPLEMENTED_FLASH_TYPE.
+          ...(PENDING_FLASH_TYPES.length > 0
+            ? [Type.Union(PENDING_FLASH_TYPES.map((t) => Type.Literal(t)), { description: 'Contract flash types not implemented yet: answered with 422 NOT_IMPLEMENTED_FLASH_TYPE' })]
+            : []),
         ],
         { description: `Flash type, default TP. Implemented: ${IMPLEMENTED_FLASH_TYPES.join(', ')}` },
       ),
@@ -64,7 +65,7 @@ const PhaseConditions = Type.Object(
     pressure: Type.Number({ description: 'bara' }),
     molarMass: Type.Number({ description: 'kg/mol' }),
     phaseFraction: Type.Number({ description: 'Mole fraction of the feed in this phase (1 for overall)' }),
-    enthalpy: Type.Number({ description: 'J/kg (datum: ideal gas, H = 0 at 273.15 K)' }),
+    enthalpy: Type.Optional(Type.Number({ description: 'J/kg (datum: ideal gas, H = 0 at 273.15 K); absent for a gas-hydrate phase and for the overall of an equilibrium with hydrate (hydrate enthalpy not modelled)' })),
     'molar flow': Type.Number({ description: 'mol/hr for a basis of 1 mol/s of feed (as the original)' }),
     'mass flow': Type.Number({ description: 'kg/hr for the same basis' }),
   },
@@ -90,9 +91,21 @@ const PhaseProperties = Type.Object(
   { additionalProperties: false },
 );
 
+const HydratePhaseProperties = Type.Object(
+  { density: ValueUnit, molarMass: ValueUnit, molarVolume: ValueUnit, 'flow rate': ValueUnit },
+  { additionalProperties: false, description: 'The "gas hydrate" phase of a hydrateTP flash: density from the unit cell; no thermal or transport properties' },
+);
+
 const OverallProperties = Type.Object(
-  { density: ValueUnit, molarMass: ValueUnit, molarVolume: ValueUnit, enthalpy: ValueUnit, entropy: ValueUnit, 'flow rate': ValueUnit },
-  { additionalProperties: false },
+  {
+    density: ValueUnit,
+    molarMass: ValueUnit,
+    molarVolume: ValueUnit,
+    enthalpy: Type.Optional(ValueUnit),
+    entropy: Type.Optional(ValueUnit),
+    'flow rate': ValueUnit,
+  },
+  { additionalProperties: false, description: 'Over all phases; enthalpy and entropy are absent when a gas hydrate is present (hydrate enthalpy not modelled)' },
 );
 
 const CompositionMap = Type.Record(Type.String(), ValueUnit);
@@ -116,12 +129,31 @@ export const FluidResponse = Type.Object(
         overall: OverallProperties,
         interfacialTension: Type.Optional(Type.Record(Type.String(), ValueUnit, { description: 'Between phase pairs, keyed "gas-oil", N/m' })),
       },
-      { additionalProperties: PhaseProperties },
+      { additionalProperties: Type.Union([PhaseProperties, HydratePhaseProperties]) },
     ),
     composition: Type.Object({ overall: CompositionMap }, { additionalProperties: CompositionMap, description: 'Mole fractions per phase; "<phase>_wt" holds weight fractions' }),
   },
   { additionalProperties: false },
 );
 
-export const RunFlashOutput = Type.Object({ flash: FlashSummary, fluid: FluidResponse }, { additionalProperties: false });
+const Occupancy = Type.Record(Type.String(), Type.Number());
+
+export const HydrateResult = Type.Object(
+  {
+    hydratePhasePresent: Type.Boolean(),
+    reason: Type.Optional(Type.String({ description: 'Why no hydrate can form at all (no water or no hydrate former in the feed)' })),
+    structure: Type.Optional(Type.Union([Type.Literal('sI'), Type.Literal('sII')], { description: 'Structure that forms (or would form first)' })),
+    hydratePhaseFraction: Type.Number({ description: 'Moles of hydrate per mole of feed (0 when none forms)' }),
+    hydrateFormationTemperature_K: Type.Optional(Type.Number({ description: 'Hydrate equilibrium temperature of the feed at this pressure' })),
+    hydrateFormationTemperature_C: Type.Optional(Type.Number()),
+    subcooling_K: Type.Optional(Type.Number({ description: 'Formation temperature minus flash temperature; positive inside the hydrate region' })),
+    drivingForce: Type.Optional(Type.Number({ description: 'ln(f_water in hydrate / f_water in fluid) of the feed before any hydrate forms; negative: hydrate forms' })),
+    density_kg_m3: Type.Optional(Type.Number()),
+    cavityOccupancy: Type.Optional(Type.Object({ small: Occupancy, large: Occupancy }, { additionalProperties: false, description: 'Fraction of the small and large cavities holding each guest' })),
+    componentBalanceError: Type.Optional(Type.Number({ description: 'Largest |fluid + hydrate − feed| over components, mol per mol feed' })),
+  },
+  { additionalProperties: false, description: 'hydrateTP only: the outcome of the hydrate check' },
+);
+
+export const RunFlashOutput = Type.Object({ flash: FlashSummary, fluid: FluidResponse, hydrate: Type.Optional(HydrateResult) }, { additionalProperties: false });
 export type RunFlashOutput = Static<typeof RunFlashOutput>;

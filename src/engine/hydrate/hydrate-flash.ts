@@ -1,0 +1,297 @@
+/**
+ * Gas-hydrate equilibrium of a fluid described by any ThermoModel, with water in the hydrate from
+ * ./vdwp.ts:
+ *
+ * - hydrateDrivingForce: ln(f_w^H / f_w^fluid) of the feed flashed at (T, P); negative where a
+ *   hydrate is more stable than the water of the fluid.
+ * - hydrateFormationTemperature: the temperature at which the driving force is zero at a given
+ *   pressure (the hydrate curve of the feed), by bracketing and Illinois regula falsi.
+ * - flashTPHydrate: the equilibrium amount and composition of hydrate at fixed T and P, and the
+ *   fluid phases left. Unknown: the structural water ξ (mol per mol feed) taken into hydrate.
+ *   For a trial ξ the guests it holds are r_j·ξ, with r_j (guests per water) from the occupancies
+ *   the remaining fluid's fugacities give; that fixed point is iterated, then ξ is solved so the
+ *   water fugacities of hydrate and fluid are equal. Component balances close by construction.
+ *   (The original's TPHydrateFlash fixes the hydrate at full sI occupancy and does not conserve
+ *   mass, see spec/neqsim-physics.md; this follows the equilibrium instead.)
+ *
+ * The remaining water is the search variable, on a log scale: where water limits the hydrate the
+ * root lies within a tiny amount of exhausting it, and the fluid's water fugacity falls like the
+ * log of what is left.
+ */
+import type { ThermoModel } from '../eos/types.js';
+import { flashTP } from '../flash/tp-flash.js';
+import type { FlashResult } from '../flash/phase-state.js';
+import { hydrateComposition, hydrateDensity, hydrateSystem, stableHydrateWater, type HydrateSystem, type HydrateWater } from './vdwp.js';
+import type { HydrateStructure } from './parameters.js';
+
+export type HydrateFailure = { ok: false; code: 'NO_HYDRATE_SYSTEM' | 'FLASH_ERROR' | 'FLASH_NOT_CONVERGED' | 'NO_HYDRATE_POINT' | 'HYDRATE_OUT_OF_RANGE'; message: string };
+
+/** The hydrate against a fluid at equilibrium: driving force and the hydrate it would form. */
+export interface HydrateCheck {
+  fluid: FlashResult;
+  hydrate: HydrateWater;
+  /** ln(f_w^H / f_w^fluid); < 0: hydrate more stable than the fluid's water. */
+  drivingForce: number;
+}
+
+/** ln f_i (Pa) of every component in the phase richest in water (all phases agree at equilibrium). */
+function fluidLnFugacities(fluid: FlashResult, water: number): Float64Array {
+  let p = fluid.phases[0];
+  for (const q of fluid.phases) if (q.x[water] > p.x[water]) p = q;
+  const lnF = new Float64Array(p.x.length);
+  for (let i = 0; i < lnF.length; i++) lnF[i] = Math.log(p.x[i]) + p.lnPhi[i] + Math.log(fluid.P);
+  return lnF;
+}
+
+function checkAgainst(model: ThermoModel, sys: HydrateSystem, fluid: FlashResult): HydrateCheck {
+  const lnF = fluidLnFugacities(fluid, sys.water);
+  const hydrate = stableHydrateWater(sys, model.atTemperature(fluid.T), fluid.P, lnF);
+  return { fluid, hydrate, drivingForce: hydrate.lnFugacity - lnF[sys.water] };
+}
+
+function systemOf(model: ThermoModel): { ok: true; system: HydrateSystem } | HydrateFailure {
+  const s = hydrateSystem(model.components);
+  if (s.ok) return s;
+  return {
+    ok: false,
+    code: 'NO_HYDRATE_SYSTEM',
+    message: s.reason === 'no-water' ? 'the fluid holds no water, so no hydrate can form' : 'the fluid holds no hydrate former (methane, ethane, propane, butanes, N2, CO2, H2S, O2)',
+  };
+}
+
+/** Driving force of hydrate formation for the feed z at T (K), P (Pa). */
+export function hydrateDrivingForce(model: ThermoModel, T: number, P: number, z: ArrayLike<number>): ({ ok: true } & HydrateCheck) | HydrateFailure {
+  const s = systemOf(model);
+  if (!s.ok) return s;
+  const f = flashTP(model, T, P, z, { multiPhaseCheck: true });
+  if (!f.ok) return f;
+  return { ok: true, ...checkAgainst(model, s.system, f.result) };
+}
+
+/**
+ * Temperature range of the hydrate model. The water reference is liquid water, supercooled
+ * below 0 °C (no ice phase); below ≈235 K liquid water freezes spontaneously (homogeneous
+ * nucleation), so the reference, and with it any hydrate answer, has no meaning there. (Left
+ * unbounded, the empty lattice alone ends up "more stable" than deeply supercooled water.)
+ * Above 340 K no natural-gas hydrate is stable at any pressure of interest.
+ */
+export const HYDRATE_T_MIN = 235;
+export const HYDRATE_T_MAX = 340;
+
+export interface HydrateCurvePoint {
+  ok: true;
+  /** K. */
+  temperature: number;
+  structure: HydrateStructure;
+  /** The hydrate at the formation point (incipient: no hydrate taken from the fluid). */
+  hydrate: HydrateWater;
+  evaluations: number;
+}
+
+/**
+ * Hydrate formation (equilibrium) temperature of the feed at pressure P (Pa), searched in
+ * [HYDRATE_T_MIN, HYDRATE_T_MAX] starting near T0. Converged to 1e-7 K.
+ */
+export function hydrateFormationTemperature(model: ThermoModel, P: number, z: ArrayLike<number>, T0 = 285): HydrateCurvePoint | HydrateFailure {
+  const s = systemOf(model);
+  if (!s.ok) return s;
+  let evaluations = 0;
+  let last: HydrateCheck | undefined;
+  const g = (T: number): number | HydrateFailure => {
+    evaluations++;
+    const f = flashTP(model, T, P, z, { multiPhaseCheck: true });
+    if (!f.ok) return f;
+    last = checkAgainst(model, s.system, f.result);
+    return last.drivingForce;
+  };
+  // The driving force rises with temperature: bracket by stepping from T0 towards the sign change.
+  let a = Math.min(Math.max(T0, HYDRATE_T_MIN), HYDRATE_T_MAX);
+  let ga = g(a);
+  if (typeof ga !== 'number') return ga;
+  let b = a;
+  let gb = ga;
+  const step = ga < 0 ? 5 : -5;
+  while (Math.sign(gb) === Math.sign(ga) && gb !== 0) {
+    a = b;
+    ga = gb;
+    b = Math.min(Math.max(b + step, HYDRATE_T_MIN), HYDRATE_T_MAX);
+    if (b === a) {
+      return {
+        ok: false,
+        code: 'NO_HYDRATE_POINT',
+        message:
+          ga < 0
+            ? `hydrate is stable up to ${HYDRATE_T_MAX} K at ${(P / 1e5).toPrecision(6)} bara`
+            : `no hydrate forms down to ${HYDRATE_T_MIN} K at ${(P / 1e5).toPrecision(6)} bara (pressure too low for this gas)`,
+      };
+    }
+    const v = g(b);
+    if (typeof v !== 'number') return v;
+    gb = v;
+  }
+  const root = illinois(g, a, ga, b, gb, 1e-7);
+  if (typeof root !== 'number') return root;
+  const at = last!;
+  return { ok: true, temperature: root, structure: at.hydrate.structure, hydrate: at.hydrate, evaluations };
+}
+
+/**
+ * Root of g in [a, b] (g(a), g(b) of opposite signs) by regula falsi with the Illinois
+ * modification, to |b − a| < tol or |g| < 1e-12. Evaluation failures are passed through.
+ */
+function illinois(g: (x: number) => number | HydrateFailure, a: number, ga: number, b: number, gb: number, tol: number): number | HydrateFailure {
+  let side = 0;
+  for (let k = 0; k < 200; k++) {
+    const x = (a * gb - b * ga) / (gb - ga);
+    const gx = g(x);
+    if (typeof gx !== 'number') return gx;
+    if (Math.abs(gx) < 1e-12 || Math.abs(b - a) < tol) return x;
+    if (Math.sign(gx) === Math.sign(gb)) {
+      b = x;
+      gb = gx;
+      if (side === -1) ga /= 2;
+      side = -1;
+    } else {
+      a = x;
+      ga = gx;
+      if (side === 1) gb /= 2;
+      side = 1;
+    }
+    if (Math.abs(b - a) < tol) return (a + b) / 2;
+  }
+  return { ok: false, code: 'FLASH_NOT_CONVERGED', message: 'the hydrate equilibrium search did not converge in 200 steps' };
+}
+
+/** The hydrate phase of an equilibrium with hydrate. */
+export interface HydratePhase {
+  structure: HydrateStructure;
+  /** Moles of hydrate (water + guests) per mole of feed. */
+  beta: number;
+  x: Float64Array;
+  thetaSmall: Float64Array;
+  thetaLarge: Float64Array;
+  /** kg/m3, from the unit cell. */
+  density: number;
+}
+
+export interface HydrateFlashResult {
+  /** Flash of the fluid left beside the hydrate (phase fractions relative to that fluid). */
+  fluid: FlashResult;
+  /** Moles of fluid per mole of feed (1 when no hydrate forms). */
+  fluidFraction: number;
+  hydrate: HydratePhase | undefined;
+  /** ln(f_w^H / f_w^fluid) of the feed before any hydrate forms. */
+  drivingForce: number;
+  /** Structure that would form (the stable one against the feed's fluid). */
+  structure: HydrateStructure;
+  /** Largest component-balance error, mol per mol feed. */
+  balanceError: number;
+  evaluations: number;
+}
+
+/**
+ * TP flash with a possible gas-hydrate phase. The fluid phases are found by the model's TP flash
+ * with the multiphase check on; the hydrate by the search described at the top of this file.
+ */
+export function flashTPHydrate(model: ThermoModel, T: number, P: number, zIn: ArrayLike<number>): ({ ok: true } & HydrateFlashResult) | HydrateFailure {
+  const s = systemOf(model);
+  if (!s.ok) return s;
+  if (T < HYDRATE_T_MIN) {
+    return { ok: false, code: 'HYDRATE_OUT_OF_RANGE', message: `${T.toFixed(2)} K is below ${HYDRATE_T_MIN} K, where the hydrate model's liquid-water reference no longer exists (no ice phase is modelled)` };
+  }
+  const sys = s.system;
+  const nc = model.nc;
+  const z = new Float64Array(nc);
+  let sum = 0;
+  for (let i = 0; i < nc; i++) sum += zIn[i];
+  for (let i = 0; i < nc; i++) z[i] = zIn[i] / sum;
+
+  const feed = flashTP(model, T, P, z, { multiPhaseCheck: true });
+  if (!feed.ok) return feed;
+  const start = checkAgainst(model, sys, feed.result);
+  let evaluations = 1;
+  if (start.drivingForce >= 0) {
+    return { ok: true, fluid: feed.result, fluidFraction: 1, hydrate: undefined, drivingForce: start.drivingForce, structure: start.hydrate.structure, balanceError: 0, evaluations };
+  }
+
+  const w = sys.water;
+  // q_j = guests j in hydrate per water in hydrate, per mole of j left in the fluid.
+  const q = new Float64Array(nc);
+  for (const g of sys.guests) q[g.index] = start.hydrate.guestsPerWater[g.index] / z[g.index];
+  const rem = new Float64Array(nc);
+  let state: { check: HydrateCheck; xi: number } | undefined;
+
+  /** Driving force with ξ = z_w − exp(u) of structural water in the hydrate. */
+  const force = (u: number): number | HydrateFailure => {
+    const xi = z[w] - Math.exp(u);
+    for (let it = 0; it < 100; it++) {
+      for (let i = 0; i < nc; i++) rem[i] = z[i];
+      rem[w] = Math.exp(u);
+      for (const g of sys.guests) rem[g.index] = z[g.index] / (1 + xi * q[g.index]);
+      const f = flashTP(model, T, P, rem, { multiPhaseCheck: true });
+      evaluations++;
+      if (!f.ok) return f;
+      // The flash works on normalised fractions; fugacities do not depend on the total.
+      const check = checkAgainst(model, sys, f.result);
+      let change = 0;
+      for (const g of sys.guests) {
+        const next = check.hydrate.guestsPerWater[g.index] / rem[g.index];
+        change = Math.max(change, Math.abs(Math.log((1 + xi * next) / (1 + xi * q[g.index]))));
+        q[g.index] = next;
+      }
+      state = { check, xi };
+      if (change < 1e-12) return check.drivingForce;
+    }
+    return { ok: false, code: 'FLASH_NOT_CONVERGED', message: 'the guest balance between hydrate and fluid did not converge' };
+  };
+
+  // Bracket: just above ξ = 0 the force is that of the feed (< 0); with all but a trace of the
+  // water in hydrate the fluid's water fugacity collapses and the force turns positive.
+  const uHi = Math.log(z[w]) + Math.log1p(-1e-9);
+  let uLo = Math.log(z[w]) + Math.log(1e-13);
+  let gLo = force(uLo);
+  if (typeof gLo !== 'number') return gLo;
+  let uTop = uHi;
+  let gTop = start.drivingForce;
+  // If even the last trace of water is still in the hydrate's favour, go lower before giving up.
+  for (let k = 0; k < 3 && gLo < 0; k++) {
+    uLo -= 10;
+    const v = force(uLo);
+    if (typeof v !== 'number') return v;
+    gLo = v;
+  }
+  if (gLo < 0) return { ok: false, code: 'FLASH_NOT_CONVERGED', message: 'the hydrate takes up all of the water: no fluid-hydrate equilibrium was found' };
+  const root = illinois(force, uLo, gLo, uTop, gTop, 1e-13);
+  if (typeof root !== 'number') return root;
+  const fin = force(root);
+  if (typeof fin !== 'number') return fin;
+  const { check, xi } = state!;
+  const hydrate = check.hydrate;
+  let guests = 0;
+  for (const g of sys.guests) guests += hydrate.guestsPerWater[g.index];
+  const fluidMoles = rem.reduce((a, b) => a + b, 0);
+  // Component balance: fluid + hydrate = feed.
+  let balanceError = 0;
+  for (let i = 0; i < nc; i++) {
+    const inHydrate = i === w ? xi : xi * hydrate.guestsPerWater[i];
+    balanceError = Math.max(balanceError, Math.abs(rem[i] + inHydrate - z[i]));
+  }
+  const molarMass = model.components.map((c) => c.molarMass);
+  return {
+    ok: true,
+    fluid: check.fluid,
+    fluidFraction: fluidMoles,
+    hydrate: {
+      structure: hydrate.structure,
+      beta: xi * (1 + guests),
+      x: hydrateComposition(hydrate, w),
+      thetaSmall: hydrate.thetaSmall,
+      thetaLarge: hydrate.thetaLarge,
+      density: hydrateDensity(hydrate, w, molarMass),
+    },
+    drivingForce: start.drivingForce,
+    structure: hydrate.structure,
+    balanceError,
+    evaluations,
+  };
+}
