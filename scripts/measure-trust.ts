@@ -20,7 +20,8 @@
  *   getPropertyTable: every column of every row vs the original's table (neqsim/property-table.json).
  *   getPhaseEnvelope: the original's dew points on our envelope (neqsim/envelope.json).
  *   runFlash hydrateTP and runFlowAssurance hydrateRiskMap: the hydrate formation temperatures the original
- *     computes for its hydrate cases, and whether a hydrate forms (neqsim/hydrate.json; SRK/PR cases).
+ *     computes for its hydrate cases, and whether a hydrate forms (neqsim/hydrate.json; SRK/PR cases, CPA
+ *     with its CPA rule); runFlash also the published methane-hydrate curve with SRK, PR, CPA (physical/hydrate.json).
  *   runPVT: the saturation pressure of the original's bubble-point cases (neqsim/saturation.json).
  *   runRelief: API 520 Part I Example 1 and the API 521 fire equation (physical/relief.json).
  *   runPipeline: the liquid holdup of NeqSim's Beggs & Brill correlation test (physical/beggs-brill.json)
@@ -475,7 +476,7 @@ function pvtSaturationCases(ref: any): CaseSpec[] {
 /**
  * Hydrates (neqsim/hydrate.json): the original's hydrate formation temperature at the case
  * pressure (recorded beside each case from a direct NeqSim call) and whether its hydrate TP flash
- * finds a hydrate. SRK/PR cases only (CPA is not implemented). The original's hydrate amount is not
+ * finds a hydrate. SRK/PR cases and CPA with CLASSIC_TX_CPA. The original's hydrate amount is not
  * a measure: its TPHydrateFlash does not conserve mass (spec/neqsim-physics.md).
  */
 function hydrateFlashCases(ref: any): CaseSpec[] {
@@ -483,7 +484,10 @@ function hydrateFlashCases(ref: any): CaseSpec[] {
   for (const c of ref?.cases ?? []) {
     const model = String(c.input?.model ?? 'SRK');
     const Thyd = c.supplementary_direct_api?.hydrateFormationTemperature_C;
-    if ((model !== 'SRK' && model !== 'PR') || c.expected?.status !== 'success' || typeof Thyd !== 'number') continue;
+    // CPA cases count when they use the original's CPA rule; under its MCP "classic" it drops the
+    // T term of the CPA kij, which this server does not copy.
+    const cpaComparable = model === 'CPA' && c.input?.mixingRule === 'CLASSIC_TX_CPA';
+    if ((model !== 'SRK' && model !== 'PR' && !cpaComparable) || c.expected?.status !== 'success' || typeof Thyd !== 'number') continue;
     out.push({
       id: c.id,
       description: `${model} hydrateTP of ${c.family} at ${c.input.temperature.value} °C, ${c.input.pressure.value} bara: the original's formation temperature and hydrate presence`,
@@ -499,10 +503,28 @@ function hydrateFlashCases(ref: any): CaseSpec[] {
   return out;
 }
 
+/** The methane-hydrate curve (physical/hydrate.json, published points) with each model. */
+function hydrateCurveCases(ref: any): CaseSpec[] {
+  const out: CaseSpec[] = [];
+  for (const c of ref?.cases ?? []) {
+    for (const model of ['SRK', 'PR', 'CPA']) {
+      out.push({
+        id: `${c.id}-${model}`,
+        description: `${model} methane hydrate formation temperature at ${c.inputs.P_bar} bar (${c.inputs.system})`,
+        referenceSource: c.citation,
+        kind: 'reference',
+        input: { model, flashType: 'hydrateTP', temperature: { value: c.expected.T_K, unit: 'K' }, pressure: { value: c.inputs.P_bar, unit: 'bara' }, components: { methane: 0.1, water: 0.9 } },
+        quantities: [{ name: 'hydrateFormationTemperature_K', group: `${model} methane hydrate curve vs published`, expected: c.expected.T_K, tolerance: c.tolerance.T_K, read: (d: any) => d?.hydrate?.hydrateFormationTemperature_K }],
+      });
+    }
+  }
+  return out;
+}
+
 /** The same hydrate temperatures through runFlowAssurance hydrateRiskMap (one point per case). */
 function hydrateMapCases(ref: any): CaseSpec[] {
   return hydrateFlashCases(ref).map((spec) => {
-    const i = spec.input as { model: string; components: Record<string, number>; temperature: { value: number }; pressure: { value: number } };
+    const i = spec.input as { model: string; mixingRule?: string; components: Record<string, number>; temperature: { value: number }; pressure: { value: number } };
     return {
       ...spec,
       id: `map-${spec.id}`,
@@ -757,7 +779,7 @@ export async function measureTrust(dir = referenceDir()): Promise<TrustMeasureme
   }
   const flash = getTool('runFlash');
   if (flash !== undefined) {
-    const specs = [...flashGergCases(load(dir, 'physical/gerg-aga8.json')), ...flashPureCases(load(dir, 'physical/pure-density.json')), ...flashTpCases(load(dir, 'neqsim/flash-tp.json')), ...flashPhPsCases(load(dir, 'neqsim/ph-ps.json')), ...flashSaturationCases(load(dir, 'neqsim/saturation.json')), ...hydrateFlashCases(load(dir, 'neqsim/hydrate.json'))];
+    const specs = [...flashGergCases(load(dir, 'physical/gerg-aga8.json')), ...flashPureCases(load(dir, 'physical/pure-density.json')), ...flashTpCases(load(dir, 'neqsim/flash-tp.json')), ...flashPhPsCases(load(dir, 'neqsim/ph-ps.json')), ...flashSaturationCases(load(dir, 'neqsim/saturation.json')), ...hydrateFlashCases(load(dir, 'neqsim/hydrate.json')), ...hydrateCurveCases(load(dir, 'physical/hydrate.json'))];
     if (specs.length > 0) tools.runFlash = await measureTool(flash, specs, []);
   }
   const flowAssurance = getTool('runFlowAssurance');

@@ -1,22 +1,32 @@
 /**
  * What the flash and process tools accept. One place so runFlash, runProcess and validateInput
- * agree. Models: only those our engine really implements (the original also lists CPA, PCSAFT,
- * UMRPRU; we report those as UNKNOWN_MODEL with a fix naming the supported ones).
+ * agree. Models: only those our engine really implements (the original also lists PCSAFT and
+ * UMRPRU; we report those as UNKNOWN_MODEL with a fix naming the supported ones). CPA is
+ * implemented for runFlash (and what runs it: runBatch, validateInput of a flash definition);
+ * the other tools take SRK, PR or GERG2008.
  */
 
 export const SUPPORTED_MODELS = ['SRK', 'PR', 'GERG2008'] as const;
+/** runFlash's models: the shared ones and SRK-CPA. */
+export const FLASH_MODELS = ['SRK', 'PR', 'CPA', 'GERG2008'] as const;
+export type FlashModel = (typeof FLASH_MODELS)[number];
 export type SupportedModel = (typeof SUPPORTED_MODELS)[number];
 
 /** Models the original NeqSim server accepts but this engine does not implement (yet). */
-export const UNSUPPORTED_ORIGINAL_MODELS = ['CPA', 'PCSAFT', 'UMRPRU', 'PR_LK', 'PR-LK', 'PRLK'] as const;
+export const UNSUPPORTED_ORIGINAL_MODELS = ['PCSAFT', 'UMRPRU', 'PR_LK', 'PR-LK', 'PRLK'] as const;
 
-/** Upper-cases like the original; returns the supported model name or undefined. */
-export function normalizeModel(model: unknown): SupportedModel | undefined {
+/** Upper-cases like the original; returns the model name if it is one of `allowed`, else undefined. */
+export function normalizeModel(model: unknown): SupportedModel | undefined;
+export function normalizeModel(model: unknown, allowed: readonly FlashModel[]): FlashModel | undefined;
+export function normalizeModel(model: unknown, allowed: readonly FlashModel[] = SUPPORTED_MODELS): FlashModel | undefined {
   if (typeof model !== 'string') return undefined;
   const m = model.trim().toUpperCase().replace(/[-_ ]/g, '');
-  if (m === 'GERG2008' || m === 'GERG') return 'GERG2008';
-  return (SUPPORTED_MODELS as readonly string[]).includes(m) ? (m as SupportedModel) : undefined;
+  const name = m === 'GERG' ? 'GERG2008' : m === 'SRKCPA' || m === 'CPASRK' ? 'CPA' : m;
+  return (allowed as readonly string[]).includes(name) ? (name as FlashModel) : undefined;
 }
+
+/** Mixing rules a CPA flash accepts: the contract's "classic" and the original's CPA default. */
+export const CPA_MIXING_RULES = ['classic', 'CLASSIC_TX_CPA'] as const;
 
 export const FLASH_TYPES = [
   'TP',

@@ -19,6 +19,8 @@ import { RUN_FLASH_EXAMPLES } from './runFlash/examples.js';
 import { IMPLEMENTED_FLASH_TYPES, IMPLEMENTED_FLASH_TYPE_ALIASES, isSaturationFlashType, PENDING_FLASH_TYPES } from './runFlash/flash-types.js';
 import { runSaturation, SATURATION_ASSUMPTIONS } from './runFlash/saturation.js';
 import { issue } from './envelope.js';
+import { FLASH_MODELS } from './flash-models.js';
+import { createCpaFluid } from '../engine/cpa-fluid.js';
 import { addHydratePhase, HYDRATE_ASSUMPTIONS, HYDRATE_LIMITATIONS, runHydrateTP, type HydrateRun } from './runFlash/hydrate.js';
 
 const TOOL = 'runFlash';
@@ -33,6 +35,15 @@ const CUBIC_LIMITATIONS = [
   'Cubic EOS: liquid densities within a few % with the volume shift; gas densities a few % off at high pressure',
   'Less accurate for polar/associating compounds (water, glycols, alcohols)',
 ];
+
+const CPA_ASSUMPTIONS = [
+  'Ideal-gas reference state: H = 0 and S = 0 for the ideal gas at 273.15 K (S at 1.01325 bar)',
+  'SRK-CPA (simplified CPA, g = 1/(1 − 1.9η)): fitted a0, b, c1 for water, alcohols, glycols, propane, butanes and H2S, SRK from Tc, Pc, ω for the other components; association schemes 4C (water, glycols), 2B (alcohols), 2A (CO2, H2S: solvation only); Elliott combining rule, CR-1 where the database gives cross values',
+  'kij = cpakij + cpakijT·T from the database for every pair (the original applies the T term under its CPA default rule, not under its MCP "classic", which leaves water–methane at kij = −0.83)',
+  'Peneloux volume shift (CPA parameters) applied to reported densities and molar volumes only',
+  'Phase equilibrium by tangent-plane stability analysis and Gibbs-energy minimisation',
+];
+const CPA_LIMITATIONS = ['CLASSIC_TX_CPA with MEG–methane, TEG–methane or TEG–water (composition-dependent kij) is not implemented', 'No electrolytes (salts)'];
 
 /** Fix hint of a failed PH/PS/TV flash: most failures are a spec the fluid cannot reach. */
 function stateFlashFix(req: FlashRequest): string {
@@ -55,7 +66,7 @@ function stateFlashFix(req: FlashRequest): string {
 type CubicRun = { ok: true; result: FlashResult; report: FlashReport; hydrate?: Extract<HydrateRun, { ok: true }> } | { ok: false; env: Envelope<never> };
 
 function cubicRun(req: FlashRequest): CubicRun {
-  const fluid = createCubicFluid(req.model as 'SRK' | 'PR', req.components, req.z);
+  const fluid = req.model === 'CPA' ? createCpaFluid(req.components, req.z) : createCubicFluid(req.model as 'SRK' | 'PR', req.components, req.z);
   const options = { multiPhaseCheck: req.multiPhaseCheck };
   if (req.flashType === 'hydrateTP') {
     const h = runHydrateTP(fluid, req.temperature, req.pressure);
@@ -106,7 +117,7 @@ function firstNonFinite(report: FlashReport): string | undefined {
 
 export function runFlash(input: unknown): Envelope<RunFlashOutput> {
   const started = performance.now();
-  const parsed = parseFlashRequest(input);
+  const parsed = parseFlashRequest(input, FLASH_MODELS);
   if (!parsed.ok) return failure(TOOL, parsed.kind, parsed.issues);
   const req = parsed.request;
 
@@ -117,7 +128,7 @@ export function runFlash(input: unknown): Envelope<RunFlashOutput> {
   const limitations: string[] = [];
   if (req.model === 'GERG2008' && req.flashType !== 'TP') {
     return failure(TOOL, 'compute', [
-      issue('NOT_IMPLEMENTED_FLASH_TYPE', `${req.flashType} flash is implemented for the SRK and PR models; GERG2008 gives single-phase TP properties only`, `Use model SRK or PR for a ${req.flashType} flash, or flashType TP with GERG2008`, 'model'),
+      issue('NOT_IMPLEMENTED_FLASH_TYPE', `${req.flashType} flash is implemented for the SRK, PR and CPA models; GERG2008 gives single-phase TP properties only`, `Use model SRK, PR or CPA for a ${req.flashType} flash, or flashType TP with GERG2008`, 'model'),
     ]);
   }
   if (req.model === 'GERG2008') {
@@ -132,8 +143,8 @@ export function runFlash(input: unknown): Envelope<RunFlashOutput> {
     result = c.result;
     report = c.report;
     hydrate = c.hydrate;
-    assumptions.push(...CUBIC_ASSUMPTIONS);
-    limitations.push(...CUBIC_LIMITATIONS);
+    assumptions.push(...(req.model === 'CPA' ? CPA_ASSUMPTIONS : CUBIC_ASSUMPTIONS));
+    limitations.push(...(req.model === 'CPA' ? CPA_LIMITATIONS : CUBIC_LIMITATIONS));
     if (hydrate !== undefined) {
       assumptions.push(...HYDRATE_ASSUMPTIONS);
       limitations.push(...HYDRATE_LIMITATIONS);
@@ -181,7 +192,7 @@ export function runFlash(input: unknown): Envelope<RunFlashOutput> {
       model: req.model,
       flashType: req.flashType,
       calculationType: `${req.flashType} flash`,
-      mixingRule: 'classic',
+      mixingRule: req.model === 'CPA' ? 'classic-T (CPA: kij = cpakij + cpakijT·T)' : 'classic',
       convergence: { converged: true, iterations: phaseResult.iterations, message: `${phaseResult.method}: ${report.phases.length} phase(s)` },
       assumptions,
       limitations,
@@ -198,11 +209,11 @@ export const runFlashTool = defineTool({
   since: 'v1.0',
   description:
     `Phase equilibrium (flash) of a mixture. Implemented flash types: ${IMPLEMENTED_FLASH_TYPES.join(', ')}; aliases ${IMPLEMENTED_FLASH_TYPE_ALIASES.join(', ')} are normalised to the short names${PENDING_FLASH_TYPES.length > 0 ? ` (${PENDING_FLASH_TYPES.join(', ')} are recognised and answered with 422 NOT_IMPLEMENTED_FLASH_TYPE)` : ''}. ` +
-    'hydrateTP (SRK/PR, water and a hydrate former in the feed): a TP flash in which a gas hydrate (sI or sII, van der Waals–Platteeuw) may form; the hydrate is one more phase, "gas hydrate", with its amount, composition and density, and data.hydrate gives presence, structure, the formation temperature at this pressure, subcooling and cavity occupancies. ' +
-    'Bubble/dew points (SRK/PR): dewPointT and bubblePointT solve the temperature at the given pressure, dewPointP and bubblePointP the pressure at the given temperature (the other input is only the initial guess); the converged value is in fluid.conditions.overall.temperature (K) or .pressure (bara), and the incipient phase is reported at phase fraction 1e-10 with its composition. dewPointP returns the lower (normal) dew pressure where there are two. A spec outside the phase envelope gives 422 NO_SATURATION_POINT, never a made-up point. ' +
-    'PH needs enthalpy {value, unit} (J/mol, kJ/mol, J/kg, kJ/kg), PS needs entropy {value, unit} (J/molK, kJ/molK, J/kgK, kJ/kgK), per mole or kg of feed on the datum below; temperature is then only the initial guess and the response is the state at the solved temperature (SRK/PR only). ' +
-    'TV needs volume {value, unit} (m3/mol, L/mol, cm3/mol per mole of feed, the Peneloux-shifted molar volume a TP flash reports in properties.overall.molarVolume); pressure is then only the initial guess and the response is the state at the solved pressure (SRK/PR only). ' +
-    'Models: SRK (default) and PR cubic equations with classic mixing (tangent-plane stability analysis, two-phase split, and a multiphase check for a third phase: on by default when water, glycols or alcohols are present, else set multiPhaseCheck: true), or GERG2008 for single-phase natural-gas properties. ' +
+    'hydrateTP (SRK/PR/CPA, water and a hydrate former in the feed): a TP flash in which a gas hydrate (sI or sII, van der Waals–Platteeuw) may form; the hydrate is one more phase, "gas hydrate", with its amount, composition and density, and data.hydrate gives presence, structure, the formation temperature at this pressure, subcooling and cavity occupancies. ' +
+    'Bubble/dew points (SRK/PR/CPA): dewPointT and bubblePointT solve the temperature at the given pressure, dewPointP and bubblePointP the pressure at the given temperature (the other input is only the initial guess); the converged value is in fluid.conditions.overall.temperature (K) or .pressure (bara), and the incipient phase is reported at phase fraction 1e-10 with its composition. dewPointP returns the lower (normal) dew pressure where there are two. A spec outside the phase envelope gives 422 NO_SATURATION_POINT, never a made-up point. ' +
+    'PH needs enthalpy {value, unit} (J/mol, kJ/mol, J/kg, kJ/kg), PS needs entropy {value, unit} (J/molK, kJ/molK, J/kgK, kJ/kgK), per mole or kg of feed on the datum below; temperature is then only the initial guess and the response is the state at the solved temperature (not GERG2008). ' +
+    'TV needs volume {value, unit} (m3/mol, L/mol, cm3/mol per mole of feed, the Peneloux-shifted molar volume a TP flash reports in properties.overall.molarVolume); pressure is then only the initial guess and the response is the state at the solved pressure (not GERG2008). ' +
+    'Models: SRK (default) and PR cubic equations with classic mixing (tangent-plane stability analysis, two-phase split, and a multiphase check for a third phase: on by default when water, glycols or alcohols are present, else set multiPhaseCheck: true); CPA (SRK-CPA: association of water, methanol, ethanol, MEG, DEG, TEG, solvation of CO2 and H2S; the model for water content, inhibitor partitioning and gas solubility in water; kij = cpakij + cpakijT·T); or GERG2008 for single-phase natural-gas properties. ' +
     'Required: components (name → mole fraction; normalised if the sum is not 1). temperature: number in K or {value, unit} with unit K, C, F, R; pressure: number in bara or {value, unit} with bara, barg, Pa, kPa, MPa, psi, psia, psig, atm. ' +
     'Returns per phase (gas, oil, aqueous; lightest first): phase fraction, density (Peneloux-corrected), Z, molar mass, H, S (datum: ideal gas at 273.15 K), Cp, Cv, speed of sound, Joule–Thomson coefficient, viscosity, thermal conductivity, mole and weight fractions, and interfacial tensions. ' +
     'Pitfalls: a bare temperature number is kelvin; SRK/PR with water or glycols carry a MODEL_LIMITATION warning; near-critical states carry NEAR_CRITICAL.',

@@ -13,7 +13,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { success, type Envelope } from './envelope.js';
 import { defineTool } from './types.js';
-import { SUPPORTED_MODELS } from './flash-models.js';
+import { FLASH_MODELS, SUPPORTED_MODELS } from './flash-models.js';
 import { SIMPLE_GAS_TP_FLASH } from './runFlash/examples.js';
 import { validateDefinition, type ValidationReport } from './validation/validate-definition.js';
 
@@ -68,7 +68,7 @@ function toEnvelope(r: ValidationReport, startedAt: number): Envelope<Data> {
       convergence: { converged: true, iterations: 0 },
       assumptions: ['Checks the definition only; nothing is simulated'],
       limitations: [
-        `Models implemented by this server: ${SUPPORTED_MODELS.join(', ')}`,
+        `Models implemented by this server: ${FLASH_MODELS.join(', ')} for flashes; ${SUPPORTED_MODELS.join(', ')} for processes`,
         'Phase behaviour, convergence and equipment feasibility are only known after running the calculation',
       ],
       computationTimeMs: performance.now() - startedAt,
@@ -95,7 +95,7 @@ export const validateInputTool = defineTool({
   description:
     'Checks a runFlash or runProcess definition before running it and lists every problem with a fix hint. ' +
     'Send the definition object itself. A flash definition has model (' +
-    SUPPORTED_MODELS.join(', ') +
+    FLASH_MODELS.join(', ') +
     '), temperature (number in K or {value, unit} with C, K, F, R), pressure (number in bara or {value, unit} with bara, barg, ' +
     'Pa, kPa, MPa, psi, psia, psig, atm), flashType (TP, PH, PS, TV, dewPointT, dewPointP, bubblePointT, bubblePointP, hydrateTP), ' +
     'components (name → mole fraction) and, for PH/PS/TV, enthalpy/entropy/volume. A process definition has fluid (or fluids) ' +

@@ -9,7 +9,7 @@ import { loadReference } from '../helpers/reference.js';
 import { FIXTURE_FILES, loadFixture, type FixtureFile } from './published-fixture.js';
 
 /** Input keys that are labels, not quantities, and so carry no unit. */
-const LABEL_INPUTS = new Set(['method', 'fluid', 'edition', 'basis', 'mixture', 'composition', 'service', 'standard']);
+const LABEL_INPUTS = new Set(['method', 'fluid', 'edition', 'basis', 'mixture', 'composition', 'service', 'standard', 'system']);
 
 const REQUIRED: Record<(typeof FIXTURE_FILES)[number], { ids: string[]; minCases: number }> = {
   'gerg-aga8.json': { ids: ['GERG-01', 'DETAIL-01', 'GROSS-01'], minCases: 3 },
@@ -17,6 +17,7 @@ const REQUIRED: Record<(typeof FIXTURE_FILES)[number], { ids: string[]; minCases
   'pure-density.json': { ids: [], minCases: 6 },
   'saturation.json': { ids: [], minCases: 4 },
   'relief.json': { ids: ['PSV-01', 'FIRE-01'], minCases: 2 },
+  'hydrate.json': { ids: ['H-01-2', 'H-01-5', 'H-01-7'], minCases: 3 },
 };
 
 const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);

@@ -36,7 +36,7 @@ const CANDIDATE_DIRS = [
   new URL('../fixtures/published/', import.meta.url), // run from source
 ];
 
-export const FIXTURE_FILES = ['gerg-aga8.json', 'iso6976.json', 'pure-density.json', 'saturation.json', 'relief.json'] as const;
+export const FIXTURE_FILES = ['gerg-aga8.json', 'iso6976.json', 'pure-density.json', 'saturation.json', 'relief.json', 'hydrate.json'] as const;
 
 export function fixturePath(name: string): string {
   for (const dir of CANDIDATE_DIRS) {

@@ -7,7 +7,8 @@
  *    calculateStandard tool;
  *  - SRK/PR densities and vapour pressures of pure fluids against reference multiparameter EOS
  *    values, within the cubic model's documented accuracy (never equality: a cubic EOS does not
- *    reproduce the reference EOS).
+ *    reproduce the reference EOS);
+ *  - the methane-hydrate curve (Lw-H-V) with SRK, PR and CPA, within the data's 0.5 K.
  */
 import t from 'tap';
 import { withinTolerance } from '../helpers/reference.js';
@@ -22,6 +23,8 @@ import {
 } from '../../src/engine/reference-eos/index.js';
 import { iso6976, type Iso6976Result } from '../../src/engine/standards/iso6976/index.js';
 import { createCubicFluid, flashReport, flashTP, pureSaturationPressure, resolveComponents } from '../../src/engine/index.js';
+import { createCpaFluid } from '../../src/engine/cpa-fluid.js';
+import { hydrateFormationTemperature } from '../../src/engine/hydrate/hydrate-flash.js';
 import { executeTool } from '../../src/tools/execute.js';
 import { calculateStandardTool } from '../../src/tools/calculateStandard.js';
 
@@ -230,6 +233,28 @@ t.test('SRK and PR vapour pressures within the documented cubic accuracy', (t) =
       const dev = psat / c.expected.Psat_bar - 1;
       const bound = c.cubic_bound!.rel[model];
       t.ok(Math.abs(dev) <= bound, `${model} ${c.id} ${fluid} ${T_K} K: Psat ${psat.toFixed(5)} vs ${c.expected.Psat_bar} bar, ${(100 * dev).toFixed(2)} % (bound ${100 * bound} %)`);
+    }
+  }
+  t.end();
+});
+
+const hydrate = loadFixture('hydrate.json');
+
+t.test('methane hydrate curve: formation temperature with SRK, PR and CPA within the data uncertainty', (t) => {
+  t.ok(hydrate.cases.length >= 3, 'at least three points');
+  const names = resolveComponents(['methane', 'water']);
+  if (!names.ok) throw new Error('components');
+  for (const model of ['SRK', 'PR', 'CPA'] as const) {
+    // Free water in excess, as on the Lw-H-V curve.
+    const f = model === 'CPA' ? createCpaFluid(names.components, [0.1, 0.9]) : createCubicFluid(model, names.components, [0.1, 0.9]);
+    for (const c of hydrate.cases) {
+      const r = hydrateFormationTemperature(f.model, c.inputs.P_bar * 1e5, f.z, 280);
+      if (!r.ok) {
+        t.fail(`${model} ${c.id}: ${r.message}`);
+        continue;
+      }
+      t.equal(r.structure, 'sI', `${model} ${c.id}: methane forms sI`);
+      t.equal(withinTolerance(r.temperature, c.expected.T_K, c.tolerance.T_K), undefined, `${model} ${c.id} ${c.inputs.P_bar} bar: ${r.temperature.toFixed(3)} K vs ${c.expected.T_K} K (${(r.temperature - c.expected.T_K).toFixed(3)} K)`);
     }
   }
   t.end();

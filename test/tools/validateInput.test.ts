@@ -33,7 +33,7 @@ const CASES: [string, 'error' | 'warning', unknown, string?][] = [
   ['INPUT_ERROR', 'error', '   '],
   ['JSON_PARSE_ERROR', 'error', '{"model": "SRK",'],
   ['JSON_PARSE_ERROR', 'error', [1, 2]],
-  ['UNKNOWN_MODEL', 'error', flash({ model: 'CPA' }), 'model'],
+  ['UNKNOWN_MODEL', 'error', flash({ model: 'PCSAFT' }), 'model'],
   ['UNKNOWN_MODEL', 'error', flash({ model: 'VDW' }), 'model'],
   ['UNKNOWN_FLASH_TYPE', 'error', flash({ flashType: 'tp' }), 'flashType'],
   ['UNKNOWN_FLASH_TYPE', 'error', flash({ flashType: 'constructor' }), 'flashType'],
@@ -105,8 +105,11 @@ t.test('hints: Did you mean, area prefix, supported models', async (t) => {
   t.equal(unknown.fix, "Did you mean 'methane'?");
   const eq = validateDefinition(proc([feed, { type: 'Seperator', inlet: 'feed' }])).issues[0];
   t.equal(eq.fix, "Did you mean 'Separator'?");
-  const model = validateDefinition(flash({ model: 'CPA' })).issues[0];
-  t.match(model.fix, 'SRK, PR, GERG2008');
+  const model = validateDefinition(flash({ model: 'PCSAFT' })).issues[0];
+  t.match(model.fix, 'SRK, PR, CPA, GERG2008');
+  t.equal(validateDefinition(flash({ model: 'CPA' })).valid, true, 'CPA is a flash model');
+  const cpaInProcess = validateDefinition(proc([feed], { fluid: { ...fluid, model: 'CPA' } })).issues.find((i) => i.code === 'UNKNOWN_MODEL');
+  t.match(cpaInProcess?.message, /runFlash only/, 'CPA in a process: refused with the reason');
   const area = validateDefinition({ areas: { inlet: proc([feed, { type: 'Pumpp', inlet: 'feed' }]) } });
   t.equal(area.inputType, 'processModel');
   t.match(area.issues[0].message, /^Area 'inlet': /);

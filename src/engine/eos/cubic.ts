@@ -67,6 +67,23 @@ function penelouxSlope(c: ComponentData): number {
   return typeof v === 'number' && Number.isFinite(v) ? v * 1e-5 : 0;
 }
 
+/** Fitted per-component cubic parameters (SI): a_c (Pa·m6/mol2), b (m3/mol), alpha slope m, Peneloux c and dc/dT. */
+export interface CubicParameters {
+  ac: ArrayLike<number>;
+  b: ArrayLike<number>;
+  m: ArrayLike<number>;
+  shift?: ArrayLike<number>;
+  shiftT?: ArrayLike<number>;
+  /** Temperature slope of kij (1/K, row-major nc×nc): k_ij(T) = kij + kijT·T. */
+  kijT?: ArrayLike<number>;
+  /**
+   * Higher alpha terms below Tc: α = (1 + m·s + c2·s² + c3·s³)², s = 1 − √(T/Tc) (the original's
+   * CPA fit for TEG); above Tc the Soave form with m.
+   */
+  c2?: ArrayLike<number>;
+  c3?: ArrayLike<number>;
+}
+
 export class CubicModel implements ThermoModel {
   readonly nc: number;
   readonly usesVolumeShift = true;
@@ -78,15 +95,25 @@ export class CubicModel implements ThermoModel {
   readonly b: Float64Array;
   readonly m: Float64Array;
   readonly tc: Float64Array;
-  /** 1 − k_ij, row-major. */
+  /** 1 − k_ij, row-major (at T = 0 when kijT is set). */
   readonly oneMinusK: Float64Array;
+  /** dk_ij/dT, row-major; undefined for constant kij. */
+  readonly kijT: Float64Array | undefined;
+  /** Alpha polynomial terms below Tc (zero for the Soave form). */
+  readonly c2: Float64Array;
+  readonly c3: Float64Array;
   readonly shift: Float64Array;
   readonly shiftT: Float64Array;
 
+  /**
+   * `parameters` replaces the corresponding-states a_c, b, m (and the Peneloux shift) with fitted
+   * values, as CPA's physical part uses (./cpa.ts); same units as the fields below.
+   */
   constructor(
     readonly name: CubicKind,
     readonly components: readonly ComponentData[],
     kij: ArrayLike<number>,
+    parameters?: CubicParameters,
   ) {
     const nc = components.length;
     const k = CUBIC_CONSTANTS[name];
@@ -110,8 +137,20 @@ export class CubicModel implements ThermoModel {
       this.shift[i] = k.penelouxK1 * (k.penelouxK2 - rackettZ(c)) * rtp;
       this.shiftT[i] = penelouxSlope(c);
     }
+    if (parameters !== undefined) {
+      for (let i = 0; i < nc; i++) {
+        this.ac[i] = parameters.ac[i];
+        this.b[i] = parameters.b[i];
+        this.m[i] = parameters.m[i];
+        if (parameters.shift !== undefined) this.shift[i] = parameters.shift[i];
+        if (parameters.shiftT !== undefined) this.shiftT[i] = parameters.shiftT[i];
+      }
+    }
     if (kij.length !== nc * nc) throw new RangeError(`kij must have ${nc * nc} entries, got ${kij.length}`);
     for (let i = 0; i < nc * nc; i++) this.oneMinusK[i] = 1 - kij[i];
+    this.kijT = parameters?.kijT !== undefined ? Float64Array.from(parameters.kijT) : undefined;
+    this.c2 = parameters?.c2 !== undefined ? Float64Array.from(parameters.c2) : new Float64Array(nc);
+    this.c3 = parameters?.c3 !== undefined ? Float64Array.from(parameters.c3) : new Float64Array(nc);
   }
 
   volumeShift(i: number, T: number): number {
@@ -156,25 +195,44 @@ export class CubicAtT implements ModelAtT {
       const tc = model.tc[i];
       const m = model.m[i];
       const sqTTc = Math.sqrt(T * tc);
-      const u = 1 + m * (1 - Math.sqrt(T / tc));
-      ai[i] = model.ac[i] * u * u;
-      aiT[i] = (model.ac[i] * -m * u) / sqTTc;
-      aiTT[i] = model.ac[i] * ((m * m) / (2 * T * tc) + (m * u) / (2 * T * sqTTc));
+      const c2 = model.c2[i];
+      const c3 = model.c3[i];
+      if ((c2 === 0 && c3 === 0) || T > tc) {
+        const u = 1 + m * (1 - Math.sqrt(T / tc));
+        ai[i] = model.ac[i] * u * u;
+        aiT[i] = (model.ac[i] * -m * u) / sqTTc;
+        aiTT[i] = model.ac[i] * ((m * m) / (2 * T * tc) + (m * u) / (2 * T * sqTTc));
+      } else {
+        // u = 1 + m·s + c2·s² + c3·s³ with s = 1 − √(T/Tc): a = a_c·u², by the chain rule in s.
+        const s = 1 - Math.sqrt(T / tc);
+        const sT = -1 / (2 * sqTTc);
+        const sTT = 1 / (4 * T * sqTTc);
+        const u = 1 + s * (m + s * (c2 + s * c3));
+        const us = m + s * (2 * c2 + 3 * c3 * s);
+        const uss = 2 * c2 + 6 * c3 * s;
+        const uT = us * sT;
+        const uTT = uss * sT * sT + us * sTT;
+        ai[i] = model.ac[i] * u * u;
+        aiT[i] = 2 * model.ac[i] * u * uT;
+        aiTT[i] = 2 * model.ac[i] * (uT * uT + u * uTT);
+      }
     }
     this.a = new Float64Array(nc * nc);
     this.aT = new Float64Array(nc * nc);
     this.aTT = new Float64Array(nc * nc);
     for (let i = 0; i < nc; i++) {
       for (let j = i; j < nc; j++) {
-        const k = model.oneMinusK[i * nc + j];
+        // (1 − k_ij(T)) with k linear in T: its slope −dk/dT enters aT and aTT.
+        const kT = model.kijT === undefined ? 0 : -model.kijT[i * nc + j];
+        const k = model.oneMinusK[i * nc + j] + kT * T;
         const g = Math.sqrt(ai[i] * ai[j]);
         const gT = (aiT[i] * ai[j] + ai[i] * aiT[j]) / (2 * g);
         const gTT = (aiTT[i] * ai[j] + 2 * aiT[i] * aiT[j] + ai[i] * aiTT[j]) / (2 * g) - (gT * gT) / g;
         const ij = i * nc + j;
         const ji = j * nc + i;
         this.a[ij] = this.a[ji] = k * g;
-        this.aT[ij] = this.aT[ji] = k * gT;
-        this.aTT[ij] = this.aTT[ji] = k * gTT;
+        this.aT[ij] = this.aT[ji] = k * gT + kT * g;
+        this.aTT[ij] = this.aTT[ji] = k * gTT + 2 * kT * gT;
       }
     }
     this.psi = new Float64Array(nc);

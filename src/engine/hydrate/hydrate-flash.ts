@@ -50,7 +50,8 @@ function checkAgainst(model: ThermoModel, sys: HydrateSystem, fluid: FlashResult
 }
 
 function systemOf(model: ThermoModel): { ok: true; system: HydrateSystem } | HydrateFailure {
-  const s = hydrateSystem(model.components);
+  // CPA fluids use the GF parameter set, as the original does; cubic fluids the PVTsim one.
+  const s = hydrateSystem(model.components, model.name === 'CPA' ? 'GF' : 'PVTsim');
   if (s.ok) return s;
   return {
     ok: false,
@@ -221,8 +222,12 @@ export function flashTPHydrate(model: ThermoModel, T: number, P: number, zIn: Ar
   const rem = new Float64Array(nc);
   let state: { check: HydrateCheck; xi: number } | undefined;
 
-  /** Driving force with ξ = z_w − exp(u) of structural water in the hydrate. */
-  const force = (u: number): number | HydrateFailure => {
+  /**
+   * Driving force with ξ = z_w − exp(u) of structural water in the hydrate, the guest balance
+   * iterated until the uptakes q change by less than `tol` (q carries over between calls, so
+   * after the first few calls one or two flashes suffice).
+   */
+  const force = (u: number, tol = 1e-12): number | HydrateFailure => {
     const xi = z[w] - Math.exp(u);
     for (let it = 0; it < 100; it++) {
       for (let i = 0; i < nc; i++) rem[i] = z[i];
@@ -240,7 +245,7 @@ export function flashTPHydrate(model: ThermoModel, T: number, P: number, zIn: Ar
         q[g.index] = next;
       }
       state = { check, xi };
-      if (change < 1e-12) return check.drivingForce;
+      if (change < tol) return check.drivingForce;
     }
     return { ok: false, code: 'FLASH_NOT_CONVERGED', message: 'the guest balance between hydrate and fluid did not converge' };
   };
@@ -261,8 +266,32 @@ export function flashTPHydrate(model: ThermoModel, T: number, P: number, zIn: Ar
     gLo = v;
   }
   if (gLo < 0) return { ok: false, code: 'FLASH_NOT_CONVERGED', message: 'the hydrate takes up all of the water: no fluid-hydrate equilibrium was found' };
-  const root = illinois(force, uLo, gLo, uTop, gTop, 1e-13);
-  if (typeof root !== 'number') return root;
+  // Locate the root with a loose guest balance, then polish it in a narrow bracket with a tight one.
+  const rough = illinois((u) => force(u, 1e-7), uLo, gLo, uTop, gTop, 1e-9);
+  if (typeof rough !== 'number') return rough;
+  let root = rough;
+  const atRough = force(rough);
+  if (typeof atRough !== 'number') return atRough;
+  if (Math.abs(atRough) > 1e-12) {
+    let span = 1e-8;
+    let other = NaN;
+    let gOther = NaN;
+    for (let k = 0; k < 12; k++, span *= 10) {
+      // The force falls as u (the water left in the fluid) rises: a positive force lies below the root.
+      const u = Math.min(Math.max(rough + Math.sign(atRough) * span, uLo), uTop);
+      const g = force(u);
+      if (typeof g !== 'number') return g;
+      if (Math.sign(g) !== Math.sign(atRough)) {
+        other = u;
+        gOther = g;
+        break;
+      }
+    }
+    if (Number.isNaN(other)) return { ok: false, code: 'FLASH_NOT_CONVERGED', message: 'the hydrate amount could not be polished to equilibrium' };
+    const polished = illinois(force, Math.min(rough, other), rough < other ? atRough : gOther, Math.max(rough, other), rough < other ? gOther : atRough, 1e-13);
+    if (typeof polished !== 'number') return polished;
+    root = polished;
+  }
   const fin = force(root);
   if (typeof fin !== 'number') return fin;
   const { check, xi } = state!;

@@ -13,6 +13,13 @@
  * - Cavities per water molecule: sI 2 small + 6 large per 46 H2O, sII 16 small + 8 large per
  *   136 H2O (Sloan & Koh, "Clathrate Hydrates of Natural Gases", 3rd ed., 2008, table 2.1).
  * - Cubic unit-cell edges for the reported hydrate density: sI 12.0 Å, sII 17.3 Å (same table).
+ *
+ * The "GF" variant, which the original uses for CPA fluids (spec/neqsim-physics.md A4), has its
+ * own Langmuir constants (COMP.csv columns A1_smallGF … B2_largeGF, same commit) and an empty
+ * lattice treated as a solid with vapour pressure P_sat = 1.01325·exp(a + b/T) bar (sI a = 17.44,
+ * b = −6003.9; sII 17.332, −6017.6) and molar volume v0·(1 + k1ΔT + k2ΔT² + k3ΔT³) cm3/mol,
+ * ΔT = T − 273.15 K (sI 22.35, 3.1075e-4, 5.9537e-7, 1.3707e-10; sII 22.57, 1.9335e-4,
+ * 2.1768e-7, −1.4786e-10; Avlonitis 1994 as used in NeqSim ComponentHydrateGF).
  */
 
 export type HydrateStructure = 'sI' | 'sII';
@@ -53,6 +60,35 @@ export const HYDRATE_GUESTS: Readonly<Record<string, GuestParameters>> = {
   H2S: guest(0.009928, 2999, 0.01613, 3737, 0.0002684, 4242, 0.8553, 2325),
   oxygen: guest(0.01717, 2016.2, 0.05696, 1662.3, 0.09799, 1045.9, 0.002681, 2563.9),
 };
+
+/** Langmuir constants of the GF variant (CPA fluids), same layout as HYDRATE_GUESTS. */
+export const HYDRATE_GUESTS_GF: Readonly<Record<string, GuestParameters>> = {
+  methane: guest(0.000621, 2760, 0.421, 1963.1, 0.00404868, 2636.75, 0.29527, 900),
+  ethane: guest(0, 0, 0.1098, 2854.94, 0, 0, 0.0893861, 3363),
+  propane: guest(0, 0, 0, 0, 0, 0, 0.0799, 3885.27),
+  'i-butane': guest(0, 0, 0, 0, 0, 0, 0.08164, 4000),
+  'n-butane': guest(0, 0, 0, 0, 0, 0, 1.05298, 2691),
+  nitrogen: guest(0.011645, 2159, 0.4001, 1037.18, 0.00718, 2090, 0.3, 1150),
+  CO2: guest(0.000758596, 2500, 0.231198, 2419.56, 0.00724496, 2330, 0.139898, 2119.56),
+  H2S: guest(0.004, 3141.6, 0.295855, 2936.13, 0.00124496, 2778, 0.339898, 4119.56),
+};
+
+/** Empty-lattice vapour pressure and volume of the GF variant. */
+export interface GfLattice {
+  a: number;
+  b: number;
+  v0: number;
+  k1: number;
+  k2: number;
+  k3: number;
+}
+
+export const GF_LATTICE: Readonly<Record<HydrateStructure, GfLattice>> = {
+  sI: { a: 17.44, b: -6003.9, v0: 22.35, k1: 3.1075e-4, k2: 5.9537e-7, k3: 1.3707e-10 },
+  sII: { a: 17.332, b: -6017.6, v0: 22.57, k1: 1.9335e-4, k2: 2.1768e-7, k3: -1.4786e-10 },
+};
+
+export type HydrateVariant = 'PVTsim' | 'GF';
 
 export interface LatticeParameters {
   /** Small and large cavities per water molecule. */

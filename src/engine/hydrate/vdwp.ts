@@ -14,26 +14,29 @@
 import type { ComponentData } from '../components/types.js';
 import { R } from '../eos/constants.js';
 import type { ModelAtT } from '../eos/types.js';
-import { HYDRATE_GUESTS, HYDRATE_STRUCTURES, HYDRATE_T0, LATTICE, type CavityConstants, type HydrateStructure } from './parameters.js';
+import { GF_LATTICE, HYDRATE_GUESTS, HYDRATE_GUESTS_GF, HYDRATE_STRUCTURES, HYDRATE_T0, LATTICE, type CavityConstants, type HydrateStructure, type HydrateVariant } from './parameters.js';
 
 /** Which components of a fluid are water and which are hydrate guests. */
 export interface HydrateSystem {
   nc: number;
   water: number;
+  /** PVTsim (cubic fluids: EOS liquid-water reference) or GF (CPA fluids: empty-lattice vapour pressure). */
+  variant: HydrateVariant;
   guests: { index: number; name: string; constants: Readonly<Record<HydrateStructure, CavityConstants>> }[];
 }
 
 /** The hydrate-forming part of a component list, or why no hydrate can form. */
-export function hydrateSystem(components: readonly ComponentData[]): { ok: true; system: HydrateSystem } | { ok: false; reason: 'no-water' | 'no-guest' } {
+export function hydrateSystem(components: readonly ComponentData[], variant: HydrateVariant = 'PVTsim'): { ok: true; system: HydrateSystem } | { ok: false; reason: 'no-water' | 'no-guest' } {
   const water = components.findIndex((c) => c.name === 'water');
   if (water < 0) return { ok: false, reason: 'no-water' };
   const guests: HydrateSystem['guests'] = [];
+  const table = variant === 'GF' ? HYDRATE_GUESTS_GF : HYDRATE_GUESTS;
   components.forEach((c, index) => {
-    const p = HYDRATE_GUESTS[c.name];
+    const p = table[c.name];
     if (p !== undefined) guests.push({ index, name: c.name, constants: p });
   });
   if (guests.length === 0) return { ok: false, reason: 'no-guest' };
-  return { ok: true, system: { nc: components.length, water, guests } };
+  return { ok: true, system: { nc: components.length, water, variant, guests } };
 }
 
 /** The hydrate-side state of water for one structure. */
@@ -62,6 +65,8 @@ const langmuir = (A: number, B: number, T: number): number => (A === 0 ? 0 : (A 
  * guests' entries are read) and pure-liquid-water ln f_w^L (ln Pa).
  */
 export function hydrateWaterOf(sys: HydrateSystem, structure: HydrateStructure, T: number, P: number, lnF: ArrayLike<number>, lnFwPure: number): HydrateWater {
+  // The empty lattice: relative to the EOS liquid water (PVTsim) or from its own vapour pressure (GF).
+  const lnEmpty = sys.variant === 'GF' ? gfEmptyLatticeLnFugacity(structure, T, P) : lnFwPure + emptyLatticeTerm(structure, T, P);
   const l = LATTICE[structure];
   const thetaSmall = new Float64Array(sys.nc);
   const thetaLarge = new Float64Array(sys.nc);
@@ -82,8 +87,20 @@ export function hydrateWaterOf(sys: HydrateSystem, structure: HydrateStructure, 
     thetaLarge[g.index] /= 1 + sumLarge;
     guestsPerWater[g.index] = l.nuSmall * thetaSmall[g.index] + l.nuLarge * thetaLarge[g.index];
   }
-  const lnFugacity = lnFwPure + emptyLatticeTerm(structure, T, P) - l.nuSmall * Math.log1p(sumSmall) - l.nuLarge * Math.log1p(sumLarge);
+  const lnFugacity = lnEmpty - l.nuSmall * Math.log1p(sumSmall) - l.nuLarge * Math.log1p(sumLarge);
   return { structure, lnFugacity, thetaSmall, thetaLarge, guestsPerWater };
+}
+
+/**
+ * ln f (Pa) of the empty lattice in the GF variant: its vapour pressure with a Poynting
+ * correction, P_sat·exp(v_β(P − P_sat)/(RT)).
+ */
+export function gfEmptyLatticeLnFugacity(structure: HydrateStructure, T: number, P: number): number {
+  const g = GF_LATTICE[structure];
+  const pSat = 1.01325e5 * Math.exp(g.a + g.b / T);
+  const dT = T - 273.15;
+  const v = g.v0 * (1 + g.k1 * dT + g.k2 * dT * dT + g.k3 * dT * dT * dT) * 1e-6;
+  return Math.log(pSat) + (v * (P - pSat)) / (R * T);
 }
 
 /** ln f (Pa) of pure liquid water from the model at T, P. */
@@ -97,7 +114,7 @@ export function pureLiquidWaterLnFugacity(at: ModelAtT, sys: HydrateSystem, P: n
 
 /** The stable hydrate structure (lower water fugacity) for the given guest fugacities. */
 export function stableHydrateWater(sys: HydrateSystem, at: ModelAtT, P: number, lnF: ArrayLike<number>): HydrateWater {
-  const lnFwPure = pureLiquidWaterLnFugacity(at, sys, P);
+  const lnFwPure = sys.variant === 'GF' ? NaN : pureLiquidWaterLnFugacity(at, sys, P);
   let best: HydrateWater | undefined;
   for (const s of HYDRATE_STRUCTURES) {
     const h = hydrateWaterOf(sys, s, at.T, P, lnF, lnFwPure);

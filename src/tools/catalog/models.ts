@@ -4,7 +4,7 @@
  * the descriptions below never add one.
  */
 import type { AnyTool } from '../types.js';
-import { SUPPORTED_MODELS } from '../flash-models.js';
+import { FLASH_MODELS } from '../flash-models.js';
 import { IMPLEMENTED_FLASH_TYPES } from '../runFlash/flash-types.js';
 import { acceptedValues } from './schema-literals.js';
 
@@ -52,13 +52,13 @@ export interface ModelEntry extends ModelNote {
 
 /**
  * Models of the registered runFlash: the values its schema's `model` field accepts, or the shared
- * SUPPORTED_MODELS list when the schema leaves the field open; [] when runFlash is not registered.
+ * FLASH_MODELS list when the schema leaves the field open; [] when runFlash is not registered.
  */
 export function implementedModels(tools: readonly AnyTool[]): ModelEntry[] {
   const flash = tools.find((t) => t.name === 'runFlash');
   if (!flash) return [];
   const fromSchema = acceptedValues(flash, 'model');
-  const codes = fromSchema.length > 0 ? fromSchema : [...SUPPORTED_MODELS];
+  const codes = fromSchema.length > 0 ? fromSchema : [...FLASH_MODELS];
   const props = (flash?.input as { properties?: Record<string, { default?: unknown }> } | undefined)?.properties;
   const defaultModel = props?.model?.default ?? CONTRACT_DEFAULT_MODEL;
   return codes.map((code) => ({

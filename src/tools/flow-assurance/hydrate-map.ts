@@ -14,6 +14,8 @@ import { createCubicFluid } from '../../engine/index.js';
 import { hydrateFormationTemperature } from '../../engine/hydrate/hydrate-flash.js';
 import { issue, warning, type DiagnosticIssue, type Warning } from '../envelope.js';
 import { cubicModelIssue, parseFlashRequest } from '../runFlash/request.js';
+import { FLASH_MODELS } from '../flash-models.js';
+import { createCpaFluid } from '../../engine/cpa-fluid.js';
 
 export const DEFAULT_HYDRATE_MARGIN_K = 3;
 export const MAX_PROFILE_POINTS = 200;
@@ -56,11 +58,11 @@ export function hydrateRiskMap(input: {
     issues.push(issue('MISSING_FIELD', 'The hydrate risk map needs profilePoints [{km, pressure_bara, temperature_C}], or one point as temperature_C and pressure_bara', 'Add "profilePoints" along the line, or "temperature_C" and "pressure_bara"', 'profilePoints'));
   }
   if (issues.length > 0) return { ok: false, issues };
-  const p = parseFlashRequest({ model: input.model, components: input.components, flashType: 'TP' });
+  const p = parseFlashRequest({ model: input.model, components: input.components, flashType: 'TP' }, FLASH_MODELS);
   if (!p.ok) return { ok: false, issues: p.issues };
-  const cubic = cubicModelIssue(p.request.model, 'The hydrate risk map');
+  const cubic = p.request.model === 'CPA' ? undefined : cubicModelIssue(p.request.model, 'The hydrate risk map');
   if (cubic) return { ok: false, issues: [cubic] };
-  const fluid = createCubicFluid(p.request.model as 'SRK' | 'PR', p.request.components, p.request.z);
+  const fluid = p.request.model === 'CPA' ? createCpaFluid(p.request.components, p.request.z) : createCubicFluid(p.request.model as 'SRK' | 'PR', p.request.components, p.request.z);
   const margin = input.safetyMargin_C ?? DEFAULT_HYDRATE_MARGIN_K;
 
   const profile: HydrateMapPoint[] = [];
@@ -99,7 +101,12 @@ export function hydrateRiskMap(input: {
   }
   if (notFound > 0) warnings.push(warning('HYDRATE_APPROXIMATE', `At ${notFound} point(s) no hydrate forms at that pressure between 235 and 340 K; those points are LOW risk and carry no hydrate temperature`));
   warnings.push(
-    warning('HYDRATE_APPROXIMATE', 'Hydrate temperatures from the van der Waals–Platteeuw model with fitted Langmuir constants (Munck et al. 1988) on an SRK/PR fluid; accuracy against measured hydrate curves not measured by this server; no ice phase, no CPA for inhibitors'),
+    warning(
+      'HYDRATE_APPROXIMATE',
+      p.request.model === 'CPA'
+        ? 'Hydrate temperatures from the van der Waals–Platteeuw model with the GF Langmuir constants on an SRK-CPA fluid, as the original NeqSim; measured by this server against a published methane-hydrate curve only (getBenchmarkTrust, runFlash); no ice phase'
+        : 'Hydrate temperatures from the van der Waals–Platteeuw model with fitted Langmuir constants (Munck et al. 1988) on an SRK/PR fluid; measured by this server against a published methane-hydrate curve only (getBenchmarkTrust, runFlash); no ice phase; use model CPA for methanol or glycol inhibitors',
+    ),
   );
   return {
     ok: true,
@@ -107,7 +114,7 @@ export function hydrateRiskMap(input: {
     profile,
     warnings,
     assumptions: [
-      `Hydrate formation temperature of the given composition at each point's pressure (${p.request.model}, van der Waals–Platteeuw, sI and sII)`,
+      `Hydrate formation temperature of the given composition at each point's pressure (${p.request.model}, van der Waals–Platteeuw, sI and sII; ${p.request.model === 'CPA' ? 'GF parameters with CPA' : 'PVTsim parameters with SRK/PR'})`,
       `Risk per point: HIGH inside the hydrate region (subcooling > 0), MEDIUM within ${margin} K of it, LOW beyond; overall = the worst point`,
     ],
   };

@@ -78,7 +78,9 @@ export function runHydrateTP(fluid: Fluid, T: number, P: number): HydrateRun {
   const warnings: Warning[] = [
     warning(
       'HYDRATE_APPROXIMATE',
-      'Hydrate equilibrium from the van der Waals–Platteeuw model with fitted Langmuir constants (Munck et al. 1988), as the original NeqSim computes it for SRK/PR; its accuracy against measured hydrate curves has not been measured by this server, and no ice phase is modelled below 0 °C',
+      fluid.model.name === 'CPA'
+        ? 'Hydrate equilibrium from the van der Waals–Platteeuw model with the GF Langmuir constants and empty-lattice vapour pressure, as the original NeqSim computes it for CPA; measured by this server against a published methane-hydrate curve only (getBenchmarkTrust, runFlash), not against multicomponent hydrate data; no ice phase is modelled below 0 °C'
+        : 'Hydrate equilibrium from the van der Waals–Platteeuw model with fitted Langmuir constants (Munck et al. 1988), as the original NeqSim computes it for SRK/PR; measured by this server against a published methane-hydrate curve only (getBenchmarkTrust, runFlash), not against multicomponent hydrate data; no ice phase is modelled below 0 °C',
     ),
   ];
   const block: HydrateBlock = { hydratePhasePresent: h.hydrate !== undefined, structure: h.structure, hydratePhaseFraction: h.hydrate?.beta ?? 0, drivingForce: h.drivingForce };
@@ -171,14 +173,14 @@ export function addHydratePhase(data: RunFlashOutput, ctx: ResponseContext, run:
 }
 
 export const HYDRATE_ASSUMPTIONS = [
-  'Hydrate: van der Waals–Platteeuw solid solution with Langmuir constants C = (A/T)·exp(B/T) and empty-lattice properties of Munck, Skjold-Jørgensen & Rasmussen (1988), as the original NeqSim uses for SRK/PR fluids; structures sI and sII, the one with the lower water fugacity forms',
-  'Hydrate reference: pure liquid water from the same equation of state (supercooled below 0 °C); guest fugacities from the coexisting fluid',
+  'Hydrate: van der Waals–Platteeuw solid solution with Langmuir constants C = (A/T)·exp(B/T); structures sI and sII, the one with the lower water fugacity forms. SRK/PR: constants and empty-lattice properties of Munck, Skjold-Jørgensen & Rasmussen (1988) relative to pure liquid water from the same equation of state (supercooled below 0 °C); CPA: the GF constants with an empty-lattice vapour pressure and volume, as the original NeqSim',
+  'Guest fugacities from the coexisting fluid',
   'Hydrate TP flash: the amount of hydrate is solved so that the water fugacities of hydrate and fluid are equal, with cavity occupancies from the remaining fluid; component balances close',
   'Hydrate density from the unit cell (sI 12.0 Å with 46 H2O, sII 17.3 Å with 136 H2O), lattice expansion neglected',
 ];
 
 export const HYDRATE_LIMITATIONS = [
   'No ice phase: below 0 °C the hydrate is compared with supercooled water',
-  'No inhibitors in the hydrate model beyond their effect on the water fugacity of the SRK/PR fluid (no CPA for methanol or glycols)',
+  'Inhibitors act through the water fugacity of the fluid: use model CPA for methanol or glycols',
   'The hydrate phase has no enthalpy, entropy or transport properties; with a hydrate present the overall enthalpy and entropy are not reported',
 ];

@@ -5,7 +5,8 @@
 import { findComponent, suggestComponent, type ComponentData } from '../../engine/components/index.js';
 import { isPolar } from '../../engine/index.js';
 import { issue, warning, type DiagnosticIssue, type Warning } from '../envelope.js';
-import { normalizeModel, SUPPORTED_MODELS, MIXING_RULES, type SupportedModel } from '../flash-models.js';
+import { CPA_MIXING_RULES, normalizeModel, SUPPORTED_MODELS, MIXING_RULES, type FlashModel, type SupportedModel } from '../flash-models.js';
+import { hasAsymmetricCpaPair } from '../../engine/cpa-fluid.js';
 import { parseEnthalpy, parseEntropy, parseMolarVolume, parsePressure, parseTemperature } from '../units.js';
 import { IMPLEMENTED_FLASH_TYPES, implementedFlashType, PENDING_FLASH_TYPES, type ImplementedFlashType } from './flash-types.js';
 
@@ -18,7 +19,8 @@ export interface StateSpec {
 }
 
 export interface FlashRequest {
-  model: SupportedModel;
+  /** CPA only where the caller allowed it (runFlash); SupportedModel everywhere else. */
+  model: FlashModel;
   flashType: ImplementedFlashType;
   /**
    * K and Pa. For PH/PS and the …PointT saturation types the temperature is the initial guess
@@ -54,21 +56,33 @@ function isObject(v: unknown): v is Record<string, unknown> {
  * when the request names another one (GERG-2008 gives single-phase TP properties only); undefined
  * for SRK and PR. `what` completes "<what> needs a cubic model".
  */
-export function cubicModelIssue(model: SupportedModel, what: string, field = 'model'): DiagnosticIssue | undefined {
+export function cubicModelIssue(model: FlashModel, what: string, field = 'model'): DiagnosticIssue | undefined {
   if (model === 'SRK' || model === 'PR') return undefined;
   return issue('UNSUPPORTED_MODEL', `${what} needs a cubic model; ${model} gives single-phase TP properties in runFlash only`, 'Use "model": "SRK" or "PR"', field);
 }
 
-export function parseFlashRequest(input: unknown): RequestOutcome {
+/**
+ * `models`: which models this caller computes (default the shared SRK, PR, GERG2008; runFlash
+ * adds CPA). A model outside it is UNKNOWN_MODEL with the list in the fix.
+ */
+export function parseFlashRequest(input: unknown, models: readonly FlashModel[] = SUPPORTED_MODELS): RequestOutcome {
   if (!isObject(input)) {
     return { ok: false, kind: 'input', issues: [issue('INPUT_ERROR', 'runFlash input must be a JSON object', 'Send {"model": "SRK", "temperature": …, "pressure": …, "components": {…}}')] };
   }
   const issues: DiagnosticIssue[] = [];
   const warnings: Warning[] = [];
 
-  const model = input.model === undefined ? 'SRK' : normalizeModel(input.model);
+  const model = input.model === undefined ? 'SRK' : normalizeModel(input.model, models);
   if (model === undefined) {
-    issues.push(issue('UNKNOWN_MODEL', `Unknown or unsupported model ${JSON.stringify(input.model)}`, `Use one of: ${SUPPORTED_MODELS.join(', ')}`, 'model'));
+    const cpaElsewhere = normalizeModel(input.model, ['CPA']) === 'CPA';
+    issues.push(
+      issue(
+        'UNKNOWN_MODEL',
+        cpaElsewhere ? 'CPA is implemented for runFlash only' : `Unknown or unsupported model ${JSON.stringify(input.model)}`,
+        `Use one of: ${models.join(', ')}`,
+        'model',
+      ),
+    );
   }
 
   const flashTypeRaw = input.flashType ?? 'TP';
@@ -82,8 +96,9 @@ export function parseFlashRequest(input: unknown): RequestOutcome {
     issues.push(issue('UNKNOWN_FLASH_TYPE', `Unknown flash type ${JSON.stringify(flashTypeRaw)}`, `Use one of: ${IMPLEMENTED_FLASH_TYPES.join(', ')}`, 'flashType'));
   }
 
-  if (input.mixingRule !== undefined && !(MIXING_RULES as readonly unknown[]).includes(input.mixingRule)) {
-    issues.push(issue('UNKNOWN_MIXING_RULE', `Mixing rule ${JSON.stringify(input.mixingRule)} is not implemented`, 'Use "classic" (or omit mixingRule)', 'mixingRule'));
+  const rules: readonly unknown[] = model === 'CPA' ? CPA_MIXING_RULES : MIXING_RULES;
+  if (input.mixingRule !== undefined && !rules.includes(input.mixingRule)) {
+    issues.push(issue('UNKNOWN_MIXING_RULE', `Mixing rule ${JSON.stringify(input.mixingRule)} is not implemented${model === 'CPA' ? ' for CPA' : ''}`, `Use ${rules.map((r) => `"${String(r)}"`).join(' or ')} (or omit mixingRule)`, 'mixingRule'));
   }
 
   let temperature = DEFAULT_T;
@@ -153,6 +168,16 @@ export function parseFlashRequest(input: unknown): RequestOutcome {
   // phases, merging free water into the oil or gas).
   const multiPhaseCheck = typeof input.multiPhaseCheck === 'boolean' ? input.multiPhaseCheck : components.some(isPolar);
   const spec = flashType === undefined ? undefined : parseSpec(flashType, input, components, z, issues);
+  if (model === 'CPA' && input.mixingRule === 'CLASSIC_TX_CPA' && hasAsymmetricCpaPair(components)) {
+    issues.push(
+      issue(
+        'UNKNOWN_MIXING_RULE',
+        'CLASSIC_TX_CPA makes kij composition-dependent for MEG–methane, TEG–methane and TEG–water; that form is not implemented',
+        'Omit mixingRule (or use "classic"): kij = cpakij + cpakijT·T is used for every pair',
+        'mixingRule',
+      ),
+    );
+  }
   if (issues.length > 0 || model === undefined || flashType === undefined) return { ok: false, kind: 'compute', issues };
   if (!(temperature > 0)) {
     return { ok: false, kind: 'compute', issues: [issue('TEMPERATURE_ERROR', `Temperature ${temperature} K is at or below absolute zero`, 'Give a temperature above 0 K (−273.15 °C)', 'temperature')] };

@@ -4,7 +4,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { PRESSURE_UNITS, TEMPERATURE_UNITS, ENTHALPY_UNITS, ENTROPY_UNITS, MOLAR_VOLUME_UNITS } from '../units.js';
-import { SUPPORTED_MODELS } from '../flash-models.js';
+import { FLASH_MODELS } from '../flash-models.js';
 import { IMPLEMENTED_FLASH_TYPES, IMPLEMENTED_FLASH_TYPE_ALIASES, PENDING_FLASH_TYPES } from './flash-types.js';
 
 const quantity = (what: string, bareUnit: string, units: readonly string[], example: string) =>
@@ -22,7 +22,7 @@ const quantity = (what: string, bareUnit: string, units: readonly string[], exam
 export const RunFlashInput = Type.Object(
   {
     model: Type.Optional(
-      Type.String({ description: `Equation of state, default SRK. Implemented: ${SUPPORTED_MODELS.join(', ')} (case-insensitive)`, examples: ['SRK', 'PR'] }),
+      Type.String({ description: `Equation of state, default SRK. Implemented: ${FLASH_MODELS.join(', ')} (case-insensitive; CPA = SRK-CPA for water, alcohols and glycols)`, examples: ['SRK', 'PR', 'CPA'] }),
     ),
     temperature: Type.Optional(quantity('Temperature (the initial guess for PH, PS, dewPointT and bubblePointT; the spec for TV, dewPointP and bubblePointP)', 'K', TEMPERATURE_UNITS, '{"value": 25, "unit": "C"}; default 288.15 K')),
     pressure: Type.Optional(quantity('Absolute pressure (the initial guess for TV, dewPointP and bubblePointP)', 'bara', PRESSURE_UNITS, '{"value": 50, "unit": "bara"}; default 1.01325 bara')),
@@ -42,7 +42,12 @@ export const RunFlashInput = Type.Object(
     components: Type.Record(Type.String(), Type.Number(), {
       description: 'Component name → mole fraction, e.g. {"methane": 0.85, "ethane": 0.10, "propane": 0.05}. Names as searchComponents returns them (aliases such as C1, nC4 accepted). Fractions are normalised (with a COMPOSITION_NORMALIZED warning when the sum is off by more than 1e-6).',
     }),
-    mixingRule: Type.Optional(Type.String({ description: 'Mixing rule; only "classic" (van der Waals, constant kij from the database) is implemented', examples: ['classic'] })),
+    mixingRule: Type.Optional(
+      Type.String({
+        description: 'Mixing rule: "classic" (van der Waals, kij from the database: constant for SRK/PR, cpakij + cpakijT·T for CPA); CPA also takes "CLASSIC_TX_CPA" (the same, except with MEG–methane, TEG–methane or TEG–water, which is refused)',
+        examples: ['classic'],
+      }),
+    ),
     enthalpy: Type.Optional(quantity('Enthalpy spec for PH, per mole or kg of feed (datum: ideal gas, H = 0 at 273.15 K); mass units are converted with the feed molar mass', 'J/mol', ENTHALPY_UNITS, '{"value": -5000, "unit": "J/mol"}')),
     entropy: Type.Optional(quantity('Entropy spec for PS, per mole or kg of feed (datum: ideal gas, S = 0 at 273.15 K and 1.01325 bara); mass units are converted with the feed molar mass', 'J/molK', ENTROPY_UNITS, '{"value": -20, "unit": "J/molK"}')),
     volume: Type.Optional(quantity('Molar volume spec for TV, per mole of feed (the Peneloux-shifted molar volume a TP flash reports); pressure is then the initial guess', 'm3/mol', MOLAR_VOLUME_UNITS, '{"value": 0.0005, "unit": "m3/mol"}')),

@@ -3,7 +3,7 @@
  * temperature and pressure. Every check reports through Issues; nothing throws.
  */
 import { findComponent, suggestComponent } from '../../engine/components/index.js';
-import { normalizeModel, SUPPORTED_MODELS, UNSUPPORTED_ORIGINAL_MODELS } from '../flash-models.js';
+import { FLASH_MODELS, normalizeModel, SUPPORTED_MODELS, UNSUPPORTED_ORIGINAL_MODELS, type FlashModel } from '../flash-models.js';
 import { baraToPa, parsePressure, parseTemperature, type ParseOptions } from '../units.js';
 import { at, err, isPlainObject, show, warn, type Issues } from './issues.js';
 
@@ -22,13 +22,15 @@ const P_WARN_HIGH_PA = baraToPa(1000);
 const SUM_TOLERANCE = 0.01;
 
 /** Returns the canonical model (or undefined) after reporting an unknown one. */
-export function checkModel(model: unknown, field: string, issues: Issues): string | undefined {
+export function checkModel(model: unknown, field: string, issues: Issues, allowed: readonly FlashModel[] = SUPPORTED_MODELS): string | undefined {
   if (model === undefined) return 'SRK';
-  const m = normalizeModel(model);
+  const m = normalizeModel(model, allowed);
   if (m !== undefined) return m;
-  const fix = `Use one of the models this server implements: ${SUPPORTED_MODELS.join(', ')}`;
+  const fix = `Use one of the models this server implements here: ${allowed.join(', ')}`;
   const upper = typeof model === 'string' ? model.trim().toUpperCase() : '';
-  if ((UNSUPPORTED_ORIGINAL_MODELS as readonly string[]).includes(upper)) {
+  if (normalizeModel(model, FLASH_MODELS) === 'CPA') {
+    issues.push(err('UNKNOWN_MODEL', 'CPA is implemented for runFlash only (TP, PH, PS, TV, saturation and hydrate flashes)', fix, field));
+  } else if ((UNSUPPORTED_ORIGINAL_MODELS as readonly string[]).includes(upper)) {
     issues.push(err('UNKNOWN_MODEL', `Model ${show(model)} exists in NeqSim but is not implemented by this server`, fix, field));
   } else {
     issues.push(err('UNKNOWN_MODEL', `Unknown model ${show(model)}`, fix, field));

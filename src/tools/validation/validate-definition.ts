@@ -3,7 +3,7 @@
  * parsed definition (or a JSON string) and returns every finding at once, so a caller can fix
  * all mistakes in one round. runProcess/runFlash may call this before running.
  */
-import { FLASH_SPEC_FIELD, FLASH_TYPES, MIXING_RULES, normalizeFlashType } from '../flash-models.js';
+import { CPA_MIXING_RULES, FLASH_MODELS, FLASH_SPEC_FIELD, FLASH_TYPES, MIXING_RULES, normalizeFlashType } from '../flash-models.js';
 import { parseEnthalpy, parseEntropy, parseMolarVolume, type UnitResult } from '../units.js';
 import { checkComponents, checkModel, checkModelCoverage, checkPressure, checkTemperature } from './fluid-checks.js';
 import { err, isPlainObject, show, warn, type Issues } from './issues.js';
@@ -27,7 +27,7 @@ function report(inputType: DefinitionKind, issues: Issues): ValidationReport {
 
 /** Flash (runFlash) definition checks. */
 function checkFlash(def: Record<string, unknown>, issues: Issues): void {
-  const model = checkModel(def.model, 'model', issues);
+  const model = checkModel(def.model, 'model', issues, FLASH_MODELS);
 
   let flashType: string | undefined = 'TP';
   if (def.flashType !== undefined) {
@@ -42,7 +42,8 @@ function checkFlash(def: Record<string, unknown>, issues: Issues): void {
   checkTemperature(def.temperature, 'temperature', issues);
   checkPressure(def.pressure, 'pressure', issues);
 
-  if (def.mixingRule !== undefined && !(MIXING_RULES as readonly unknown[]).includes(def.mixingRule)) {
+  const rules: readonly unknown[] = model === 'CPA' ? CPA_MIXING_RULES : MIXING_RULES;
+  if (def.mixingRule !== undefined && !rules.includes(def.mixingRule)) {
     issues.push(warn('UNKNOWN_MIXING_RULE', `Mixing rule ${show(def.mixingRule)} is not supported; the classic rule is used`, `Use "mixingRule": "${MIXING_RULES[0]}" or leave it out`, 'mixingRule'));
   }
 
