@@ -10,11 +10,11 @@ import { defineTool, type ToolContext } from './types.js';
 import { resolveAddress } from './automation/address.js';
 import { loadDefinition, ProcessJsonField, readVariable, solveDefinition, viewOf } from './automation/common.js';
 import { AUTOMATION_PROCESS } from './automation/examples.js';
-import { normalizeModel } from './flash-models.js';
+import { FLASH_MODELS, normalizeModel } from './flash-models.js';
 import { isPlainObject } from './validation/issues.js';
 
 const TOOL = 'crossValidateModels';
-const PROCESS_MODELS = ['SRK', 'PR'] as const;
+const PROCESS_MODELS = ['SRK', 'PR', 'CPA'] as const;
 const DEFAULT_TOLERANCE = 10;
 
 const Input = Type.Object(
@@ -79,8 +79,8 @@ function run(input: In, ctx?: Pick<ToolContext, 'progress' | 'signal'>) {
   const issues: DiagnosticIssue[] = [];
   const models: string[] = [];
   input.models.forEach((m, i) => {
-    const n = normalizeModel(m);
-    if (n === undefined || !(PROCESS_MODELS as readonly string[]).includes(n)) issues.push(issue('UNSUPPORTED_MODEL', `Model ${JSON.stringify(m)} is not a process model of this server`, `Use ${PROCESS_MODELS.join(' and ')}`, `models.${i}`));
+    const n = normalizeModel(m, FLASH_MODELS);
+    if (n === undefined || !(PROCESS_MODELS as readonly string[]).includes(n)) issues.push(issue('UNSUPPORTED_MODEL', `Model ${JSON.stringify(m)} is not a process model of this server`, `Use ${PROCESS_MODELS.join(', ')}`, `models.${i}`));
     else if (models.includes(n)) issues.push(issue('DUPLICATE_MODEL', `${n} is listed twice`, 'List each model once', `models.${i}`));
     else models.push(n);
   });
@@ -151,7 +151,7 @@ function run(input: In, ctx?: Pick<ToolContext, 'progress' | 'signal'>) {
       calculationType: 'cross-model comparison of a process',
       convergence: { converged: failedModels === 0, iterations: ok.length },
       assumptions: ['Every fluid of the definition is switched to each model; nothing else changes', 'Spread = (max − min) / |mean|; LOW within the tolerance, MEDIUM within twice it, HIGH beyond'],
-      limitations: [`Process models available: ${PROCESS_MODELS.join(', ')}; agreement between two cubic models is not validation against data`],
+      limitations: [`Process models available: ${PROCESS_MODELS.join(', ')}; agreement between models is not validation against data`],
       computationTimeMs: performance.now() - started,
     },
     validationMessage: overallRisk,

@@ -1,5 +1,5 @@
 /** Process simulation: streams, unit operations and the sequential-modular flowsheet solver. */
-export { createProcessFluid, overallMolarMass, massFlow, phaseSubstream, streamAtPH, streamAtPS, streamAtTP, type ProcessErrorCode, type ProcessFailure, type ProcessFluid, type StreamOutcome, type StreamState } from './stream.js';
+export { createProcessFluid, overallMolarMass, massFlow, phaseSubstream, streamAtPH, streamAtPS, streamAtTP, type ProcessErrorCode, type ProcessFailure, type ProcessFluid, type ProcessModelKind, type StreamOutcome, type StreamState } from './stream.js';
 export { mixStreams, splitStream } from './mixing.js';
 export { separate, type SeparatorSpec } from './separation.js';
 export { compress, expand, throttle, POLYTROPIC_STEPS, type MachineSpec, type PolytropicMethod, type MachineResult } from './pressure-change.js';

@@ -4,6 +4,7 @@
  * Flows are in mol/s, T in K, P in Pa, H in J/mol, S in J/(mol·K) of the stream (engine datum).
  */
 import { createCubicModel, type CubicKind } from '../eos/cubic.js';
+import { createCpaModel } from '../cpa-fluid.js';
 import type { ThermoModel } from '../eos/types.js';
 import type { ComponentData } from '../components/types.js';
 import { kijMatrix } from '../fluid.js';
@@ -11,9 +12,12 @@ import { flashTP } from '../flash/tp-flash.js';
 import { flashEnthalpy, flashEntropy, flashPH, flashPS } from '../flash/state-flash.js';
 import type { FlashErrorCode, FlashOutcome, FlashResult, PhaseState } from '../flash/phase-state.js';
 
+/** The equations of state a process fluid can use: the cubics and SRK-CPA. */
+export type ProcessModelKind = CubicKind | 'CPA';
+
 /** The fluid a stream is made of. Streams of one fluid share the model object. */
 export interface ProcessFluid {
-  kind: CubicKind;
+  kind: ProcessModelKind;
   model: ThermoModel;
   /** Look for a third (aqueous / second liquid) phase in every flash of this fluid. */
   multiPhaseCheck: boolean;
@@ -47,8 +51,9 @@ export interface ProcessFailure {
 
 export type StreamOutcome = { ok: true; stream: StreamState } | ProcessFailure;
 
-export function createProcessFluid(kind: CubicKind, components: readonly ComponentData[], multiPhaseCheck: boolean): ProcessFluid {
-  return { kind, model: createCubicModel(kind, components, kijMatrix(kind, components)), multiPhaseCheck };
+export function createProcessFluid(kind: ProcessModelKind, components: readonly ComponentData[], multiPhaseCheck: boolean): ProcessFluid {
+  const model = kind === 'CPA' ? createCpaModel(components) : createCubicModel(kind, components, kijMatrix(kind, components));
+  return { kind, model, multiPhaseCheck };
 }
 
 export function overallMolarMass(model: ThermoModel, z: ArrayLike<number>): number {

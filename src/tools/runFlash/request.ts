@@ -78,7 +78,7 @@ export function parseFlashRequest(input: unknown, models: readonly FlashModel[] 
     issues.push(
       issue(
         'UNKNOWN_MODEL',
-        cpaElsewhere ? 'CPA is implemented for runFlash only' : `Unknown or unsupported model ${JSON.stringify(input.model)}`,
+        cpaElsewhere ? 'CPA is implemented for runFlash and runProcess (and the tools that run them), not for this tool' : `Unknown or unsupported model ${JSON.stringify(input.model)}`,
         `Use one of: ${models.join(', ')}`,
         'model',
       ),

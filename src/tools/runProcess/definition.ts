@@ -7,7 +7,7 @@
  */
 import { createProcessFluid, overallMolarMass, type PolytropicMethod, type PortRef, type ProcessFluid, type UnitSpec } from '../../engine/index.js';
 import { issue, type DiagnosticIssue, type Warning } from '../envelope.js';
-import { normalizeEquipmentType } from '../flash-models.js';
+import { FLASH_MODELS, normalizeEquipmentType } from '../flash-models.js';
 import { parsePressure, parseTemperature } from '../units.js';
 import { cubicModelIssue, parseFlashRequest } from '../runFlash/request.js';
 import { isPlainObject } from '../validation/issues.js';
@@ -85,14 +85,14 @@ function readFluid(raw: unknown, field: string, issues: DiagnosticIssue[]): Flui
   for (const k of UNSUPPORTED_FLUID_FIELDS) {
     if (f[k] !== undefined) issues.push(issue('UNSUPPORTED_FLUID_FEATURE', `${field}.${k} is not supported by this server yet`, 'Describe the fluid with database components ("components": {name: mole fraction}); use searchComponents to find names', `${field}.${k}`));
   }
-  const req = parseFlashRequest({ model: f.model, temperature: f.temperature, pressure: f.pressure, components: f.components, mixingRule: f.mixingRule, multiPhaseCheck: f.multiPhaseCheck, flashType: 'TP' });
+  const req = parseFlashRequest({ model: f.model, temperature: f.temperature, pressure: f.pressure, components: f.components, mixingRule: f.mixingRule, multiPhaseCheck: f.multiPhaseCheck, flashType: 'TP' }, FLASH_MODELS);
   if (!req.ok) {
     for (const i of req.issues) issues.push({ ...i, field: i.field ? `${field}.${i.field}` : field });
     return undefined;
   }
   const r = req.request;
-  const cubic = cubicModelIssue(r.model, 'Process simulation', `${field}.model`);
-  if (cubic || (r.model !== 'SRK' && r.model !== 'PR')) {
+  const cubic = r.model === 'CPA' ? undefined : cubicModelIssue(r.model, 'Process simulation', `${field}.model`);
+  if (cubic || (r.model !== 'SRK' && r.model !== 'PR' && r.model !== 'CPA')) {
     if (cubic) issues.push(cubic);
     return undefined;
   }

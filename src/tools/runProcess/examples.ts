@@ -71,4 +71,20 @@ export const RUN_PROCESS_EXAMPLES: { name: string; description: string; input: R
       ],
     },
   },
+  {
+    name: 'meg-injection-cpa',
+    description:
+      'Wet gas with free water and lean MEG (90 wt %) injected ahead of a cooler and a three-phase separator, with SRK-CPA: where the water, MEG and dissolved gas go',
+    input: {
+      fluid: { model: 'CPA', temperature: 313.15, pressure: 90, components: { methane: 0.85, ethane: 0.06, propane: 0.03, CO2: 0.01, water: 0.05 } },
+      fluids: { leanMEG: { model: 'CPA', temperature: 313.15, pressure: 90, components: { MEG: 0.723, water: 0.277 } } },
+      process: [
+        { type: 'Stream', name: 'wet gas', properties: { flowRate: [100000, 'kg/hr'] } },
+        { type: 'Stream', name: 'MEG', fluidRef: 'leanMEG', properties: { flowRate: [5000, 'kg/hr'] } },
+        { type: 'Mixer', name: 'Injection', inlets: ['wet gas', 'MEG'] },
+        { type: 'Cooler', name: 'Cooler', inlet: 'Injection', properties: { outTemperature: [5, 'C'] } },
+        { type: 'ThreePhaseSeparator', name: 'Separator', inlet: 'Cooler' },
+      ],
+    },
+  },
 ];

@@ -4,7 +4,7 @@
  * T/P, because those mistakes otherwise only surface as dropped units after a run.
  */
 import { levenshtein } from '../../engine/components/index.js';
-import { EQUIPMENT_TYPES, normalizeEquipmentType } from '../flash-models.js';
+import { EQUIPMENT_TYPES, FLASH_MODELS, normalizeEquipmentType } from '../flash-models.js';
 import { SIMULATED_TYPES } from '../runProcess/definition.js';
 import { checkComponents, checkModel, checkModelCoverage, checkPressure, checkTemperature } from './fluid-checks.js';
 import { at, err, isPlainObject, show, warn, type Issues } from './issues.js';
@@ -14,7 +14,7 @@ function checkFluid(fluid: unknown, field: string, issues: Issues): void {
     issues.push(err('INVALID_FLUID', `The fluid must be an object, got ${show(fluid)}`, 'Give {"model": "SRK", "temperature": 298.15, "pressure": 50, "components": {...}}', field));
     return;
   }
-  const model = checkModel(fluid.model, at(field, 'model'), issues);
+  const model = checkModel(fluid.model, at(field, 'model'), issues, FLASH_MODELS);
   const characterized = Array.isArray(fluid.characterizedComponents) && fluid.characterizedComponents.length > 0;
   if (fluid.components === undefined && !characterized) {
     issues.push(err('MISSING_COMPONENTS', 'The fluid has no components', 'Add "components": {"methane": 0.9, "ethane": 0.1} to the fluid', at(field, 'components')));
