@@ -14,6 +14,8 @@
  *     cost of proving there is no dew point (dew P above the cricondentherm: the full scan).
  * A seeded random-grid robustness count (2,400 flashes) lives in test/engine/flash-random-grid.
  */
+import { createCpaFluid } from '../src/engine/cpa-fluid.js';
+import { flashTPHydrate, hydrateFormationTemperature } from '../src/engine/hydrate/hydrate-flash.js';
 import { bubblePointPressure, createCubicFluid, dewPointPressure, dewPointTemperature, flashEnthalpy, flashEntropy, flashPH, flashPS, flashTP, resolveComponents, type CubicKind, type SaturationOutcome } from '../src/engine/index.js';
 import { getTool } from '../src/tools/registry.js';
 import { runTool } from '../src/index.js';
@@ -111,7 +113,48 @@ export async function benchEngineFlash(): Promise<BenchLine[]> {
       }
     }
   }
-  lines.push(...benchSaturation());
+  lines.push(...benchSaturation(), ...benchCpaAndHydrate());
+  return lines;
+}
+
+/** SRK-CPA flashes of wet gas (with and without MEG) and hydrate calculations (SRK and CPA). */
+export function benchCpaAndHydrate(): BenchLine[] {
+  const lines: BenchLine[] = [];
+  const WET = { methane: 0.8, ethane: 0.05, water: 0.15 };
+  const WET_MEG = { methane: 0.7, water: 0.2, MEG: 0.1 };
+  for (const [label, comp, T, P] of [
+    ['wetgas3', WET, 278.15, 100e5],
+    ['wetgasMEG3', WET_MEG, 298.15, 70e5],
+  ] as const) {
+    const names = Object.keys(comp);
+    const r = resolveComponents(names);
+    if (!r.ok) throw new Error('bench components');
+    const f = createCpaFluid(r.components, names.map((n) => comp[n as keyof typeof comp]));
+    const out = flashTP(f.model, T, P, f.z, { multiPhaseCheck: true });
+    if (!out.ok) throw new Error(`bench CPA flash failed: ${out.message}`);
+    const us = medianUs(() => {
+      flashTP(f.model, T, P, f.z, { multiPhaseCheck: true });
+    }, 200);
+    lines.push({ name: `engine.flashTP.${label}.CPA`, unit: 'us', value: us, components: names.length, phases: out.result.phases.length, T_K: T, P_bar: P / 1e5, note: 'multiphase check on' });
+  }
+  const GAS_WATER = { methane: 0.8, ethane: 0.06, propane: 0.03, 'i-butane': 0.005, 'n-butane': 0.005, CO2: 0.02, nitrogen: 0.01, water: 0.07 };
+  const names = Object.keys(GAS_WATER);
+  const r = resolveComponents(names);
+  if (!r.ok) throw new Error('bench components');
+  const z = names.map((n) => GAS_WATER[n as keyof typeof GAS_WATER]);
+  for (const [kind, f] of [
+    ['SRK', createCubicFluid('SRK', r.components, z)],
+    ['CPA', createCpaFluid(r.components, z)],
+  ] as const) {
+    const curve = medianUs(() => {
+      hydrateFormationTemperature(f.model, 100e5, f.z, 285);
+    }, kind === 'SRK' ? 200 : 20);
+    lines.push({ name: `engine.hydrateFormationTemperature.gas8.${kind}`, unit: 'us', value: curve, components: names.length, P_bar: 100 });
+    const flash = medianUs(() => {
+      flashTPHydrate(f.model, 283.15, 100e5, f.z);
+    }, kind === 'SRK' ? 30 : 3);
+    lines.push({ name: `engine.flashTPHydrate.gas8.${kind}`, unit: 'us', value: flash, components: names.length, T_K: 283.15, P_bar: 100, note: 'hydrate forms: amount solved by repeated TP flashes of the fluid left' });
+  }
   return lines;
 }
 

@@ -5,6 +5,7 @@
  */
 import { binaryInteraction, findComponent, type ComponentData } from './components/index.js';
 import { createCubicModel, type CubicKind } from './eos/cubic.js';
+import { createCpaFluid } from './cpa-fluid.js';
 import type { ThermoModel } from './eos/types.js';
 
 export type CubicModelName = CubicKind;
@@ -52,4 +53,12 @@ export function createCubicFluid(kind: CubicKind, components: readonly Component
   for (let i = 0; i < z.length; i++) s += fractions[i];
   for (let i = 0; i < z.length; i++) z[i] = fractions[i] / s;
   return { model: createCubicModel(kind, components, kijMatrix(kind, components)), components, z };
+}
+
+/** The equations of state a fluid can be built with: the cubics and SRK-CPA. */
+export type FluidModelName = CubicKind | 'CPA';
+
+/** Builds an SRK, PR or SRK-CPA fluid (see createCubicFluid and cpa-fluid.ts). */
+export function createFluid(model: FluidModelName, components: readonly ComponentData[], fractions: ArrayLike<number>): Fluid {
+  return model === 'CPA' ? createCpaFluid(components, fractions) : createCubicFluid(model, components, fractions);
 }

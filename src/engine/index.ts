@@ -12,7 +12,7 @@ export { rachfordRice } from './flash/rachford-rice.js';
 export { lnPhiDerivatives, FugacityScratch, wilsonK } from './flash/fugacity.js';
 export { phaseThermo, type PhaseThermo } from './properties/thermo.js';
 export { flashReport, massFractions, type FlashReport, type PhaseReport, type OverallReport, type InterfaceReport } from './properties/thermo-report.js';
-export { createCubicFluid, resolveComponents, kijMatrix, type Fluid, type CubicModelName } from './fluid.js';
+export { createCubicFluid, createFluid, resolveComponents, kijMatrix, type Fluid, type CubicModelName, type FluidModelName } from './fluid.js';
 export { bubblePointPressure, bubblePointTemperature, dewPointPressure, dewPointTemperature, pureSaturationPressure, pureSaturationTemperature, saturationFlashResult, INCIPIENT_PHASE_FRACTION, type SaturationKind, type SaturationOutcome, type SolvedVariable } from './flash/saturation.js';
 export { CUBIC_ACCURACY, ACCURACY_SOURCE, accuracyBound, accuracyClass, saturationClass, type AccuracyBound, type AccuracyQuantity } from './properties/thermo-accuracy.js';
 export { flashPH, flashPS, flashEnthalpy, flashEntropy, STATE_FLASH_T_MIN, STATE_FLASH_T_MAX, type StateFlashOptions } from './flash/state-flash.js';

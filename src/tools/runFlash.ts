@@ -7,7 +7,7 @@
  * Input and output follow seed 001 (flash format); the payload is also copied to the legacy
  * top-level `flash` and `fluid` fields.
  */
-import { createCubicFluid, flashPH, flashPS, flashReport, flashTP, flashTV, STATE_FLASH_T_MAX, STATE_FLASH_T_MIN, TV_FLASH_P_MAX, TV_FLASH_P_MIN, type FlashOutcome, type FlashReport, type FlashResult } from '../engine/index.js';
+import { createFluid, flashPH, flashPS, flashReport, flashTP, flashTV, STATE_FLASH_T_MAX, STATE_FLASH_T_MIN, TV_FLASH_P_MAX, TV_FLASH_P_MIN, type FlashOutcome, type FlashReport, type FlashResult, type FluidModelName } from '../engine/index.js';
 import { failure, success, type Envelope } from './envelope.js';
 import { defineTool } from './types.js';
 import { RunFlashInput, RunFlashOutput } from './runFlash/schema.js';
@@ -20,7 +20,6 @@ import { IMPLEMENTED_FLASH_TYPES, IMPLEMENTED_FLASH_TYPE_ALIASES, isSaturationFl
 import { runSaturation, SATURATION_ASSUMPTIONS } from './runFlash/saturation.js';
 import { issue } from './envelope.js';
 import { FLASH_MODELS } from './flash-models.js';
-import { createCpaFluid } from '../engine/cpa-fluid.js';
 import { addHydratePhase, HYDRATE_ASSUMPTIONS, HYDRATE_LIMITATIONS, runHydrateTP, type HydrateRun } from './runFlash/hydrate.js';
 
 const TOOL = 'runFlash';
@@ -66,7 +65,7 @@ function stateFlashFix(req: FlashRequest): string {
 type CubicRun = { ok: true; result: FlashResult; report: FlashReport; hydrate?: Extract<HydrateRun, { ok: true }> } | { ok: false; env: Envelope<never> };
 
 function cubicRun(req: FlashRequest): CubicRun {
-  const fluid = req.model === 'CPA' ? createCpaFluid(req.components, req.z) : createCubicFluid(req.model as 'SRK' | 'PR', req.components, req.z);
+  const fluid = createFluid(req.model as FluidModelName, req.components, req.z);
   const options = { multiPhaseCheck: req.multiPhaseCheck };
   if (req.flashType === 'hydrateTP') {
     const h = runHydrateTP(fluid, req.temperature, req.pressure);

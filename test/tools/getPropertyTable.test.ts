@@ -62,6 +62,22 @@ t.test('every row is the runFlash state at that temperature and pressure', (t) =
   t.end();
 });
 
+t.test('CPA: every row is the runFlash CPA state (water-saturated gas cooled below its water dew point)', (t) => {
+  const WET = { methane: 0.953, ethane: 0.045, water: 0.002 };
+  const env = getPropertyTable({ model: 'CPA', components: WET, sweep: 'temperature', sweepFrom: { value: 60, unit: 'C' }, sweepTo: { value: 0, unit: 'C' }, points: 4, fixedPressure: { value: 70, unit: 'bara' } });
+  t.equal(env.status, 'success', JSON.stringify(env.errors ?? []));
+  let wet = 0;
+  for (const r of rows(env)) {
+    const f = runFlash({ model: 'CPA', components: WET, temperature: { value: r.temperature_K, unit: 'K' }, pressure: { value: r.pressure_bara, unit: 'bara' } });
+    const d = f.data as any;
+    t.equal(r.numberOfPhases, d.flash.numberOfPhases, `${r.temperature_C} C: phase count`);
+    t.ok(rel(r.density, d.fluid.properties.density_kgm3) < 1e-12, `${r.temperature_C} C: density as runFlash CPA`);
+    if (d.flash.phases.includes('aqueous')) wet++;
+  }
+  t.ok(wet >= 1 && wet < rows(env).length, `free water appears on cooling (${wet} rows)`);
+  t.end();
+});
+
 t.test('grid: ends included, evenly spaced, descending, in the given units; columns as asked', (t) => {
   const env = getPropertyTable({ components: { methane: 1 }, sweep: 'Pressure', sweepFrom: { value: 10, unit: 'MPa' }, sweepTo: { value: 1, unit: 'MPa' }, points: 10, fixedTemperature: 300, properties: ['density'] });
   t.equal(env.status, 'success');

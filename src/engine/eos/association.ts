@@ -65,6 +65,8 @@ export class AssociationAtT {
   /** Newton scratch. */
   private readonly J: Float64Array;
   private readonly r: Float64Array;
+  private readonly piv: Int32Array;
+  private readonly tmp: Float64Array;
 
   constructor(
     private readonly b: Float64Array,
@@ -112,6 +114,8 @@ export class AssociationAtT {
     this.S = new Float64Array(ns);
     this.J = new Float64Array(ns * ns);
     this.r = new Float64Array(ns);
+    this.piv = new Int32Array(ns);
+    this.tmp = new Float64Array(ns);
   }
 
   /** Whether X holds a previous solution to start from (the next call is usually at a nearby state). */
@@ -168,7 +172,8 @@ export class AssociationAtT {
       }
       if (worst < 1e-15) return true;
       this.jacobian(V, g, J);
-      if (!solveDense(J, r, ns)) return false;
+      if (!luFactor(J, ns, this.piv)) return false;
+      luSolve(J, ns, this.piv, r, this.tmp);
       for (let k = 0; k < ns; k++) {
         // Keep X in (0, 1]: a Newton step past the bounds is cut back towards the old value.
         const next = X[k] - r[k];
@@ -198,7 +203,7 @@ export class AssociationAtT {
     const { J, r: col } = this;
     this.jacobian(V, g, J);
     for (let k = 0; k < ns; k++) col[k] = (-X[k] * S[k] * onePlus) / V;
-    solveDense(J, col, ns);
+    if (luFactor(J, ns, this.piv)) luSolve(J, ns, this.piv, col, this.tmp);
     let FVV = (-H * onePlus * onePlus) / (2 * V * V);
     for (let k = 0; k < ns; k++) FVV += ((-m[k] * onePlus) / (2 * V)) * -col[k];
     return { F, F_V: (H * onePlus) / (2 * V), F_VV: FVV };
@@ -258,7 +263,16 @@ export class AssociationAtT {
         rhs[k * cols + 2 + j] = X[k] * ((g * s) / V + (Sk * G * b[j]) / (4 * V));
       }
     }
-    const dX = solveColumns(J, rhs, ns, cols); // = J⁻¹ ∂r/∂θ; dX/dθ is its negative
+    // J⁻¹ ∂r/∂θ column by column on one factorisation; dX/dθ is its negative.
+    const dX = new Float64Array(ns * cols);
+    if (luFactor(J, ns, this.piv)) {
+      const col = this.r;
+      for (let c = 0; c < cols; c++) {
+        for (let k = 0; k < ns; k++) col[k] = rhs[k * cols + c];
+        luSolve(J, ns, this.piv, col, this.tmp);
+        for (let k = 0; k < ns; k++) dX[k * cols + c] = col[k];
+      }
+    }
     const dXdV = (k: number) => -dX[k * cols];
     const dXdT = (k: number) => -dX[k * cols + 1];
     const dXdn = (k: number, j: number) => -dX[k * cols + 2 + j];
@@ -321,40 +335,57 @@ export class AssociationAtT {
   }
 }
 
-/** Solves A·x = b (A row-major n×n) by Gaussian elimination with partial pivoting; b becomes x. */
-function solveDense(Ain: Float64Array, b: Float64Array, n: number): boolean {
-  const A = Float64Array.from(Ain);
+/**
+ * LU factorisation with partial pivoting of the row-major n×n matrix in A (overwritten); the row
+ * order goes to piv. False when A is singular to working precision. No allocation: this runs in
+ * every volume iteration of every fugacity evaluation.
+ */
+function luFactor(A: Float64Array, n: number, piv: Int32Array): boolean {
+  for (let i = 0; i < n; i++) piv[i] = i;
   for (let k = 0; k < n; k++) {
     let p = k;
-    for (let i = k + 1; i < n; i++) if (Math.abs(A[i * n + k]) > Math.abs(A[p * n + k])) p = i;
-    if (!(Math.abs(A[p * n + k]) > 1e-300)) return false;
-    if (p !== k) {
-      for (let j = 0; j < n; j++) [A[k * n + j], A[p * n + j]] = [A[p * n + j], A[k * n + j]];
-      [b[k], b[p]] = [b[p], b[k]];
-    }
+    let best = Math.abs(A[k * n + k]);
     for (let i = k + 1; i < n; i++) {
-      const f = A[i * n + k] / A[k * n + k];
-      if (f === 0) continue;
-      for (let j = k; j < n; j++) A[i * n + j] -= f * A[k * n + j];
-      b[i] -= f * b[k];
+      const v = Math.abs(A[i * n + k]);
+      if (v > best) {
+        best = v;
+        p = i;
+      }
     }
-  }
-  for (let i = n - 1; i >= 0; i--) {
-    let s = b[i];
-    for (let j = i + 1; j < n; j++) s -= A[i * n + j] * b[j];
-    b[i] = s / A[i * n + i];
+    if (!(best > 1e-300)) return false;
+    if (p !== k) {
+      for (let j = 0; j < n; j++) {
+        const t = A[k * n + j];
+        A[k * n + j] = A[p * n + j];
+        A[p * n + j] = t;
+      }
+      const t = piv[k];
+      piv[k] = piv[p];
+      piv[p] = t;
+    }
+    const pivot = A[k * n + k];
+    for (let i = k + 1; i < n; i++) {
+      const f = A[i * n + k] / pivot;
+      A[i * n + k] = f;
+      if (f === 0) continue;
+      for (let j = k + 1; j < n; j++) A[i * n + j] -= f * A[k * n + j];
+    }
   }
   return true;
 }
 
-/** J⁻¹·RHS for a row-major n × cols right-hand side, column by column. */
-function solveColumns(J: Float64Array, rhs: Float64Array, n: number, cols: number): Float64Array {
-  const out = new Float64Array(n * cols);
-  const col = new Float64Array(n);
-  for (let c = 0; c < cols; c++) {
-    for (let k = 0; k < n; k++) col[k] = rhs[k * cols + c];
-    solveDense(J, col, n);
-    for (let k = 0; k < n; k++) out[k * cols + c] = col[k];
+/** Solves with a factorisation of luFactor: b (length n) becomes x; tmp is scratch of length n. */
+function luSolve(LU: Float64Array, n: number, piv: Int32Array, b: Float64Array, tmp: Float64Array): void {
+  for (let i = 0; i < n; i++) tmp[i] = b[piv[i]];
+  for (let i = 1; i < n; i++) {
+    let s = tmp[i];
+    for (let j = 0; j < i; j++) s -= LU[i * n + j] * tmp[j];
+    tmp[i] = s;
   }
-  return out;
+  for (let i = n - 1; i >= 0; i--) {
+    let s = tmp[i];
+    for (let j = i + 1; j < n; j++) s -= LU[i * n + j] * tmp[j];
+    tmp[i] = s / LU[i * n + i];
+  }
+  for (let i = 0; i < n; i++) b[i] = tmp[i];
 }

@@ -46,6 +46,9 @@ export class CpaAtT implements ModelAtT {
   private readonly assoc: AssociationAtT;
   private readonly d: ResidualDerivatives;
   private readonly xn: Float64Array;
+  /** Packing b/v of the last liquid-branch and vapour-branch roots (warm starts). */
+  private lastYL = 0;
+  private lastYV = 0;
 
   constructor(
     model: CpaModel,
@@ -126,11 +129,23 @@ export class CpaAtT implements ModelAtT {
   molarVolume(P: number, xIn: ArrayLike<number>, root: RootChoice): number {
     const x = this.normalised(xIn);
     const b = this.covolume(x);
-    // Liquid from a dense packing (y = 0.9: liquids sit near y 0.6-0.85), vapour from the ideal gas.
+    // Liquid from a dense packing (y = 0.9: liquids sit near y 0.6-0.85), vapour from the ideal gas;
+    // each first from the packing of the last root found on its branch (successive calls of a flash
+    // differ little), falling back to the cold start.
     const yL = 0.9;
     const yV = Math.min((b * P) / (R * this.T), 0.5);
-    const liquid = root === 'vapor' ? NaN : this.branchRoot(P, x, b, yL);
-    const vapor = root === 'liquid' ? NaN : this.branchRoot(P, x, b, yV);
+    let liquid = NaN;
+    if (root !== 'vapor') {
+      if (this.lastYL > 0) liquid = this.branchRoot(P, x, b, this.lastYL);
+      if (Number.isNaN(liquid) || b / liquid < 0.3) liquid = this.branchRoot(P, x, b, yL);
+      if (!Number.isNaN(liquid)) this.lastYL = b / liquid;
+    }
+    let vapor = NaN;
+    if (root !== 'liquid') {
+      if (this.lastYV > 0) vapor = this.branchRoot(P, x, b, Math.min(this.lastYV, yV * 2));
+      if (Number.isNaN(vapor) || b / vapor > 0.3) vapor = this.branchRoot(P, x, b, yV);
+      if (!Number.isNaN(vapor)) this.lastYV = b / vapor;
+    }
     if (root === 'liquid') return Number.isNaN(liquid) ? this.branchRoot(P, x, b, yV) : liquid;
     if (root === 'vapor') return Number.isNaN(vapor) ? this.branchRoot(P, x, b, yL) : vapor;
     // (Each branch's Newton converges in a handful of steps from these starts; both are needed

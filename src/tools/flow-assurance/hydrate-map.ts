@@ -10,12 +10,11 @@
  * The margin defaults to 3 K, a common design margin on the hydrate curve; the overall risk is the
  * worst point's.
  */
-import { createCubicFluid } from '../../engine/index.js';
+import { createFluid, type FluidModelName } from '../../engine/index.js';
 import { hydrateFormationTemperature } from '../../engine/hydrate/hydrate-flash.js';
 import { issue, warning, type DiagnosticIssue, type Warning } from '../envelope.js';
 import { cubicModelIssue, parseFlashRequest } from '../runFlash/request.js';
 import { FLASH_MODELS } from '../flash-models.js';
-import { createCpaFluid } from '../../engine/cpa-fluid.js';
 
 export const DEFAULT_HYDRATE_MARGIN_K = 3;
 export const MAX_PROFILE_POINTS = 200;
@@ -62,7 +61,7 @@ export function hydrateRiskMap(input: {
   if (!p.ok) return { ok: false, issues: p.issues };
   const cubic = p.request.model === 'CPA' ? undefined : cubicModelIssue(p.request.model, 'The hydrate risk map');
   if (cubic) return { ok: false, issues: [cubic] };
-  const fluid = p.request.model === 'CPA' ? createCpaFluid(p.request.components, p.request.z) : createCubicFluid(p.request.model as 'SRK' | 'PR', p.request.components, p.request.z);
+  const fluid = createFluid(p.request.model as FluidModelName, p.request.components, p.request.z);
   const margin = input.safetyMargin_C ?? DEFAULT_HYDRATE_MARGIN_K;
 
   const profile: HydrateMapPoint[] = [];

@@ -40,7 +40,7 @@ const quantity = (what: string) =>
 
 export const PropertyTableInput = Type.Object(
   {
-    model: Type.Optional(Type.String({ description: 'Equation of state: SRK (default) or PR (case-insensitive)', examples: ['SRK', 'PR'] })),
+    model: Type.Optional(Type.String({ description: 'Equation of state: SRK (default), PR or CPA (case-insensitive)', examples: ['SRK', 'PR', 'CPA'] })),
     components: Type.Record(Type.String(), Type.Number(), {
       description: 'Component name → mole fraction, e.g. {"methane": 0.85, "ethane": 0.10, "propane": 0.05} (normalised if the sum is not 1)',
     }),
