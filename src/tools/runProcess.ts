@@ -12,6 +12,10 @@ import { readProcessDefinition, SIMULATED_TYPES, type ProcessDefinition } from '
 import { buildProcessPayload, type ProcessPayload } from './runProcess/report.js';
 import { RunProcessInput, RunProcessOutput } from './runProcess/schema.js';
 import { RUN_PROCESS_EXAMPLES } from './runProcess/examples.js';
+import { engineFailure } from './runProcess/failure.js';
+import { extractAdjusters, solveAdjusters, type AdjustOutcome } from './runProcess/adjusters.js';
+
+export { engineFailure };
 
 const TOOL = 'runProcess';
 
@@ -24,28 +28,14 @@ const ASSUMPTIONS = [
   'Ideal-gas reference state: H = 0 and S = 0 for the ideal gas at 273.15 K (S at 1.01325 bar)',
 ];
 const LIMITATIONS = [
-  'Cubic EOS (SRK/PR) with classic mixing: less accurate for water, glycols and near-critical states',
-  'No pressure drop unless specified; no equipment sizing, compressor charts, controllers or dynamics',
+  'SRK/PR with classic mixing are less accurate for water, glycols and near-critical states (use model CPA for water and glycols)',
+  'No pressure drop unless specified; no equipment sizing, compressor charts or dynamics; Adjuster units solve by repeated steady-state runs (stepSize is not used)',
   `Simulated equipment types: ${SIMULATED_TYPES.join(', ')}`,
 ];
 
 export type SimulationOutcome =
   | { ok: true; definition: ProcessDefinition; solved: FlowsheetResult; payload: ProcessPayload; warnings: Warning[]; model: string }
   | { ok: false; env: Envelope<never> };
-
-/** The error envelope of a flowsheet the engine could not solve (shared with the automation tools). */
-export function engineFailure(tool: string, f: ProcessFailure): Envelope<never> {
-  const fix =
-    f.code === 'RECYCLE_NOT_CONVERGED'
-      ? 'Check the loop for accumulation (a component with no way out of the loop) or give a purge/split; start closer to the solution'
-      : f.code === 'FLASH_NOT_CONVERGED'
-        ? 'The unit operates very near a critical point or phase boundary: move its outlet pressure or temperature slightly, or try the other cubic model'
-        : f.code === 'NO_FLOW'
-          ? 'Connect the unit to a port that carries material'
-          : 'Check the unit specification against its inlet conditions';
-  const e: DiagnosticIssue = issue(f.code, f.message, fix, f.unit ? `unit:${f.unit}` : undefined);
-  return failure(tool, 'compute', [e], 'simulation');
-}
 
 /** Parses and solves a process definition; shared with saveSimulationState. */
 export function simulateProcess(tool: string, input: RunProcessInput, ctx?: ToolContext): SimulationOutcome {
@@ -71,14 +61,34 @@ export function simulateProcess(tool: string, input: RunProcessInput, ctx?: Tool
 
 export function runProcess(input: RunProcessInput, ctx?: ToolContext): Envelope<RunProcessOutput> {
   const started = performance.now();
-  const sim = simulateProcess(TOOL, input, ctx);
+  // Adjuster units are solved around the flowsheet (runProcess/adjusters.ts); the run below is
+  // then of the definition at the adjusted values.
+  const adj = extractAdjusters(input as Record<string, unknown>);
+  if (adj.issues.length > 0) return failure(TOOL, 'compute', adj.issues);
+  let adjusted: Extract<AdjustOutcome, { ok: true }> | undefined;
+  if (adj.specs.length > 0) {
+    if (input.autoRun === false) {
+      const refused = simulateProcess(TOOL, input, ctx);
+      if (!refused.ok) return refused.env;
+    }
+    const r = solveAdjusters(TOOL, adj.stripped, adj.specs, ctx);
+    if (!r.ok) return failure(TOOL, 'compute', r.issues);
+    adjusted = r;
+  }
+  const sim = simulateProcess(TOOL, (adjusted?.doc ?? input) as RunProcessInput, ctx);
   if (!sim.ok) return sim.env;
   const { payload, solved } = sim;
-  const data: RunProcessOutput = { processSystemName: input.name ?? 'process', model: sim.model, ...payload, ...(input.metadata ? { metadata: input.metadata } : {}) };
+  const data: RunProcessOutput = {
+    processSystemName: input.name ?? 'process',
+    model: sim.model,
+    ...payload,
+    ...(adjusted ? { adjusters: adjusted.reports } : {}),
+    ...(input.metadata ? { metadata: input.metadata } : {}),
+  };
   return success({
     tool: TOOL,
     data,
-    warnings: sim.warnings,
+    warnings: adjusted ? [...sim.warnings, ...adjusted.warnings] : sim.warnings,
     provenance: {
       model: sim.model,
       calculationType: 'steady-state process simulation',
@@ -103,7 +113,7 @@ export const runProcessTool = defineTool({
   since: 'v1.0',
   description:
     'Steady-state process simulation from a JSON flowsheet (seed 001 format): {"fluid": {model, temperature (K), pressure (bara), components}, "process": [units in flow order]}. ' +
-    `Units: ${SIMULATED_TYPES.join(', ')}. Connect with "inlet": "<unit>" or "<unit>.<port>" (ports: gasOut, liquidOut, oilOut, waterOut, splitStream_<i>, hx0/hx1); "inlets" for Mixer, HeatExchanger. ` +
+    `Units: ${SIMULATED_TYPES.join(', ')}, and Adjuster {adjustedEquipment, adjustedVariable, targetEquipment, targetVariable, targetValue, targetUnit} (varies a specification, e.g. "Cooler"/"outTemperature", until a result, e.g. "Sep.gasOut"/"temperature" or a unit's power, meets the target; reported under data.adjusters). Connect with "inlet": "<unit>" or "<unit>.<port>" (ports: gasOut, liquidOut, oilOut, waterOut, splitStream_<i>, hx0/hx1); "inlets" for Mixer, HeatExchanger. ` +
     'Quantities as [value, "unit"]: Stream flowRate (kg/hr, mol/sec, Sm3/day, MSm3/day, …), outletPressure, outTemperature, duty; PipeBeggsAndBrills length, diameter, pipeWallRoughness, elevation (m, km, mm, in, ft), numberOfIncrements. Loops are closed with a Recycle unit (referable before it is declared). ' +
     'Returns every unit (power_kW, duty_kW, heads, efficiencies, inlet/outlet T and P), every stream (T, P, flows, phase split, density, enthalpy, composition), products and mass/energy balances. ' +
     'Pitfalls: a bare fluid temperature is kelvin; compressor suction with liquid gives TWO_PHASE_UNCERTAINTY; a unit fed by an empty port is reported with noFlow.',

@@ -8,7 +8,7 @@ import { overallMolarMass, solveFlowsheet, type FlowsheetResult, type UnitSpec }
 import { failure, issue, success, type Envelope, type Warning } from '../envelope.js';
 import { readProcessDefinition, type ProcessDefinition } from '../runProcess/definition.js';
 import { RunProcessInput } from '../runProcess/schema.js';
-import { engineFailure } from '../runProcess.js';
+import { engineFailure } from '../runProcess/failure.js';
 import type { ToolContext } from '../types.js';
 import type { AutomationDiagnostic, Correction } from './address.js';
 import { chooseUnit, familyOf } from './families.js';

@@ -132,6 +132,26 @@ export const RunProcessOutput = Type.Object(
     recycles: Type.Array(
       Type.Object({ name: Type.String(), converged: Type.Boolean(), flowError: Type.Number(), temperatureError_K: Type.Number(), compositionError: Type.Number() }, { additionalProperties: false }),
     ),
+    adjusters: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            name: Type.String(),
+            adjustedVariable: Type.String({ description: 'Address of the specification that was varied' }),
+            adjustedValue: Type.Number({ description: 'Its final value, in adjustedUnit' }),
+            adjustedUnit: Type.String(),
+            targetVariable: Type.String({ description: 'Address of the result that was matched' }),
+            targetValue: Type.Number(),
+            achievedValue: Type.Number({ description: 'The result at adjustedValue (equal to targetValue within 1e-6 relative when converged)' }),
+            targetUnit: Type.String(),
+            converged: Type.Boolean(),
+            iterations: Type.Integer({ description: 'Flowsheet solves this adjuster took' }),
+          },
+          { additionalProperties: false },
+        ),
+        { description: 'Adjuster units: each varied its specification until its target held; the streams and units above are at the adjusted values' },
+      ),
+    ),
     metadata: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
   },
   { additionalProperties: false },
