@@ -67,6 +67,29 @@ t.test('time budget -> 504 TIMEOUT and the running task is cancelled', async (t)
   t.notOk(threadsAfter.includes(threadsBefore[0]), `the spinning thread ${threadsBefore[0]} was terminated (now ${threadsAfter.join(', ')})`);
 });
 
+t.test('a REST caller who disconnects cancels its pool task', async (t) => {
+  const app = await buildTestApp(testConfig({ toolTimeoutMs: 60_000 }, { minThreads: 1, maxThreads: 1 }));
+  t.teardown(() => app.close());
+  t.equal((await post(app, 'testEcho', { value: 0 })).statusCode, 200, 'warm');
+  const threadsBefore = app.toolPool!.threadIds();
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const { request } = await import('node:http');
+  // A 20 s busy spin, abandoned by its caller after 300 ms.
+  const req = request(`${address}/v1/tools/testSpin`, { method: 'POST', headers: { 'content-type': 'application/json' } });
+  req.on('error', () => {});
+  req.end(JSON.stringify({ ms: 20_000, steps: 100 }));
+  for (let i = 0; i < 500 && app.dispatch.poolInFlight() < 1; i++) await new Promise((r) => setTimeout(r, 10));
+  t.equal(app.dispatch.poolInFlight(), 1, 'the spin is running');
+  await new Promise((r) => setTimeout(r, 300));
+  const gone = performance.now();
+  req.destroy();
+  for (let i = 0; i < 500 && app.dispatch.poolInFlight() > 0; i++) await new Promise((r) => setTimeout(r, 10));
+  t.equal(app.dispatch.poolInFlight(), 0, `the call ended ${Math.round(performance.now() - gone)} ms after the caller left, not after the 20 s spin`);
+  const next = await post(app, 'testEcho', { value: 1 });
+  t.equal(next.statusCode, 200, 'a fresh thread serves the next call');
+  t.notOk(app.toolPool!.threadIds().includes(threadsBefore[0]), 'the spinning thread was terminated');
+});
+
 t.test('a crashing worker is replaced; bystanders on the same thread still succeed', async (t) => {
   const app = await buildTestApp(testConfig({ toolTimeoutMs: 30_000 }, { minThreads: 1, maxThreads: 1, concurrentTasksPerWorker: 4 }));
   t.teardown(() => app.close());

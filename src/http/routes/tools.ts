@@ -55,6 +55,29 @@ export function buildCatalogue(tools: readonly AnyTool[]): string {
   });
 }
 
+/**
+ * The caller-gone signal of one REST call: aborted when the connection closes before the response
+ * was written, so the dispatcher cancels the pool task (or an inline tool stops at its next check)
+ * instead of computing for nobody. A minimal AbortSignal (the dispatcher and tools use `aborted`,
+ * addEventListener and removeEventListener only): a real AbortController per request costs the
+ * hot path more than this.
+ */
+class CallerGone {
+  aborted = false;
+  private listener: (() => void) | undefined;
+  addEventListener(_type: 'abort', fn: () => void): void {
+    this.listener = fn;
+  }
+  removeEventListener(): void {
+    this.listener = undefined;
+  }
+  abort(): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.listener?.();
+  }
+}
+
 // Validation and serialization happen in the dispatcher; Fastify only documents the schemas.
 const acceptAll = () => () => true;
 const passThrough = () => (data: unknown) => (typeof data === 'string' ? data : JSON.stringify(data));
@@ -76,11 +99,17 @@ export async function toolRoutes(app: FastifyInstance, opts: ToolRoutesOptions):
       validatorCompiler: acceptAll,
       serializerCompiler: passThrough,
       handler: async (req, reply) => {
+        const gone = new CallerGone();
+        const res = reply.raw;
+        res.on('close', () => {
+          if (!res.writableFinished) gone.abort();
+        });
         const r = await opts.dispatch(tool.name, req.body, {
           subject: subjectOf(req),
           transport: 'rest',
           requestId: String(req.id),
           traceContext: opts.propagateTrace === true ? requestTraceContext(req) : undefined,
+          signal: gone as unknown as AbortSignal,
         });
         reply.code(r.httpStatus).header('content-type', JSON_TYPE);
         if (r.retryAfter !== undefined) reply.header('retry-after', String(r.retryAfter));
