@@ -12,6 +12,7 @@ import { compareProcessesTool } from './compareProcesses.js';
 import { compareSimulationStatesTool } from './compareSimulationStates.js';
 import { crossValidateModelsTool } from './crossValidateModels.js';
 import { diagnoseAutomationTool } from './diagnoseAutomation.js';
+import { generateVisualizationTool } from './generateVisualization.js';
 import { getAdjustableParametersTool } from './getAdjustableParameters.js';
 import { getBenchmarkTrustTool } from './getBenchmarkTrust.js';
 import { getCapabilitiesTool } from './getCapabilities.js';
@@ -53,6 +54,7 @@ export const TOOLS: readonly AnyTool[] = [
   compareSimulationStatesTool,
   crossValidateModelsTool,
   diagnoseAutomationTool,
+  generateVisualizationTool,
   getAdjustableParametersTool,
   getBenchmarkTrustTool,
   getCapabilitiesTool,
