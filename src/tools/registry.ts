@@ -12,6 +12,7 @@ import { compareProcessesTool } from './compareProcesses.js';
 import { compareSimulationStatesTool } from './compareSimulationStates.js';
 import { crossValidateModelsTool } from './crossValidateModels.js';
 import { diagnoseAutomationTool } from './diagnoseAutomation.js';
+import { generateReportTool } from './generateReport.js';
 import { generateVisualizationTool } from './generateVisualization.js';
 import { getAdjustableParametersTool } from './getAdjustableParameters.js';
 import { getBenchmarkTrustTool } from './getBenchmarkTrust.js';
@@ -54,6 +55,7 @@ export const TOOLS: readonly AnyTool[] = [
   compareSimulationStatesTool,
   crossValidateModelsTool,
   diagnoseAutomationTool,
+  generateReportTool,
   generateVisualizationTool,
   getAdjustableParametersTool,
   getBenchmarkTrustTool,
