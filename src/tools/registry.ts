@@ -27,6 +27,7 @@ import { listSimulationUnitsTool } from './listSimulationUnits.js';
 import { listUnitVariablesTool } from './listUnitVariables.js';
 import { manageIndustrialProfileTool } from './manageIndustrialProfile.js';
 import { manageStateTool } from './manageState.js';
+import { queryDataCatalogTool } from './queryDataCatalog.js';
 import { runBatchTool } from './runBatch.js';
 import { runFlareNetworkTool } from './runFlareNetwork.js';
 import { runFlashTool } from './runFlash.js';
@@ -70,6 +71,7 @@ export const TOOLS: readonly AnyTool[] = [
   listUnitVariablesTool,
   manageIndustrialProfileTool,
   manageStateTool,
+  queryDataCatalogTool,
   runBatchTool,
   runFlareNetworkTool,
   runFlashTool,

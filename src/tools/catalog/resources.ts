@@ -30,7 +30,7 @@ interface TemplateResource {
   read: (params: string[], tools: readonly AnyTool[]) => ResourceRead;
 }
 
-function componentProperties(c: ComponentData): Record<string, unknown> {
+export function componentProperties(c: ComponentData): Record<string, unknown> {
   return {
     name: c.name,
     aliases: c.aliases,
