@@ -41,6 +41,7 @@ import { runPVTTool } from './runPVT.js';
 import { runReliefTool } from './runRelief.js';
 import { runRiskMatrixTool } from './runRiskMatrix.js';
 import { runSILTool } from './runSIL.js';
+import { runWaterHammerTool } from './runWaterHammer.js';
 import { saveSimulationStateTool } from './saveSimulationState.js';
 import { searchComponentsTool } from './searchComponents.js';
 import { setSimulationVariableTool } from './setSimulationVariable.js';
@@ -85,6 +86,7 @@ export const TOOLS: readonly AnyTool[] = [
   runReliefTool,
   runRiskMatrixTool,
   runSILTool,
+  runWaterHammerTool,
   saveSimulationStateTool,
   searchComponentsTool,
   setSimulationVariableTool,
