@@ -8,10 +8,25 @@
  */
 import { requestTraceContext } from '../telemetry/tool-span.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Dispatch } from '../tools/dispatch-types.js';
 import type { AnyTool } from '../tools/types.js';
-import { createMcpServer } from './server.js';
+
+/**
+ * The MCP SDK (and zod under it) is loaded on the first /mcp request, not at start: a REST-only
+ * deployment never pays its ≈20 MB of resident memory and its share of the cold start.
+ */
+type McpModules = {
+  StreamableHTTPServerTransport: typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js').StreamableHTTPServerTransport;
+  createMcpServer: typeof import('./server.js').createMcpServer;
+};
+let mcpModules: Promise<McpModules> | undefined;
+function loadMcp(): Promise<McpModules> {
+  mcpModules ??= Promise.all([import('@modelcontextprotocol/sdk/server/streamableHttp.js'), import('./server.js')]).then(([t, s]) => ({
+    StreamableHTTPServerTransport: t.StreamableHTTPServerTransport,
+    createMcpServer: s.createMcpServer,
+  }));
+  return mcpModules;
+}
 
 export const MCP_PATH = '/mcp';
 
@@ -66,6 +81,7 @@ export async function registerMcpRoutes(app: FastifyInstance, dispatch: Dispatch
     if (!originAllowed(request.headers.origin, extraOrigins)) {
       return jsonRpcError(reply, 403, -32000, `Origin not allowed: ${request.headers.origin}. Add it to NEQSIM_MCP_ALLOWED_ORIGINS to allow this browser client.`);
     }
+    const { StreamableHTTPServerTransport, createMcpServer } = await loadMcp();
     const server = createMcpServer(dispatch, {
       transport: 'mcp',
       subject: subjectOf(request),
