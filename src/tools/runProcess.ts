@@ -66,12 +66,12 @@ export function runProcess(input: RunProcessInput, ctx?: ToolContext): Envelope<
   const adj = extractAdjusters(input as Record<string, unknown>);
   if (adj.issues.length > 0) return failure(TOOL, 'compute', adj.issues);
   let adjusted: Extract<AdjustOutcome, { ok: true }> | undefined;
-  if (adj.specs.length > 0) {
+  if (adj.specs.length > 0 || adj.setPoints.length > 0) {
     if (input.autoRun === false) {
       const refused = simulateProcess(TOOL, input, ctx);
       if (!refused.ok) return refused.env;
     }
-    const r = solveAdjusters(TOOL, adj.stripped, adj.specs, ctx);
+    const r = solveAdjusters(TOOL, adj.stripped, adj.specs, adj.setPoints, ctx);
     if (!r.ok) return failure(TOOL, 'compute', r.issues);
     adjusted = r;
   }
@@ -82,7 +82,8 @@ export function runProcess(input: RunProcessInput, ctx?: ToolContext): Envelope<
     processSystemName: input.name ?? 'process',
     model: sim.model,
     ...payload,
-    ...(adjusted ? { adjusters: adjusted.reports } : {}),
+    ...(adjusted && adjusted.reports.length > 0 ? { adjusters: adjusted.reports } : {}),
+    ...(adjusted && adjusted.setPointReports.length > 0 ? { setPoints: adjusted.setPointReports } : {}),
     ...(input.metadata ? { metadata: input.metadata } : {}),
   };
   return success({
@@ -113,7 +114,7 @@ export const runProcessTool = defineTool({
   since: 'v1.0',
   description:
     'Steady-state process simulation from a JSON flowsheet (seed 001 format): {"fluid": {model, temperature (K), pressure (bara), components}, "process": [units in flow order]}. ' +
-    `Units: ${SIMULATED_TYPES.join(', ')}, and Adjuster {adjustedEquipment, adjustedVariable, targetEquipment, targetVariable, targetValue, targetUnit} (varies a specification, e.g. "Cooler"/"outTemperature", until a result, e.g. "Sep.gasOut"/"temperature" or a unit's power, meets the target; reported under data.adjusters). Connect with "inlet": "<unit>" or "<unit>.<port>" (ports: gasOut, liquidOut, oilOut, waterOut, splitStream_<i>, hx0/hx1); "inlets" for Mixer, HeatExchanger. ` +
+    `Units: ${SIMULATED_TYPES.join(', ')}, and, in "properties": Adjuster {adjustedEquipment, adjustedVariable, targetEquipment, targetVariable, targetValue, targetUnit} (varies a specification, e.g. "Cooler"/"outTemperature", until a result, e.g. "Sep.gasOut"/"temperature" or a unit's power, meets the target; data.adjusters) and SetPoint {sourceEquipment, sourceVariable, targetEquipment, targetVariable, targetUnit, multiplier, offset} (keeps a specification at multiplier·source + offset; data.setPoints). Connect with "inlet": "<unit>" or "<unit>.<port>" (ports: gasOut, liquidOut, oilOut, waterOut, splitStream_<i>, hx0/hx1); "inlets" for Mixer, HeatExchanger. ` +
     'Quantities as [value, "unit"]: Stream flowRate (kg/hr, mol/sec, Sm3/day, MSm3/day, …), outletPressure, outTemperature, duty; PipeBeggsAndBrills length, diameter, pipeWallRoughness, elevation (m, km, mm, in, ft), numberOfIncrements. Loops are closed with a Recycle unit (referable before it is declared). ' +
     'Returns every unit (power_kW, duty_kW, heads, efficiencies, inlet/outlet T and P), every stream (T, P, flows, phase split, density, enthalpy, composition), products and mass/energy balances. ' +
     'Pitfalls: a bare fluid temperature is kelvin; compressor suction with liquid gives TWO_PHASE_UNCERTAINTY; a unit fed by an empty port is reported with noFlow.',

@@ -82,8 +82,28 @@ t.test('refusals: missing fields, a result as the adjusted variable, an unknown 
   t.end();
 });
 
-t.test('validateInput accepts a definition with an Adjuster', (t) => {
-  const r = validateDefinition({ fluid, process: [...units(), liquidSpec] });
+const after = { type: 'Cooler', name: 'After', inlet: 'Comp', properties: { outTemperature: [40, 'C'] } };
+const follow = { type: 'SetPoint', name: 'Follow', properties: { sourceEquipment: 'Sep.gasOut', sourceVariable: 'temperature', targetEquipment: 'After', targetVariable: 'outTemperature', targetUnit: 'C', multiplier: 1, offset: 25 } };
+
+t.test('SetPoint: a specification follows a result; together with an adjuster, both hold', (t) => {
+  const ratio = { type: 'SetPoint', name: 'Ratio', properties: { sourceEquipment: 'Sep', sourceVariable: 'pressure', targetEquipment: 'Comp', targetVariable: 'outletPressure', targetUnit: 'bara', multiplier: 2.5 } };
+  const one = runProcess({ fluid, process: [...units(), ratio] } as never);
+  t.equal(one.status, 'success', JSON.stringify(one.errors ?? []));
+  t.ok(Value.Check(RunProcessOutput, one.data), 'output schema');
+  t.ok(Math.abs(data(one).units.Comp.outletPressure_bara - 2.5 * data(one).units.Sep.pressure_bara) < 1e-9, 'compressor discharge = 2.5 × separator pressure');
+  const both = runProcess({ fluid, process: [...units(), after, liquidSpec, follow] } as never);
+  t.equal(both.status, 'success', JSON.stringify(both.errors ?? []));
+  const d = data(both);
+  t.ok(d.adjusters[0].converged && d.setPoints[0].converged, 'adjuster and setpoint both converged');
+  t.ok(Math.abs(d.streams['Sep.liquidOut'].massFlow_kg_hr - 4000) <= 4000 * 1e-6, 'liquid target holds');
+  t.ok(Math.abs(d.units.After.outletTemperature_C - (d.streams['Sep.gasOut'].temperature_C + 25)) < 1e-6, `after-cooler ${d.units.After.outletTemperature_C} °C = separator gas + 25 K`);
+  const bad = runProcess({ fluid, process: [...units(), { ...ratio, properties: { ...ratio.properties, targetEquipment: 'Comp', targetVariable: 'power' } }] } as never);
+  t.equal(bad.errors?.[0]?.code, 'READ_ONLY_VARIABLE', 'a result cannot be a setpoint target');
+  t.end();
+});
+
+t.test('validateInput accepts a definition with an Adjuster and a SetPoint', (t) => {
+  const r = validateDefinition({ fluid, process: [...units(), after, liquidSpec, follow] });
   t.equal(r.issues.filter((i) => i.code === 'UNSUPPORTED_EQUIPMENT').length, 0);
   t.end();
 });

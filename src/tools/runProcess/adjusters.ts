@@ -30,6 +30,26 @@ export interface AdjusterSpec {
   targetUnit: string | undefined;
 }
 
+/** A SetPoint unit: target := multiplier·source + offset, each in its unit. */
+export interface SetPointSpec {
+  name: string;
+  sourceAddress: string;
+  sourceUnit: string | undefined;
+  targetAddress: string;
+  targetUnit: string | undefined;
+  multiplier: number;
+  offset: number;
+}
+
+export interface SetPointReport {
+  name: string;
+  sourceVariable: string;
+  sourceValue: number;
+  targetVariable: string;
+  targetValue: number;
+  converged: boolean;
+}
+
 export interface AdjusterReport {
   name: string;
   adjustedVariable: string;
@@ -49,19 +69,39 @@ const MAX_SWEEPS = 20;
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
 
 /** The adjusters of a definition and the definition without them; issues for malformed ones. */
-export function extractAdjusters(doc: Record<string, unknown>): { specs: AdjusterSpec[]; stripped: Record<string, unknown>; issues: DiagnosticIssue[] } {
+export function extractAdjusters(doc: Record<string, unknown>): { specs: AdjusterSpec[]; setPoints: SetPointSpec[]; stripped: Record<string, unknown>; issues: DiagnosticIssue[] } {
   const issues: DiagnosticIssue[] = [];
   const specs: AdjusterSpec[] = [];
+  const setPoints: SetPointSpec[] = [];
   const stripped = structuredClone(doc);
   const list = unitList(stripped);
   const keep: Record<string, unknown>[] = [];
   list.forEach((u, i) => {
-    if (normalizeEquipmentType(u.type) !== 'Adjuster') {
+    const kind = normalizeEquipmentType(u.type);
+    if (kind !== 'Adjuster' && kind !== 'SetPoint') {
       keep.push(u);
       return;
     }
     const field = `process[${i}]`;
     const p = isPlainObject(u.properties) ? { ...u, ...u.properties } : u;
+    if (kind === 'SetPoint') {
+      const name = str(u.name) ?? `SetPoint ${i + 1}`;
+      const f = { sourceEquipment: str(p.sourceEquipment), sourceVariable: str(p.sourceVariable), targetEquipment: str(p.targetEquipment), targetVariable: str(p.targetVariable) };
+      const before = issues.length;
+      for (const [k, v] of Object.entries(f)) if (v === undefined) issues.push(issue('MISSING_SETPOINT_FIELD', `SetPoint '${name}' needs ${k}`, `Give "${k}", e.g. ${k.startsWith('source') ? '"HP Sep" / "pressure"' : '"Valve" / "outletPressure"'}`, `${field}.${k}`));
+      for (const k of ['multiplier', 'offset'] as const) if (p[k] !== undefined && (typeof p[k] !== 'number' || !Number.isFinite(p[k]))) issues.push(issue('MISSING_SETPOINT_FIELD', `SetPoint '${name}': ${k} must be a number`, `Give "${k}" as a number`, `${field}.${k}`));
+      if (issues.length > before) return;
+      setPoints.push({
+        name,
+        sourceAddress: `${f.sourceEquipment}.${f.sourceVariable}`,
+        sourceUnit: str(p.sourceUnit) ?? str(p.targetUnit),
+        targetAddress: `${f.targetEquipment}.${f.targetVariable}`,
+        targetUnit: str(p.targetUnit),
+        multiplier: typeof p.multiplier === 'number' ? p.multiplier : 1,
+        offset: typeof p.offset === 'number' ? p.offset : 0,
+      });
+      return;
+    }
     const name = str(u.name) ?? `Adjuster ${i + 1}`;
     const adjustedEquipment = str(p.adjustedEquipment);
     const adjustedVariable = str(p.adjustedVariable);
@@ -90,7 +130,7 @@ export function extractAdjusters(doc: Record<string, unknown>): { specs: Adjuste
   const p = stripped.process;
   if (Array.isArray(p)) stripped.process = keep;
   else if (isPlainObject(p) && Array.isArray(p.equipment)) p.equipment = keep;
-  return { specs, stripped, issues };
+  return { specs, setPoints, stripped, issues };
 }
 
 type Trial = { ok: true; doc: Record<string, unknown>; definition: ProcessDefinition; target: number; unit: string } | { ok: false; code: string; message: string };
@@ -109,11 +149,11 @@ function trial(tool: string, doc: Record<string, unknown>, definition: ProcessDe
 }
 
 export type AdjustOutcome =
-  | { ok: true; doc: Record<string, unknown>; reports: AdjusterReport[]; warnings: Warning[] }
+  | { ok: true; doc: Record<string, unknown>; reports: AdjusterReport[]; setPointReports: SetPointReport[]; warnings: Warning[] }
   | { ok: false; issues: DiagnosticIssue[] };
 
 /** Solves every adjuster of `stripped` (its Adjuster units already removed). */
-export function solveAdjusters(tool: string, stripped: Record<string, unknown>, specs: readonly AdjusterSpec[], ctx?: ToolContext): AdjustOutcome {
+export function solveAdjusters(tool: string, stripped: Record<string, unknown>, specs: readonly AdjusterSpec[], setPoints: readonly SetPointSpec[], ctx?: ToolContext): AdjustOutcome {
   const loaded = loadDefinition(tool, stripped);
   if (!loaded.ok) return { ok: false, issues: loaded.env.errors ?? [] };
   let doc = stripped;
@@ -135,13 +175,52 @@ export function solveAdjusters(tool: string, stripped: Record<string, unknown>, 
     }
     if (addresses.length === 2) resolved.push({ ...s, adjustedAddress: addresses[0]!, targetAddress: addresses[1]! });
   }
+  const resolvedSetPoints: SetPointSpec[] = [];
+  for (const sp of setPoints) {
+    const src = resolveAddress(definition.units, sp.sourceAddress);
+    const dst = resolveAddress(definition.units, sp.targetAddress);
+    for (const [what, hit] of [
+      ['source', src],
+      ['target', dst],
+    ] as const) {
+      if (!hit.ok) issues.push(issue(hit.diagnostic.category, `SetPoint '${sp.name}': ${hit.diagnostic.errorMessage}`, hit.diagnostic.suggestions.length ? `${hit.diagnostic.remediation}. Did you mean: ${hit.diagnostic.suggestions.join(', ')}?` : hit.diagnostic.remediation, `${sp.name}.${what}Variable`));
+    }
+    if (dst.ok && dst.entry.def.json === undefined) issues.push(issue('READ_ONLY_VARIABLE', `SetPoint '${sp.name}': ${dst.address} is a computed result, not a specification`, "Set one of the unit's specifications (getAdjustableParameters lists them)", `${sp.name}.targetVariable`));
+    else if (src.ok && dst.ok) resolvedSetPoints.push({ ...sp, sourceAddress: src.address, targetAddress: dst.address });
+  }
   if (issues.length > 0) return { ok: false, issues };
   specs = resolved;
+  setPoints = resolvedSetPoints;
+  const setPointReports = setPoints.map((sp): SetPointReport => ({ name: sp.name, sourceVariable: sp.sourceAddress, sourceValue: NaN, targetVariable: sp.targetAddress, targetValue: NaN, converged: false }));
+  /** Writes every setpoint's target from its source; true when any target moved. */
+  const applySetPoints = (): { ok: true; changed: boolean } | { ok: false; issues: DiagnosticIssue[] } => {
+    let changed = false;
+    for (const [k, sp] of setPoints.entries()) {
+      const solved = solveDefinition(tool, definition, ctx);
+      if (!solved.ok) return { ok: false, issues: solved.env.errors ?? [] };
+      const src = resolveAddress(definition.units, sp.sourceAddress);
+      const dst = resolveAddress(definition.units, sp.targetAddress);
+      if (!src.ok || !dst.ok) return { ok: false, issues: [issue('PROPERTY_NOT_FOUND', `SetPoint '${sp.name}': an address no longer resolves`, 'Check the setpoint addresses')] };
+      const v = readVariable(viewOf(definition, src.unit, solved.solved), src.entry, sp.sourceUnit, sp.sourceAddress);
+      if (!v.ok) return { ok: false, issues: [issue(v.diagnostic.category, `SetPoint '${sp.name}': ${v.diagnostic.errorMessage}`, v.diagnostic.remediation)] };
+      const target = sp.multiplier * v.value + sp.offset;
+      const now = readVariable(viewOf(definition, dst.unit), dst.entry, sp.targetUnit, sp.targetAddress);
+      setPointReports[k] = { ...setPointReports[k]!, sourceValue: v.value, targetValue: target };
+      if (now.ok && Math.abs(now.value - target) <= 1e-9 * Math.max(1, Math.abs(target))) continue;
+      const w = applyWrite(tool, doc, definition, sp.targetAddress, target, sp.targetUnit);
+      if (!w.ok) return { ok: false, issues: [issue(w.code, `SetPoint '${sp.name}': ${w.message}`, 'Check the multiplier and offset against the target variable and its unit')] };
+      ({ doc, definition } = w);
+      changed = true;
+    }
+    return { ok: true, changed };
+  };
 
   const reports = specs.map((s): AdjusterReport => ({ name: s.name, adjustedVariable: s.adjustedAddress, adjustedValue: NaN, adjustedUnit: s.adjustedUnit ?? '', targetVariable: s.targetAddress, targetValue: s.targetValue, achievedValue: NaN, targetUnit: s.targetUnit ?? '', converged: false, iterations: 0 }));
   const warnings: Warning[] = [];
   for (let sweep = 0; sweep < MAX_SWEEPS; sweep++) {
-    let allMet = true;
+    const sp = applySetPoints();
+    if (!sp.ok) return { ok: false, issues: sp.issues };
+    let allMet = !sp.changed;
     for (const [k, s] of specs.entries()) {
       const tol = 1e-6 * Math.max(1, Math.abs(s.targetValue));
       const hit = resolveAddress(definition.units, s.adjustedAddress);
@@ -214,12 +293,15 @@ export function solveAdjusters(tool: string, stripped: Record<string, unknown>, 
       rep.converged = converged;
       if (!converged) {
         warnings.push(warning('CONVERGENCE_WARNING', `Adjuster '${s.name}' did not reach ${s.targetAddress} = ${s.targetValue}${s.targetUnit ? ` ${s.targetUnit}` : ''}: closest ${rep.achievedValue} with ${s.adjustedAddress} = ${best.x}`));
-        return { ok: true, doc, reports, warnings };
+        return { ok: true, doc, reports, setPointReports, warnings };
       }
     }
-    if (allMet) return { ok: true, doc, reports, warnings };
+    if (allMet) {
+      for (const r of setPointReports) r.converged = true;
+      return { ok: true, doc, reports, setPointReports, warnings };
+    }
   }
-  warnings.push(warning('CONVERGENCE_WARNING', `The adjusters did not all hold together after ${MAX_SWEEPS} sweeps`));
+  warnings.push(warning('CONVERGENCE_WARNING', `The adjusters and setpoints did not all hold together after ${MAX_SWEEPS} sweeps`));
   for (const r of reports) r.converged = false;
-  return { ok: true, doc, reports, warnings };
+  return { ok: true, doc, reports, setPointReports, warnings };
 }

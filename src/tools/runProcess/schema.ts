@@ -152,6 +152,22 @@ export const RunProcessOutput = Type.Object(
         { description: 'Adjuster units: each varied its specification until its target held; the streams and units above are at the adjusted values' },
       ),
     ),
+    setPoints: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            name: Type.String(),
+            sourceVariable: Type.String(),
+            sourceValue: Type.Number(),
+            targetVariable: Type.String(),
+            targetValue: Type.Number({ description: 'multiplier·sourceValue + offset, written into the target specification' }),
+            converged: Type.Boolean(),
+          },
+          { additionalProperties: false },
+        ),
+        { description: 'SetPoint units: each target specification was set from its source until consistent' },
+      ),
+    ),
     metadata: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
   },
   { additionalProperties: false },

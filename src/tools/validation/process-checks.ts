@@ -97,7 +97,7 @@ export function checkProcessSystem(def: Record<string, unknown>, prefix: string,
     } else {
       canonicalType = normalizeEquipmentType(type);
       const simulated = canonicalType === 'Valve' ? 'ThrottlingValve' : canonicalType;
-      if (simulated !== undefined && simulated !== 'Adjuster' && !(SIMULATED_TYPES as readonly string[]).includes(simulated)) {
+      if (simulated !== undefined && simulated !== 'Adjuster' && simulated !== 'SetPoint' && !(SIMULATED_TYPES as readonly string[]).includes(simulated)) {
         issues.push(err('UNSUPPORTED_EQUIPMENT', `Equipment type '${type}' is part of the original's format but runProcess on this server does not simulate it yet`, `Use one of: ${SIMULATED_TYPES.join(', ')}`, at(f, 'type')));
       }
       if (canonicalType === undefined) {
