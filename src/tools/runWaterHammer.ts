@@ -3,7 +3,7 @@
  * single line closed by a valve at its downstream end (src/engine/transient/water-hammer.ts).
  * The fluid is flashed at the line's inlet conditions (SRK, PR or CPA) for density, sound speed
  * and viscosity; the wave speed is the Korteweg value for a liquid in an elastic pipe (or the
- * fluid's sound speed for a gas), unless given; friction from Swamee–Jain. The method of
+ * fluid's sound speed for a gas), unless given; friction from Haaland (as the pipeline tools). The method of
  * characteristics runs at Courant number 1 and gives the pressure envelope along the line and the
  * valve-end history, beside the Joukowsky estimate and the closure regime.
  *
@@ -12,7 +12,8 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { createFluid, flashReport, flashTP, overallMolarMass, type FluidModelName } from '../engine/index.js';
-import { darcyFriction, kortewegWaveSpeed, waterHammer } from '../engine/transient/water-hammer.js';
+import { kortewegWaveSpeed, waterHammer } from '../engine/transient/water-hammer.js';
+import { darcyFriction } from '../engine/process/beggs-brill.js';
 import { failure, issue, success, warning, type DiagnosticIssue, type Envelope, type Warning } from './envelope.js';
 import { defineTool } from './types.js';
 import { FLASH_MODELS } from './flash-models.js';
@@ -158,7 +159,7 @@ function run(input: In): Envelope<Out> {
   }
   if (!Number.isFinite(a) || !(a > 0) || mu === undefined) return failure(TOOL, 'compute', [issue('PROPERTY_ERROR', 'The sound speed or viscosity of the fluid could not be computed at the inlet state', 'Check the state with runFlash')]);
   const Re = (rho * Math.abs(V0) * pipe.diameter_m) / mu;
-  const fr = darcyFriction(Re, pipe.roughness_m ?? 4.6e-5, pipe.diameter_m);
+  const fr = darcyFriction(Re, (pipe.roughness_m ?? 4.6e-5) / pipe.diameter_m);
   const closure = ev !== undefined ? { startTime: ev.startTime_s ?? 0, duration: ev.duration_s ?? 0, startOpening: ev.startOpening ?? 1, endOpening: ev.endOpening ?? 0 } : { startTime: 0, duration: input.closureTime_s!, startOpening: 1, endOpening: 0 };
   const roundTrip = (2 * pipe.length_m) / a;
   const simTime = input.simulationTime_s ?? closure.startTime + closure.duration + 5 * roundTrip;
@@ -251,7 +252,7 @@ function run(input: In): Envelope<Out> {
       assumptions: [
         'Method of characteristics at Courant number 1 (Wylie & Streeter 1993); reservoir at the inlet pressure upstream, valve downstream with V ∝ opening·√ΔP',
         `Wave speed: ${waveSource}; Joukowsky ΔP = ρ·a·ΔV`,
-        'Darcy friction factor from Swamee–Jain (1976) at the initial Reynolds number',
+        'Darcy friction factor (Haaland; 64/Re laminar), the same as the pipeline tools, at the initial Reynolds number',
       ],
       limitations: LIMITATIONS,
       computationTimeMs: performance.now() - started,

@@ -15,6 +15,7 @@
  */
 import { R } from './constants.js';
 import { DerivLevel, type ResidualDerivatives } from './types.js';
+import { luFactor, luSolve } from '../flash/linalg.js';
 
 /** One association site: its component and which sites it bonds with (by kind). */
 export interface AssociationSite {
@@ -333,59 +334,4 @@ export class AssociationAtT {
     this.solve(V, n);
     return Float64Array.from(this.X);
   }
-}
-
-/**
- * LU factorisation with partial pivoting of the row-major n×n matrix in A (overwritten); the row
- * order goes to piv. False when A is singular to working precision. No allocation: this runs in
- * every volume iteration of every fugacity evaluation.
- */
-function luFactor(A: Float64Array, n: number, piv: Int32Array): boolean {
-  for (let i = 0; i < n; i++) piv[i] = i;
-  for (let k = 0; k < n; k++) {
-    let p = k;
-    let best = Math.abs(A[k * n + k]);
-    for (let i = k + 1; i < n; i++) {
-      const v = Math.abs(A[i * n + k]);
-      if (v > best) {
-        best = v;
-        p = i;
-      }
-    }
-    if (!(best > 1e-300)) return false;
-    if (p !== k) {
-      for (let j = 0; j < n; j++) {
-        const t = A[k * n + j];
-        A[k * n + j] = A[p * n + j];
-        A[p * n + j] = t;
-      }
-      const t = piv[k];
-      piv[k] = piv[p];
-      piv[p] = t;
-    }
-    const pivot = A[k * n + k];
-    for (let i = k + 1; i < n; i++) {
-      const f = A[i * n + k] / pivot;
-      A[i * n + k] = f;
-      if (f === 0) continue;
-      for (let j = k + 1; j < n; j++) A[i * n + j] -= f * A[k * n + j];
-    }
-  }
-  return true;
-}
-
-/** Solves with a factorisation of luFactor: b (length n) becomes x; tmp is scratch of length n. */
-function luSolve(LU: Float64Array, n: number, piv: Int32Array, b: Float64Array, tmp: Float64Array): void {
-  for (let i = 0; i < n; i++) tmp[i] = b[piv[i]];
-  for (let i = 1; i < n; i++) {
-    let s = tmp[i];
-    for (let j = 0; j < i; j++) s -= LU[i * n + j] * tmp[j];
-    tmp[i] = s;
-  }
-  for (let i = n - 1; i >= 0; i--) {
-    let s = tmp[i];
-    for (let j = i + 1; j < n; j++) s -= LU[i * n + j] * tmp[j];
-    tmp[i] = s / LU[i * n + i];
-  }
-  for (let i = 0; i < n; i++) b[i] = tmp[i];
 }

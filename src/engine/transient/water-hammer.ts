@@ -81,14 +81,6 @@ export function kortewegWaveSpeed(soundSpeed: number, density: number, diameter:
   return soundSpeed / Math.sqrt(1 + (K * diameter) / (youngsModulus * wallThickness));
 }
 
-/** Swamee–Jain (1976) explicit Darcy friction factor; laminar 64/Re below Re = 2300. */
-export function darcyFriction(reynolds: number, roughness: number, diameter: number): number {
-  if (reynolds <= 0) return 0;
-  if (reynolds < 2300) return 64 / reynolds;
-  const t = Math.log10(roughness / (3.7 * diameter) + 5.74 / reynolds ** 0.9);
-  return 0.25 / (t * t);
-}
-
 export function waterHammer(h: HammerInput): HammerResult {
   const { pipe, density: rho, velocity: V0, closure } = h;
   const N = Math.max(2, Math.round(h.reaches));
