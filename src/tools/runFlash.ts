@@ -16,7 +16,7 @@ import { buildFlashData } from './runFlash/response.js';
 import { flashWarnings } from './runFlash/warnings.js';
 import { gergReport } from './runFlash/gerg.js';
 import { RUN_FLASH_EXAMPLES } from './runFlash/examples.js';
-import { IMPLEMENTED_FLASH_TYPES, IMPLEMENTED_FLASH_TYPE_ALIASES, isSaturationFlashType, PENDING_FLASH_TYPES } from './runFlash/flash-types.js';
+import { IMPLEMENTED_FLASH_TYPES, IMPLEMENTED_FLASH_TYPE_ALIASES, isSaturationFlashType } from './runFlash/flash-types.js';
 import { runSaturation, SATURATION_ASSUMPTIONS } from './runFlash/saturation.js';
 import { issue } from './envelope.js';
 import { FLASH_MODELS } from './flash-models.js';
@@ -207,7 +207,7 @@ export const runFlashTool = defineTool({
   category: 'CALCULATION',
   since: 'v1.0',
   description:
-    `Phase equilibrium (flash) of a mixture. Implemented flash types: ${IMPLEMENTED_FLASH_TYPES.join(', ')}; aliases ${IMPLEMENTED_FLASH_TYPE_ALIASES.join(', ')} are normalised to the short names${PENDING_FLASH_TYPES.length > 0 ? ` (${PENDING_FLASH_TYPES.join(', ')} are recognised and answered with 422 NOT_IMPLEMENTED_FLASH_TYPE)` : ''}. ` +
+    `Phase equilibrium (flash) of a mixture. Implemented flash types: ${IMPLEMENTED_FLASH_TYPES.join(', ')}; aliases ${IMPLEMENTED_FLASH_TYPE_ALIASES.join(', ')} are normalised to the short names. ` +
     'hydrateTP (SRK/PR/CPA, water and a hydrate former in the feed): a TP flash in which a gas hydrate (sI or sII, van der Waals–Platteeuw) may form; the hydrate is one more phase, "gas hydrate", with its amount, composition and density, and data.hydrate gives presence, structure, the formation temperature at this pressure, subcooling and cavity occupancies. ' +
     'Bubble/dew points (SRK/PR/CPA): dewPointT and bubblePointT solve the temperature at the given pressure, dewPointP and bubblePointP the pressure at the given temperature (the other input is only the initial guess); the converged value is in fluid.conditions.overall.temperature (K) or .pressure (bara), and the incipient phase is reported at phase fraction 1e-10 with its composition. dewPointP returns the lower (normal) dew pressure where there are two. A spec outside the phase envelope gives 422 NO_SATURATION_POINT, never a made-up point. ' +
     'PH needs enthalpy {value, unit} (J/mol, kJ/mol, J/kg, kJ/kg), PS needs entropy {value, unit} (J/molK, kJ/molK, J/kgK, kJ/kgK), per mole or kg of feed on the datum below; temperature is then only the initial guess and the response is the state at the solved temperature (not GERG2008). ' +

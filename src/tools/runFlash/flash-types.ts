@@ -1,11 +1,11 @@
 /**
  * Which flash types runFlash computes. Adding one (PH, PS, …) is one entry in IMPLEMENTED plus
- * its branch in ../runFlash.ts; the schema, the NOT_IMPLEMENTED_FLASH_TYPE answer and the
- * tool description follow from these lists. The long-form aliases of the contract
+ * its branch in ../runFlash.ts; the schema and the tool description follow from these lists
+ * (every contract flash type is implemented now; a name outside them is UNKNOWN_FLASH_TYPE). The long-form aliases of the contract
  * (dewPointTemperature, …) are accepted and normalised to the short names, as the original runner
  * does, once their short name is implemented.
  */
-import { FLASH_TYPES, FLASH_TYPE_ALIASES, type FlashType } from '../flash-models.js';
+import { FLASH_TYPE_ALIASES, type FlashType } from '../flash-models.js';
 
 export const IMPLEMENTED_FLASH_TYPES = ['TP', 'PH', 'PS', 'TV', 'dewPointT', 'dewPointP', 'bubblePointT', 'bubblePointP', 'hydrateTP'] as const satisfies readonly FlashType[];
 export type ImplementedFlashType = (typeof IMPLEMENTED_FLASH_TYPES)[number];
@@ -24,12 +24,6 @@ export function isSaturationFlashType(t: string): t is SaturationFlashType {
 
 /** Long-form aliases whose short name is implemented (accepted and normalised). */
 export const IMPLEMENTED_FLASH_TYPE_ALIASES: readonly string[] = Object.keys(FLASH_TYPE_ALIASES).filter((a) => isImplementedFlashType(FLASH_TYPE_ALIASES[a]));
-
-/** Flash types of the contract that this server recognises but does not compute yet. */
-export const PENDING_FLASH_TYPES: readonly string[] = [
-  ...FLASH_TYPES.filter((t) => !isImplementedFlashType(t)),
-  ...Object.keys(FLASH_TYPE_ALIASES).filter((a) => !IMPLEMENTED_FLASH_TYPE_ALIASES.includes(a)),
-];
 
 /** The implemented flash type a name or alias stands for, if any. */
 export function implementedFlashType(name: string): ImplementedFlashType | undefined {

@@ -8,7 +8,7 @@ import { issue, warning, type DiagnosticIssue, type Warning } from '../envelope.
 import { CPA_MIXING_RULES, normalizeModel, SUPPORTED_MODELS, MIXING_RULES, type FlashModel, type SupportedModel } from '../flash-models.js';
 import { hasAsymmetricCpaPair } from '../../engine/cpa-fluid.js';
 import { parseEnthalpy, parseEntropy, parseMolarVolume, parsePressure, parseTemperature } from '../units.js';
-import { IMPLEMENTED_FLASH_TYPES, implementedFlashType, PENDING_FLASH_TYPES, type ImplementedFlashType } from './flash-types.js';
+import { IMPLEMENTED_FLASH_TYPES, implementedFlashType, type ImplementedFlashType } from './flash-types.js';
 
 /** The enthalpy (PH), entropy (PS) or molar volume (TV) spec per mole of feed: J/mol, J/(mol·K) or m3/mol. */
 export interface StateSpec {
@@ -88,11 +88,7 @@ export function parseFlashRequest(input: unknown, models: readonly FlashModel[] 
   const flashTypeRaw = input.flashType ?? 'TP';
   let flashType: ImplementedFlashType | undefined;
   if (typeof flashTypeRaw === 'string' && implementedFlashType(flashTypeRaw) !== undefined) flashType = implementedFlashType(flashTypeRaw);
-  else if (typeof flashTypeRaw === 'string' && PENDING_FLASH_TYPES.includes(flashTypeRaw)) {
-    issues.push(
-      issue('NOT_IMPLEMENTED_FLASH_TYPE', `Flash type '${flashTypeRaw}' is part of the contract but not implemented by this server yet`, `Use flashType ${IMPLEMENTED_FLASH_TYPES.map((t) => `"${t}"`).join(' or ')}; check getCapabilities for what is available`, 'flashType'),
-    );
-  } else {
+  else {
     issues.push(issue('UNKNOWN_FLASH_TYPE', `Unknown flash type ${JSON.stringify(flashTypeRaw)}`, `Use one of: ${IMPLEMENTED_FLASH_TYPES.join(', ')}`, 'flashType'));
   }
 

@@ -5,7 +5,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { PRESSURE_UNITS, TEMPERATURE_UNITS, ENTHALPY_UNITS, ENTROPY_UNITS, MOLAR_VOLUME_UNITS } from '../units.js';
 import { FLASH_MODELS } from '../flash-models.js';
-import { IMPLEMENTED_FLASH_TYPES, IMPLEMENTED_FLASH_TYPE_ALIASES, PENDING_FLASH_TYPES } from './flash-types.js';
+import { IMPLEMENTED_FLASH_TYPES, IMPLEMENTED_FLASH_TYPE_ALIASES } from './flash-types.js';
 
 const quantity = (what: string, bareUnit: string, units: readonly string[], example: string) =>
   Type.Union(
@@ -31,10 +31,6 @@ export const RunFlashInput = Type.Object(
         [
           Type.Union(IMPLEMENTED_FLASH_TYPES.map((t) => Type.Literal(t)), { description: 'Implemented flash types' }),
           Type.Union(IMPLEMENTED_FLASH_TYPE_ALIASES.map((t) => Type.Literal(t)), { description: 'Long-form aliases, normalised to the short names (dewPointTemperature → dewPointT, …)' }),
-          // Contract flash types not computed yet pass the schema and get 422 NOT_IMPLEMENTED_FLASH_TYPE.
-          ...(PENDING_FLASH_TYPES.length > 0
-            ? [Type.Union(PENDING_FLASH_TYPES.map((t) => Type.Literal(t)), { description: 'Contract flash types not implemented yet: answered with 422 NOT_IMPLEMENTED_FLASH_TYPE' })]
-            : []),
         ],
         { description: `Flash type, default TP. Implemented: ${IMPLEMENTED_FLASH_TYPES.join(', ')}` },
       ),
