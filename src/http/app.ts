@@ -34,6 +34,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Per-tool time budget overrides (ms). */
   toolTimeoutsMs?: Record<string, number>;
+  /** How long a running task of a caller who went away may finish before its thread is stopped (ms). */
+  cancelGraceMs?: number;
   /** A pool started earlier (src/server.ts starts it before loading the app, so threads boot in parallel). Closed with the app. */
   toolPool?: PiscinaToolPool;
   /** Mount the MCP routes (default true). */
@@ -109,6 +111,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<N
     lookup: (name) => byName.get(name),
     inlineFallback: pool === undefined,
     ...(opts.toolTimeoutsMs !== undefined ? { toolTimeoutsMs: opts.toolTimeoutsMs } : {}),
+    ...(opts.cancelGraceMs !== undefined ? { cancelGraceMs: opts.cancelGraceMs } : {}),
     metrics: {
       onResult(tool, status, ms) {
         const s = seriesOf(tool, status);

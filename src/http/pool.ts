@@ -43,6 +43,19 @@ export interface PoolStats {
 
 export const DEFAULT_WORKER_FILE = new URL('../../workers/tool-worker.js', import.meta.url);
 
+/**
+ * Worker threads load their module with import(), not require(). piscina tries require() first,
+ * and on Node versions where require() can load ES modules (20.19+, 22.12+) that goes through
+ * V8's synchronous instantiation, which aborts the whole process (FATAL "IsGraphAsync must be used
+ * on an instantiated module") when the thread is terminated during it, as a cancellation may do
+ * to a thread still starting. Turning require(esm) off in the workers makes require() fail fast
+ * and piscina fall back to import(), whose asynchronous loader survives termination.
+ */
+export function workerExecArgv(parent: readonly string[] = process.execArgv): string[] {
+  const off = '--no-experimental-require-module';
+  return process.allowedNodeEnvironmentFlags.has(off) && !parent.includes(off) ? [...parent, off] : [...parent];
+}
+
 interface WorkerView {
   readonly id: number;
   readonly currentUsage: number;
@@ -111,6 +124,7 @@ export class PiscinaToolPool implements ToolPool {
     this.runningCapacity = options.maxThreads * options.concurrentTasksPerWorker;
     this.piscina = new Piscina<PoolTask, PoolReply>({
       filename: filename instanceof URL ? filename.href : filename,
+      execArgv: workerExecArgv(),
       minThreads: options.minThreads,
       maxThreads: options.maxThreads,
       concurrentTasksPerWorker: options.concurrentTasksPerWorker,

@@ -62,6 +62,11 @@ export interface DispatcherOptions {
   toolTimeoutsMs?: Record<string, number>;
   /** Tasks allowed to wait for a pool thread; beyond that calls get 503 POOL_BUSY. */
   maxQueue?: number;
+  /**
+   * When a caller goes away, how long its running task may still finish before its thread is
+   * stopped (default 250 ms).
+   */
+  cancelGraceMs?: number;
   /** Where tools are looked up (default: the registry); tests inject their own tools here. */
   lookup?: (name: string) => AnyTool | undefined;
   /** Run pool tools inline instead (library use without a pool). Default: true when no pool is given. */
@@ -118,6 +123,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const inlineFallback = options.inlineFallback ?? pool === undefined;
   const store = options.progress ?? progressStore;
   const maxQueue = options.maxQueue ?? 256;
+  const cancelGraceMs = options.cancelGraceMs ?? 250;
   let inFlight = 0;
 
   function budgetFor(tool: string): number {
@@ -165,13 +171,23 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
           stop('timeout');
           p.cancel(operationId);
         }, Math.max(1, remaining));
+        let running: Promise<PoolReply> | undefined;
         const onCallerGone = (): void => {
           stop('cancelled');
-          p.cancel(operationId);
+          // A task still waiting for a thread is skipped by the worker (the task is cloned to the
+          // thread only when it is handed over). A running one gets a grace period: most calls
+          // end within it, and stopping a thread fails its neighbours' tasks and costs a thread
+          // start, so only work still going after it is stopped.
+          task.deadline = 0;
+          const grace = setTimeout(() => p.cancel(operationId), cancelGraceMs);
+          void running?.then(
+            () => clearTimeout(grace),
+            () => clearTimeout(grace),
+          );
         };
         ctx.signal?.addEventListener('abort', onCallerGone, { once: true });
         try {
-          const running = p.run(task, { isolated: attempt > 0 });
+          running = p.run(task, { isolated: attempt > 0 });
           const outcome = await Promise.race([running, stopped]);
           if (outcome === 'timeout' || outcome === 'cancelled') {
             // The thread is being terminated (or the task will be skipped); its rejection is expected.

@@ -90,6 +90,34 @@ t.test('a REST caller who disconnects cancels its pool task', async (t) => {
   t.notOk(app.toolPool!.threadIds().includes(threadsBefore[0]), 'the spinning thread was terminated');
 });
 
+t.test('a caller who leaves a short task does not cost its thread or its neighbours', async (t) => {
+  // One thread shared by a bystander and the abandoned call; the abandoned spin (100 ms) ends
+  // within the grace period (5 s here, so a loaded machine cannot stretch the spin past it), so
+  // the thread is kept and the bystander is not re-run.
+  const app = await buildTestApp(testConfig({ toolTimeoutMs: 60_000 }, { minThreads: 1, maxThreads: 1, concurrentTasksPerWorker: 4 }), { cancelGraceMs: 5_000 });
+  t.teardown(() => app.close());
+  t.equal((await post(app, 'testEcho', { value: 0 })).statusCode, 200, 'warm');
+  const threadsBefore = app.toolPool!.threadIds();
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const { request } = await import('node:http');
+  const bystander = post(app, 'testEcho', { value: 7, waitMs: 400 });
+  const req = request(`${address}/v1/tools/testSpin`, { method: 'POST', headers: { 'content-type': 'application/json' } });
+  req.on('error', () => {});
+  req.end(JSON.stringify({ ms: 100, steps: 10 }));
+  for (let i = 0; i < 500 && app.dispatch.poolInFlight() < 2; i++) await new Promise((r) => setTimeout(r, 5));
+  t.equal(app.dispatch.poolInFlight(), 2, 'the bystander and the spin are admitted');
+  req.destroy();
+  const b = await bystander;
+  t.equal(b.statusCode, 200);
+  t.equal(b.json().data.value, 7);
+  t.equal(app.dispatch.poolInFlight(), 0, 'the abandoned call was answered');
+  // Past the spin's end: an immediate stop would have replaced the thread long before.
+  await new Promise((r) => setTimeout(r, 500));
+  t.same(app.toolPool!.threadIds(), threadsBefore, 'the thread was not stopped');
+  t.equal((await post(app, 'testEcho', { value: 8 })).statusCode, 200, 'and it serves the next call');
+  t.same(app.toolPool!.threadIds(), threadsBefore);
+});
+
 t.test('a crashing worker is replaced; bystanders on the same thread still succeed', async (t) => {
   const app = await buildTestApp(testConfig({ toolTimeoutMs: 30_000 }, { minThreads: 1, maxThreads: 1, concurrentTasksPerWorker: 4 }));
   t.teardown(() => app.close());
