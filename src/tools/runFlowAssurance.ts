@@ -8,11 +8,12 @@
  * server does not have and are refused with NOT_IMPLEMENTED_ANALYSIS.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { createCubicFluid, flashReport, flashTP } from '../engine/index.js';
+import { createFluid, flashReport, flashTP, type FluidModelName } from '../engine/index.js';
 import { co2CorrosionRate, cooldownTemperature, cooldownTimeConstant, erosionalVelocity, timeToTemperature } from '../engine/flow-assurance/screening.js';
 import { failure, issue, success, warning, type DiagnosticIssue, type Warning } from './envelope.js';
 import { defineTool } from './types.js';
-import { cubicModelIssue, parseFlashRequest } from './runFlash/request.js';
+import { equilibriumModelIssue, parseFlashRequest } from './runFlash/request.js';
+import { FLASH_MODELS } from './flash-models.js';
 import { DEFAULT_HYDRATE_MARGIN_K, hydrateRiskMap, MAX_PROFILE_POINTS, type HydrateMapPoint } from './flow-assurance/hydrate-map.js';
 
 const TOOL = 'runFlowAssurance';
@@ -134,13 +135,13 @@ function run(input: In) {
       if (input.components === undefined || input.temperature_C === undefined || input.pressure_bara === undefined) {
         issues.push(issue('MISSING_FIELD', 'Erosion screening needs mixtureDensity_kg_m3, or components with temperature_C and pressure_bara', 'Add "mixtureDensity_kg_m3", or the composition and state', 'mixtureDensity_kg_m3'));
       } else {
-        const p = parseFlashRequest({ model: input.model, components: input.components, flashType: 'TP' });
+        const p = parseFlashRequest({ model: input.model, components: input.components, flashType: 'TP' }, FLASH_MODELS);
         if (!p.ok) issues.push(...p.issues);
         else {
-          const cubic = cubicModelIssue(p.request.model, 'Erosion screening');
+          const cubic = equilibriumModelIssue(p.request.model, 'Erosion screening');
           if (cubic) issues.push(cubic);
           else {
-            const f = createCubicFluid(p.request.model as 'SRK' | 'PR', p.request.components, p.request.z);
+            const f = createFluid(p.request.model as FluidModelName, p.request.components, p.request.z);
             const r = flashTP(f.model, input.temperature_C + 273.15, input.pressure_bara * 1e5, f.z, { multiPhaseCheck: true });
             if (!r.ok) issues.push(issue(r.code, r.message, 'Check the state', 'components'));
             else {

@@ -6,7 +6,7 @@
  * states (and says which were used), and for gas can take a composition instead of M, Z and k:
  * our EOS then evaluates them at the relieving temperature and pressure.
  */
-import { createCubicFluid, flashTP, idealCp, phaseThermo, R } from '../engine/index.js';
+import { createFluid, flashTP, idealCp, phaseThermo, R, type FluidModelName } from '../engine/index.js';
 import {
   criticalPressureRatio,
   fireHeatInput,
@@ -21,7 +21,8 @@ import {
 } from '../engine/safety/relief.js';
 import { failure, issue, success, warning, type DiagnosticIssue, type Envelope, type Warning } from './envelope.js';
 import { defineTool } from './types.js';
-import { cubicModelIssue, parseFlashRequest } from './runFlash/request.js';
+import { equilibriumModelIssue, parseFlashRequest } from './runFlash/request.js';
+import { FLASH_MODELS } from './flash-models.js';
 import { RunReliefInput, RunReliefOutput } from './relief/schema.js';
 
 const TOOL = 'runRelief';
@@ -64,17 +65,17 @@ function combination(input: In): number {
 
 /** M (g/mol), Z and ideal-gas k of the vapour at (T, P) from a composition, by our EOS. */
 function fluidProperties(input: In, T: number, Pbar: number, issues: DiagnosticIssue[], warnings: Warning[]): { M: number; Z: number; k: number; vapourFraction: number } | undefined {
-  const parsed = parseFlashRequest({ model: input.fluid!.model, components: input.fluid!.components, flashType: 'TP' });
+  const parsed = parseFlashRequest({ model: input.fluid!.model, components: input.fluid!.components, flashType: 'TP' }, FLASH_MODELS);
   if (!parsed.ok) {
     issues.push(...parsed.issues.map((i) => ({ ...i, field: `fluid.${i.field ?? ''}`.replace(/\.$/, '') })));
     return undefined;
   }
-  const cubic = cubicModelIssue(parsed.request.model, 'Relief fluid properties', 'fluid.model');
+  const cubic = equilibriumModelIssue(parsed.request.model, 'Relief fluid properties', 'fluid.model');
   if (cubic) {
     issues.push(cubic);
     return undefined;
   }
-  const fluid = createCubicFluid(parsed.request.model as 'SRK' | 'PR', parsed.request.components, parsed.request.z);
+  const fluid = createFluid(parsed.request.model as FluidModelName, parsed.request.components, parsed.request.z);
   const out = flashTP(fluid.model, T, Pbar * 1e5, fluid.z, { multiPhaseCheck: true });
   if (!out.ok) {
     issues.push(issue(out.code, `Relieving state: ${out.message}`, 'Check the relieving temperature, set pressure and composition', 'fluid'));

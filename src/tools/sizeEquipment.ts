@@ -9,10 +9,11 @@
  * factor (the original multiplies the diameter by 1.5 unannounced).
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { compress, createProcessFluid, flashReport, overallMolarMass, streamAtTP } from '../engine/index.js';
+import { compress, createProcessFluid, flashReport, overallMolarMass, streamAtTP, type ProcessModelKind } from '../engine/index.js';
 import { failure, issue, success, warning, type Warning } from './envelope.js';
 import { defineTool } from './types.js';
-import { cubicModelIssue, parseFlashRequest } from './runFlash/request.js';
+import { equilibriumModelIssue, parseFlashRequest } from './runFlash/request.js';
+import { FLASH_MODELS } from './flash-models.js';
 import { parseFlowRate } from './runProcess/quantities.js';
 
 const TOOL = 'sizeEquipment';
@@ -21,7 +22,7 @@ const Input = Type.Object(
   {
     equipmentType: Type.Union([Type.Literal('separator'), Type.Literal('compressor')]),
     components: Type.Record(Type.String(), Type.Number()),
-    model: Type.Optional(Type.String({ description: 'SRK (default) or PR' })),
+    model: Type.Optional(Type.String({ description: 'SRK (default), PR or CPA (SRK-CPA, for water, alcohols and glycols)' })),
     temperature_C: Type.Optional(Type.Number({ minimum: -273.15, maximum: 3000, description: 'Operating (inlet) temperature, °C (default 25)' })),
     pressure_bara: Type.Optional(Type.Number({ minimum: 0.01, maximum: 1e4, description: 'Operating (inlet) pressure, bara (default 50)' })),
     flowRate: Type.Optional(Type.Union([Type.Number(), Type.Object({ value: Type.Number(), unit: Type.Optional(Type.String()) }, { additionalProperties: false }), Type.Tuple([Type.Number(), Type.String()])], { description: 'Feed flow (default 10 000 kg/hr)' })),
@@ -48,12 +49,12 @@ type In = Static<typeof Input>;
 
 function run(input: In) {
   const started = performance.now();
-  const parsed = parseFlashRequest({ model: input.model, components: input.components, flashType: 'TP' });
+  const parsed = parseFlashRequest({ model: input.model, components: input.components, flashType: 'TP' }, FLASH_MODELS);
   if (!parsed.ok) return failure(TOOL, 'compute', parsed.issues);
-  const cubic = cubicModelIssue(parsed.request.model, 'Equipment sizing');
+  const cubic = equilibriumModelIssue(parsed.request.model, 'Equipment sizing');
   if (cubic) return failure(TOOL, 'compute', [cubic]);
   const req = parsed.request;
-  const fluid = createProcessFluid(req.model as 'SRK' | 'PR', req.components, true);
+  const fluid = createProcessFluid(req.model as ProcessModelKind, req.components, true);
   const z = Float64Array.from(req.z);
   const M = overallMolarMass(fluid.model, z);
   const flow = parseFlowRate(input.flowRate ?? [10000, 'kg/hr'], M, 'flowRate');

@@ -13,7 +13,7 @@
 import { createFluid, type FluidModelName } from '../../engine/index.js';
 import { hydrateFormationTemperature } from '../../engine/hydrate/hydrate-flash.js';
 import { issue, warning, type DiagnosticIssue, type Warning } from '../envelope.js';
-import { cubicModelIssue, parseFlashRequest } from '../runFlash/request.js';
+import { equilibriumModelIssue, parseFlashRequest } from '../runFlash/request.js';
 import { FLASH_MODELS } from '../flash-models.js';
 
 export const DEFAULT_HYDRATE_MARGIN_K = 3;
@@ -59,7 +59,7 @@ export function hydrateRiskMap(input: {
   if (issues.length > 0) return { ok: false, issues };
   const p = parseFlashRequest({ model: input.model, components: input.components, flashType: 'TP' }, FLASH_MODELS);
   if (!p.ok) return { ok: false, issues: p.issues };
-  const cubic = p.request.model === 'CPA' ? undefined : cubicModelIssue(p.request.model, 'The hydrate risk map');
+  const cubic = equilibriumModelIssue(p.request.model, 'The hydrate risk map');
   if (cubic) return { ok: false, issues: [cubic] };
   const fluid = createFluid(p.request.model as FluidModelName, p.request.components, p.request.z);
   const margin = input.safetyMargin_C ?? DEFAULT_HYDRATE_MARGIN_K;

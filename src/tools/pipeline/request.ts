@@ -6,7 +6,8 @@
  */
 import type { ComponentData } from '../../engine/components/index.js';
 import { issue, warning, type DiagnosticIssue, type Warning } from '../envelope.js';
-import { cubicModelIssue, parseFlashRequest } from '../runFlash/request.js';
+import { equilibriumModelIssue, parseFlashRequest } from '../runFlash/request.js';
+import { FLASH_MODELS } from '../flash-models.js';
 import { parseFlowRate } from '../runProcess/quantities.js';
 import { pressureField, temperatureField } from '../units.js';
 import { UNUSED_FIELDS, type RunPipelineInput } from './schema.js';
@@ -71,11 +72,11 @@ export function readPipelineRequest(input: RunPipelineInput): PipelineOutcome {
     issues.push(issue('UNKNOWN_PIPELINE_SOLVER', `Unknown pipeline solver ${JSON.stringify(input.solver)}`, 'Use "beggsAndBrill" (or omit "solver")', 'solver'));
   }
 
-  const fluid = parseFlashRequest({ model: input.model, components: input.components, mixingRule: input.mixingRule, multiPhaseCheck: input.multiPhaseCheck ?? true, flashType: 'TP' });
+  const fluid = parseFlashRequest({ model: input.model, components: input.components, mixingRule: input.mixingRule, multiPhaseCheck: input.multiPhaseCheck ?? true, flashType: 'TP' }, FLASH_MODELS);
   if (!fluid.ok) issues.push(...fluid.issues);
   else {
-    const cubic = cubicModelIssue(fluid.request.model, 'A pipeline');
-    if (cubic) issues.push(cubic);
+    const unsupported = equilibriumModelIssue(fluid.request.model, 'A pipeline');
+    if (unsupported) issues.push(unsupported);
   }
 
   const Tgiven = temperatureField(input, issues);

@@ -48,7 +48,7 @@ const quantity = (what: string, bare: string) =>
 
 export const RunPipelineInput = Type.Object(
   {
-    model: Type.Optional(Type.String({ description: 'SRK (default) or PR', examples: ['SRK', 'PR'] })),
+    model: Type.Optional(Type.String({ description: 'SRK (default), PR or CPA (SRK-CPA, for water, alcohols and glycols)', examples: ['SRK', 'PR', 'CPA'] })),
     components: Type.Record(Type.String(), Type.Number(), { description: 'Component name → mole fraction (normalised if the sum is not 1)' }),
     mixingRule: Type.Optional(Type.String({ description: 'Only "classic" is implemented' })),
     multiPhaseCheck: Type.Optional(Type.Boolean({ description: 'Look for a second liquid phase (default on, as the original)' })),

@@ -33,7 +33,7 @@ export const RunReliefInput = Type.Object(
     fluid: Type.Optional(
       Type.Object(
         {
-          model: Type.Optional(Type.String({ description: 'SRK (default) or PR' })),
+          model: Type.Optional(Type.String({ description: 'SRK (default), PR or CPA (SRK-CPA, for water, alcohols and glycols)' })),
           components: Type.Record(Type.String(), Type.Number(), { description: 'Component name → mole fraction' }),
         },
         { additionalProperties: false, description: 'Gas case: M, Z and the ideal-gas k are computed by our EOS at the relieving temperature and pressure' },

@@ -62,6 +62,15 @@ export function cubicModelIssue(model: FlashModel, what: string, field = 'model'
 }
 
 /**
+ * UNSUPPORTED_MODEL for a tool that needs phase equilibrium and properties of each phase (SRK,
+ * PR or SRK-CPA) when the request names GERG-2008; undefined otherwise.
+ */
+export function equilibriumModelIssue(model: FlashModel, what: string, field = 'model'): DiagnosticIssue | undefined {
+  if (model === 'SRK' || model === 'PR' || model === 'CPA') return undefined;
+  return issue('UNSUPPORTED_MODEL', `${what} needs SRK, PR or CPA; ${model} gives single-phase TP properties in runFlash only`, 'Use "model": "SRK", "PR" or "CPA"', field);
+}
+
+/**
  * `models`: which models this caller computes (default the shared SRK, PR, GERG2008; runFlash
  * adds CPA). A model outside it is UNKNOWN_MODEL with the list in the fix.
  */
@@ -78,7 +87,7 @@ export function parseFlashRequest(input: unknown, models: readonly FlashModel[] 
     issues.push(
       issue(
         'UNKNOWN_MODEL',
-        cpaElsewhere ? 'CPA is implemented for runFlash and runProcess (and the tools that run them), not for this tool' : `Unknown or unsupported model ${JSON.stringify(input.model)}`,
+        cpaElsewhere ? 'CPA is not implemented for this tool (runFlash, runProcess, runPipeline, sizeEquipment, runRelief and runFlowAssurance take it)' : `Unknown or unsupported model ${JSON.stringify(input.model)}`,
         `Use one of: ${models.join(', ')}`,
         'model',
       ),

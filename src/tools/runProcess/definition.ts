@@ -9,7 +9,7 @@ import { createProcessFluid, overallMolarMass, type PolytropicMethod, type PortR
 import { issue, type DiagnosticIssue, type Warning } from '../envelope.js';
 import { FLASH_MODELS, normalizeEquipmentType } from '../flash-models.js';
 import { parsePressure, parseTemperature } from '../units.js';
-import { cubicModelIssue, parseFlashRequest } from '../runFlash/request.js';
+import { equilibriumModelIssue, parseFlashRequest } from '../runFlash/request.js';
 import { isPlainObject } from '../validation/issues.js';
 import { parseDuty, parseFlowRate, parseFraction, parseLength } from './quantities.js';
 
@@ -91,7 +91,7 @@ function readFluid(raw: unknown, field: string, issues: DiagnosticIssue[]): Flui
     return undefined;
   }
   const r = req.request;
-  const cubic = r.model === 'CPA' ? undefined : cubicModelIssue(r.model, 'Process simulation', `${field}.model`);
+  const cubic = equilibriumModelIssue(r.model, 'Process simulation', `${field}.model`);
   if (cubic || (r.model !== 'SRK' && r.model !== 'PR' && r.model !== 'CPA')) {
     if (cubic) issues.push(cubic);
     return undefined;

@@ -29,7 +29,7 @@ export function checkModel(model: unknown, field: string, issues: Issues, allowe
   const fix = `Use one of the models this server implements here: ${allowed.join(', ')}`;
   const upper = typeof model === 'string' ? model.trim().toUpperCase() : '';
   if (normalizeModel(model, FLASH_MODELS) === 'CPA') {
-    issues.push(err('UNKNOWN_MODEL', 'CPA is implemented for runFlash and runProcess (and the tools that run them), not here', fix, field));
+    issues.push(err('UNKNOWN_MODEL', 'CPA is not implemented here (runFlash, runProcess, runPipeline, sizeEquipment, runRelief and runFlowAssurance take it)', fix, field));
   } else if ((UNSUPPORTED_ORIGINAL_MODELS as readonly string[]).includes(upper)) {
     issues.push(err('UNKNOWN_MODEL', `Model ${show(model)} exists in NeqSim but is not implemented by this server`, fix, field));
   } else {
