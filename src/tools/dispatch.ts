@@ -4,6 +4,7 @@
  * budget, with admission control in front of the pool.
  */
 import { randomUUID } from 'node:crypto';
+import { RECORDED_AUTOMATION_TOOLS, recordAutomationCall } from './automation/history.js';
 import type { CallContext, Dispatch, DispatchResult } from './dispatch-types.js';
 import { failure, httpStatusFor, issue, type Envelope } from './envelope.js';
 import { executeTool, internalError, serializeWithStatus } from './execute.js';
@@ -257,6 +258,15 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       } catch (err) {
         // executeTool never throws; this catches a failing policy hook or pool, which is still our bug.
         out = result(internalError(tool.name, err));
+      }
+    }
+    // The automation history (getAutomationLearningReport): answers about the address only, not
+    // refusals by policy, load or schema.
+    if (tool !== undefined && RECORDED_AUTOMATION_TOOLS.has(tool.name) && (out.httpStatus === 200 || out.httpStatus === 422)) {
+      try {
+        recordAutomationCall(tool.name, input, ctx.subject, out.envelope);
+      } catch {
+        /* a call never fails over its history */
       }
     }
     options.metrics?.onResult(tool?.name ?? 'unknown', out.httpStatus, performance.now() - started);

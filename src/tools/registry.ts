@@ -15,6 +15,7 @@ import { diagnoseAutomationTool } from './diagnoseAutomation.js';
 import { generateReportTool } from './generateReport.js';
 import { generateVisualizationTool } from './generateVisualization.js';
 import { getAdjustableParametersTool } from './getAdjustableParameters.js';
+import { getAutomationLearningReportTool } from './getAutomationLearningReport.js';
 import { getBenchmarkTrustTool } from './getBenchmarkTrust.js';
 import { getCapabilitiesTool } from './getCapabilities.js';
 import { getExampleTool } from './getExample.js';
@@ -60,6 +61,7 @@ export const TOOLS: readonly AnyTool[] = [
   generateReportTool,
   generateVisualizationTool,
   getAdjustableParametersTool,
+  getAutomationLearningReportTool,
   getBenchmarkTrustTool,
   getCapabilitiesTool,
   getExampleTool,
