@@ -15,13 +15,13 @@ const Quantity = Type.Union([
 
 export const ProcessFluidSchema = Type.Object(
   {
-    model: Type.Optional(Type.String({ description: 'SRK (default) or PR' })),
+    model: Type.Optional(Type.String({ description: 'SRK (default), PR or CPA (SRK-CPA, for water, alcohols and glycols)' })),
     temperature: Type.Optional(Type.Union([Quantity], { description: 'Kelvin when a bare number (default 288.15 K)' })),
     pressure: Type.Optional(Type.Union([Quantity], { description: 'bara when a bare number (default 1.01325 bara)' })),
     temperature_C: Type.Optional(Type.Number({ description: 'Alternative to temperature, °C' })),
     pressure_bara: Type.Optional(Type.Number({ description: 'Alternative to pressure, bara' })),
     components: Type.Record(Type.String(), Type.Number(), { description: 'Component name → mole fraction' }),
-    mixingRule: Type.Optional(Type.String({ description: 'Only "classic"' })),
+    mixingRule: Type.Optional(Type.String({ description: '"classic" (CPA also takes "CLASSIC_TX_CPA")' })),
     multiPhaseCheck: Type.Optional(Type.Boolean({ description: 'Look for a third phase in every flash of this fluid (default: on when water, glycols or alcohols are present)' })),
   },
   { additionalProperties: true, description: 'A fluid. Fields the original accepts but this server does not (characterizedComponents, componentProperties, binaryInteractionParameters, e300FilePath) are answered with UNSUPPORTED_FLUID_FEATURE.' },
