@@ -30,6 +30,7 @@ import { manageIndustrialProfileTool } from './manageIndustrialProfile.js';
 import { manageStateTool } from './manageState.js';
 import { queryDataCatalogTool } from './queryDataCatalog.js';
 import { runBatchTool } from './runBatch.js';
+import { runFieldEconomicsTool } from './runFieldEconomics.js';
 import { runFlareNetworkTool } from './runFlareNetwork.js';
 import { runFlashTool } from './runFlash.js';
 import { runFlowAssuranceTool } from './runFlowAssurance.js';
@@ -76,6 +77,7 @@ export const TOOLS: readonly AnyTool[] = [
   manageStateTool,
   queryDataCatalogTool,
   runBatchTool,
+  runFieldEconomicsTool,
   runFlareNetworkTool,
   runFlashTool,
   runFlowAssuranceTool,
