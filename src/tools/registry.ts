@@ -41,6 +41,7 @@ import { runProcessTool } from './runProcess.js';
 import { runProcessLoopTool } from './runProcessLoop.js';
 import { runPVTTool } from './runPVT.js';
 import { runReliefTool } from './runRelief.js';
+import { runReservoirTool } from './runReservoir.js';
 import { runRiskMatrixTool } from './runRiskMatrix.js';
 import { runSILTool } from './runSIL.js';
 import { runWaterHammerTool } from './runWaterHammer.js';
@@ -88,6 +89,7 @@ export const TOOLS: readonly AnyTool[] = [
   runProcessLoopTool,
   runPVTTool,
   runReliefTool,
+  runReservoirTool,
   runRiskMatrixTool,
   runSILTool,
   runWaterHammerTool,
