@@ -134,6 +134,12 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   async function runInline(tool: AnyTool, input: unknown, ctx: CallContext): Promise<DispatchResult> {
     const toolCtx: ToolContext = { subject: ctx.subject, profile: activeProfile(), progress: ignoreProgress };
     if (ctx.signal !== undefined) toolCtx.signal = ctx.signal;
+    // Sub-calls go through the whole dispatch path (access check, pool, budget) as the same caller.
+    const subCtx: CallContext = { subject: ctx.subject, transport: ctx.transport, ...(ctx.requestId !== undefined ? { requestId: ctx.requestId } : {}), ...(ctx.signal !== undefined ? { signal: ctx.signal } : {}) };
+    toolCtx.callTool = async (name, input) => {
+      const out = await dispatch(name, input, subCtx);
+      return { envelope: out.envelope, httpStatus: out.httpStatus };
+    };
     return result(await executeTool(tool, input, toolCtx));
   }
 

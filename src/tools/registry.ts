@@ -27,6 +27,7 @@ import { getSimulationVariableTool } from './getSimulationVariable.js';
 import { listSimulationUnitsTool } from './listSimulationUnits.js';
 import { listUnitVariablesTool } from './listUnitVariables.js';
 import { manageIndustrialProfileTool } from './manageIndustrialProfile.js';
+import { manageSessionTool } from './manageSession.js';
 import { manageStateTool } from './manageState.js';
 import { queryDataCatalogTool } from './queryDataCatalog.js';
 import { runBatchTool } from './runBatch.js';
@@ -75,6 +76,7 @@ export const TOOLS: readonly AnyTool[] = [
   listSimulationUnitsTool,
   listUnitVariablesTool,
   manageIndustrialProfileTool,
+  manageSessionTool,
   manageStateTool,
   queryDataCatalogTool,
   runBatchTool,

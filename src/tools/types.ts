@@ -28,6 +28,12 @@ export interface ToolContext {
   progress: (fraction: number, message?: string) => void;
   /** Aborted when the call's time budget runs out; long loops should check it. */
   signal?: AbortSignal;
+  /**
+   * Inline tools only: call another tool through the dispatcher, as the same caller (governance,
+   * the pool and its time budget apply to the sub-call). Lets a stateful tool such as
+   * manageSession keep its state on the main thread while the solves run in the pool.
+   */
+  callTool?: (name: string, input: unknown) => Promise<{ envelope: Envelope<unknown>; httpStatus: number }>;
 }
 
 export interface ToolDefinition<I extends TSchema = TSchema, D extends TSchema = TSchema> {
