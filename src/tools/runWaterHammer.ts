@@ -168,6 +168,9 @@ function run(input: In): Envelope<Out> {
   if (steps > MAX_STEPS) return failure(TOOL, 'compute', [issue('TOO_MANY_STEPS', `${steps} time steps (Courant 1 on ${reaches} reaches over ${simTime} s)`, 'Shorten simulationTime_s or use fewer numberOfNodes', 'simulationTime_s')]);
   const back = input.outletPressure_bara !== undefined ? input.outletPressure_bara * 1e5 : undefined;
   const steadyValve = P - (rho * fr * pipe.length_m * V0 * Math.abs(V0)) / (2 * pipe.diameter_m);
+  if (!(steadyValve > 0)) {
+    return failure(TOOL, 'compute', [issue('INVALID_PRESSURE', `At this flow the friction loss along the line, ${((P - steadyValve) / 1e5).toPrecision(4)} bar, is not below the inlet pressure ${input.pressure_bara} bara: the line cannot carry the flow`, 'Raise pressure_bara or lower the flow rate', 'pressure_bara')]);
+  }
   if (back !== undefined && !(back < steadyValve)) return failure(TOOL, 'compute', [issue('INVALID_PRESSURE', `outletPressure_bara ${input.outletPressure_bara} is not below the valve inlet pressure ${(steadyValve / 1e5).toFixed(3)} bara at this flow`, 'Give a lower back pressure, or omit it', 'outletPressure_bara')]);
   const r = waterHammer({ pipe: { length: pipe.length_m, diameter: pipe.diameter_m, frictionFactor: fr, waveSpeed: a }, density: rho, velocity: V0, inletPressure: P, ...(back !== undefined ? { backPressure: back } : {}), closure, duration: simTime, reaches });
 

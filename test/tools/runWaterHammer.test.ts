@@ -85,6 +85,10 @@ t.test('refusals', async (t) => {
     [{ ...WATER, eventSchedule: [{ type: 'PUMP_TRIP' }] }, 'NOT_IMPLEMENTED_EVENT'],
     [{ ...WATER, closureTime_s: 1, stidRoute: {} }, 'NOT_IMPLEMENTED_INPUT'],
     [{ ...WATER }, 'MISSING_FIELD'],
+    // Found by the route fuzzer: an inlet pressure below the line's friction loss (here a
+    // denormal 3.5e-323 bara) has no steady flow to start from.
+    [{ ...WATER, closureTime_s: 1, pressure_bara: 3.5e-323 }, 'INVALID_PRESSURE'],
+    [{ ...WATER, closureTime_s: 1, pressure_bara: 0.05 }, 'INVALID_PRESSURE'],
   ];
   for (const [input, code] of cases) {
     const env = await call(input);
