@@ -135,9 +135,10 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     const toolCtx: ToolContext = { subject: ctx.subject, profile: activeProfile(), progress: ignoreProgress };
     if (ctx.signal !== undefined) toolCtx.signal = ctx.signal;
     // Sub-calls go through the whole dispatch path (access check, pool, budget) as the same caller.
-    const subCtx: CallContext = { subject: ctx.subject, transport: ctx.transport, ...(ctx.requestId !== undefined ? { requestId: ctx.requestId } : {}), ...(ctx.signal !== undefined ? { signal: ctx.signal } : {}) };
-    toolCtx.callTool = async (name, input) => {
-      const out = await dispatch(name, input, subCtx);
+    const subCtx: CallContext = { subject: ctx.subject, transport: ctx.transport, ...(ctx.requestId !== undefined ? { requestId: ctx.requestId } : {}) };
+    const attached: CallContext = ctx.signal !== undefined ? { ...subCtx, signal: ctx.signal } : subCtx;
+    toolCtx.callTool = async (name, input, opts) => {
+      const out = await dispatch(name, input, opts?.detached === true ? subCtx : attached);
       return { envelope: out.envelope, httpStatus: out.httpStatus };
     };
     return result(await executeTool(tool, input, toolCtx));

@@ -15,6 +15,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { failure, issue, success, type DiagnosticIssue, type Envelope, type Warning } from './envelope.js';
 import { MAX_SESSIONS, SESSION_TTL_MS, serialized, sessionStore, type Session } from './session/store.js';
+import { ownerOf } from './session/owner.js';
 import { defineTool, type ToolContext } from './types.js';
 
 const TOOL = 'manageSession';
@@ -86,16 +87,6 @@ const Output = Type.Object(
 );
 type Out = Static<typeof Output>;
 
-/**
- * The caller's owner key and label. Authenticated subjects and unauthenticated owner names live
- * in separate namespaces, so an unauthenticated caller who sends a subject as its ownerId cannot
- * reach that subject's sessions.
- */
-function ownerOf(input: In, ctx: ToolContext): { key: string; label: string } {
-  if (ctx.subject !== 'anonymous') return { key: `subject:${ctx.subject}`, label: ctx.subject };
-  const label = input.ownerId ?? 'anonymous';
-  return { key: `owner:${label}`, label };
-}
 const equipmentList = (s: Session) => s.definition.process.map((u) => ({ name: String(u.name ?? ''), type: String(u.type ?? '') }));
 const ageOf = (s: Session) => (Date.now() - s.createdMs) / 1000;
 
@@ -127,7 +118,7 @@ async function runProcessOf(call: Call, definition: Session['definition']) {
 }
 
 async function handle(action: Action, input: In, ctx: ToolContext, call: Call): Promise<Envelope<Out>> {
-  const owner = ownerOf(input, ctx);
+  const owner = ownerOf(input.ownerId, ctx);
   if (action === 'create') {
     if ((input.fluid === undefined) === (input.processJson === undefined)) return refuse('MISSING_FIELD', 'create needs a "fluid" or a "processJson" (one of them)', 'Send {"action": "create", "fluid": {"model": "SRK", "temperature": 298.15, "pressure": 50, "components": {...}}}', 'fluid');
     let definition: Session['definition'];

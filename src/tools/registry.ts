@@ -50,6 +50,7 @@ import { saveSimulationStateTool } from './saveSimulationState.js';
 import { searchComponentsTool } from './searchComponents.js';
 import { setSimulationVariableTool } from './setSimulationVariable.js';
 import { sizeEquipmentTool } from './sizeEquipment.js';
+import { streamSimulationTool } from './streamSimulation.js';
 import { validateInputTool } from './validateInput.js';
 import { validateResultsTool } from './validateResults.js';
 
@@ -99,6 +100,7 @@ export const TOOLS: readonly AnyTool[] = [
   searchComponentsTool,
   setSimulationVariableTool,
   sizeEquipmentTool,
+  streamSimulationTool,
   validateInputTool,
   validateResultsTool,
 ];

@@ -32,8 +32,10 @@ export interface ToolContext {
    * Inline tools only: call another tool through the dispatcher, as the same caller (governance,
    * the pool and its time budget apply to the sub-call). Lets a stateful tool such as
    * manageSession keep its state on the main thread while the solves run in the pool.
+   * `detached`: the sub-call outlives this call (background work such as streamSimulation's), so
+   * it is not cancelled when this call's client goes away.
    */
-  callTool?: (name: string, input: unknown) => Promise<{ envelope: Envelope<unknown>; httpStatus: number }>;
+  callTool?: (name: string, input: unknown, options?: { detached?: boolean }) => Promise<{ envelope: Envelope<unknown>; httpStatus: number }>;
 }
 
 export interface ToolDefinition<I extends TSchema = TSchema, D extends TSchema = TSchema> {
