@@ -6,6 +6,7 @@ import type { AnyTool } from './types.js';
 import { snakeName } from './types.js';
 
 // --- tool imports (keep alphabetical) ---
+import { bridgeTaskWorkflowTool } from './bridgeTaskWorkflow.js';
 import { calculateStandardTool } from './calculateStandard.js';
 import { checkToolAccessTool } from './checkToolAccess.js';
 import { compareProcessesTool } from './compareProcesses.js';
@@ -56,6 +57,7 @@ import { validateResultsTool } from './validateResults.js';
 
 export const TOOLS: readonly AnyTool[] = [
   // --- tool entries (keep alphabetical) ---
+  bridgeTaskWorkflowTool,
   calculateStandardTool,
   checkToolAccessTool,
   compareProcessesTool,
