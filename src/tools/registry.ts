@@ -11,6 +11,7 @@ import { calculateStandardTool } from './calculateStandard.js';
 import { checkToolAccessTool } from './checkToolAccess.js';
 import { compareProcessesTool } from './compareProcesses.js';
 import { compareSimulationStatesTool } from './compareSimulationStates.js';
+import { composeWorkflowTool } from './composeWorkflow.js';
 import { crossValidateModelsTool } from './crossValidateModels.js';
 import { diagnoseAutomationTool } from './diagnoseAutomation.js';
 import { generateReportTool } from './generateReport.js';
@@ -62,6 +63,7 @@ export const TOOLS: readonly AnyTool[] = [
   checkToolAccessTool,
   compareProcessesTool,
   compareSimulationStatesTool,
+  composeWorkflowTool,
   crossValidateModelsTool,
   diagnoseAutomationTool,
   generateReportTool,
