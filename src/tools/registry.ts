@@ -32,6 +32,7 @@ import { manageIndustrialProfileTool } from './manageIndustrialProfile.js';
 import { manageSessionTool } from './manageSession.js';
 import { manageStateTool } from './manageState.js';
 import { queryDataCatalogTool } from './queryDataCatalog.js';
+import { runAgenticEngineeringTool } from './runAgenticEngineering.js';
 import { runBatchTool } from './runBatch.js';
 import { runFieldEconomicsTool } from './runFieldEconomics.js';
 import { runFlareNetworkTool } from './runFlareNetwork.js';
@@ -84,6 +85,7 @@ export const TOOLS: readonly AnyTool[] = [
   manageSessionTool,
   manageStateTool,
   queryDataCatalogTool,
+  runAgenticEngineeringTool,
   runBatchTool,
   runFieldEconomicsTool,
   runFlareNetworkTool,
