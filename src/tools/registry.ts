@@ -34,6 +34,7 @@ import { manageStateTool } from './manageState.js';
 import { queryDataCatalogTool } from './queryDataCatalog.js';
 import { runAgenticEngineeringTool } from './runAgenticEngineering.js';
 import { runBatchTool } from './runBatch.js';
+import { runBioprocessTool } from './runBioprocess.js';
 import { runFieldEconomicsTool } from './runFieldEconomics.js';
 import { runFlareNetworkTool } from './runFlareNetwork.js';
 import { runFlashTool } from './runFlash.js';
@@ -87,6 +88,7 @@ export const TOOLS: readonly AnyTool[] = [
   queryDataCatalogTool,
   runAgenticEngineeringTool,
   runBatchTool,
+  runBioprocessTool,
   runFieldEconomicsTool,
   runFlareNetworkTool,
   runFlashTool,

@@ -1,0 +1,45 @@
+/**
+ * Anaerobic digestion as a mass balance on volatile solids, with the theoretical biogas of a
+ * substrate of known elemental composition by the Buswell equation (Buswell & Mueller 1952,
+ * Ind. Eng. Chem. 44:550, extended to nitrogen and sulfur by Boyle 1977):
+ *   CaHbOcNdSe + (a − b/4 − c/2 + 3d/4 + e/2) H2O →
+ *     (a/2 + b/8 − c/4 − 3d/8 − e/4) CH4 + (a/2 − b/8 + c/4 + 3d/8 + e/4) CO2 + d NH3 + e H2S
+ */
+
+export interface Formula {
+  C: number;
+  H: number;
+  O: number;
+  N: number;
+  S: number;
+}
+
+const ATOMIC = { C: 12.011e-3, H: 1.008e-3, O: 15.999e-3, N: 14.007e-3, S: 32.06e-3 };
+
+export interface BuswellResult {
+  /** mol per mol of substrate formula */
+  water: number;
+  methane: number;
+  carbonDioxide: number;
+  ammonia: number;
+  hydrogenSulfide: number;
+  /** kg per mol of formula */
+  formulaMass: number;
+  /** CH4 / (CH4 + CO2) */
+  methaneFraction: number;
+}
+
+export function buswell(f: Formula): BuswellResult {
+  const { C: a, H: b, O: c, N: d, S: e } = f;
+  const methane = a / 2 + b / 8 - c / 4 - (3 * d) / 8 - e / 4;
+  const carbonDioxide = a / 2 - b / 8 + c / 4 + (3 * d) / 8 + e / 4;
+  return {
+    water: a - b / 4 - c / 2 + (3 * d) / 4 + e / 2,
+    methane,
+    carbonDioxide,
+    ammonia: d,
+    hydrogenSulfide: e,
+    formulaMass: a * ATOMIC.C + b * ATOMIC.H + c * ATOMIC.O + d * ATOMIC.N + e * ATOMIC.S,
+    methaneFraction: methane / (methane + carbonDioxide),
+  };
+}
