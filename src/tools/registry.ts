@@ -40,6 +40,7 @@ import { runFlareNetworkTool } from './runFlareNetwork.js';
 import { runFlashTool } from './runFlash.js';
 import { runFlowAssuranceTool } from './runFlowAssurance.js';
 import { runLOPATool } from './runLOPA.js';
+import { runMaterialsReviewTool } from './runMaterialsReview.js';
 import { runOperationalStudyTool } from './runOperationalStudy.js';
 import { runParametricStudyTool } from './runParametricStudy.js';
 import { runPipelineTool } from './runPipeline.js';
@@ -95,6 +96,7 @@ export const TOOLS: readonly AnyTool[] = [
   runFlashTool,
   runFlowAssuranceTool,
   runLOPATool,
+  runMaterialsReviewTool,
   runOperationalStudyTool,
   runParametricStudyTool,
   runPipelineTool,
