@@ -41,6 +41,7 @@ import { runFlashTool } from './runFlash.js';
 import { runFlowAssuranceTool } from './runFlowAssurance.js';
 import { runLOPATool } from './runLOPA.js';
 import { runMaterialsReviewTool } from './runMaterialsReview.js';
+import { runOpenDrainReviewTool } from './runOpenDrainReview.js';
 import { runOperationalStudyTool } from './runOperationalStudy.js';
 import { runParametricStudyTool } from './runParametricStudy.js';
 import { runPipelineTool } from './runPipeline.js';
@@ -97,6 +98,7 @@ export const TOOLS: readonly AnyTool[] = [
   runFlowAssuranceTool,
   runLOPATool,
   runMaterialsReviewTool,
+  runOpenDrainReviewTool,
   runOperationalStudyTool,
   runParametricStudyTool,
   runPipelineTool,
