@@ -35,6 +35,7 @@ import { queryDataCatalogTool } from './queryDataCatalog.js';
 import { runAgenticEngineeringTool } from './runAgenticEngineering.js';
 import { runBatchTool } from './runBatch.js';
 import { runBioprocessTool } from './runBioprocess.js';
+import { runChemistryTool } from './runChemistry.js';
 import { runFieldEconomicsTool } from './runFieldEconomics.js';
 import { runFlareNetworkTool } from './runFlareNetwork.js';
 import { runFlashTool } from './runFlash.js';
@@ -92,6 +93,7 @@ export const TOOLS: readonly AnyTool[] = [
   runAgenticEngineeringTool,
   runBatchTool,
   runBioprocessTool,
+  runChemistryTool,
   runFieldEconomicsTool,
   runFlareNetworkTool,
   runFlashTool,
