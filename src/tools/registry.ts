@@ -36,6 +36,7 @@ import { runAgenticEngineeringTool } from './runAgenticEngineering.js';
 import { runBatchTool } from './runBatch.js';
 import { runBioprocessTool } from './runBioprocess.js';
 import { runChemistryTool } from './runChemistry.js';
+import { runDynamicTool } from './runDynamic.js';
 import { runFieldEconomicsTool } from './runFieldEconomics.js';
 import { runFlareNetworkTool } from './runFlareNetwork.js';
 import { runFlashTool } from './runFlash.js';
@@ -94,6 +95,7 @@ export const TOOLS: readonly AnyTool[] = [
   runBatchTool,
   runBioprocessTool,
   runChemistryTool,
+  runDynamicTool,
   runFieldEconomicsTool,
   runFlareNetworkTool,
   runFlashTool,
