@@ -33,6 +33,7 @@ import { manageSessionTool } from './manageSession.js';
 import { manageStateTool } from './manageState.js';
 import { queryDataCatalogTool } from './queryDataCatalog.js';
 import { runAgenticEngineeringTool } from './runAgenticEngineering.js';
+import { runBarrierRegisterTool } from './runBarrierRegister.js';
 import { runBatchTool } from './runBatch.js';
 import { runBioprocessTool } from './runBioprocess.js';
 import { runChemistryTool } from './runChemistry.js';
@@ -53,6 +54,7 @@ import { runPVTTool } from './runPVT.js';
 import { runReliefTool } from './runRelief.js';
 import { runReservoirTool } from './runReservoir.js';
 import { runRiskMatrixTool } from './runRiskMatrix.js';
+import { runSafetySystemPerformanceTool } from './runSafetySystemPerformance.js';
 import { runSILTool } from './runSIL.js';
 import { runWaterHammerTool } from './runWaterHammer.js';
 import { saveSimulationStateTool } from './saveSimulationState.js';
@@ -92,6 +94,7 @@ export const TOOLS: readonly AnyTool[] = [
   manageStateTool,
   queryDataCatalogTool,
   runAgenticEngineeringTool,
+  runBarrierRegisterTool,
   runBatchTool,
   runBioprocessTool,
   runChemistryTool,
@@ -112,6 +115,7 @@ export const TOOLS: readonly AnyTool[] = [
   runReliefTool,
   runReservoirTool,
   runRiskMatrixTool,
+  runSafetySystemPerformanceTool,
   runSILTool,
   runWaterHammerTool,
   saveSimulationStateTool,

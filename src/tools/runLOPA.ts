@@ -57,8 +57,8 @@ function run(input: Static<typeof Input>) {
   const started = performance.now();
   const r = lopa(input.initiatingEventFrequency_per_year, input.targetFrequency_per_year, input.layers);
   const warnings: Warning[] = [];
-  const credited = input.layers.filter((l) => l.pfd < 0.1);
-  if (credited.length < input.layers.length) warnings.push(warning('MODEL_LIMITATION', `${input.layers.length - credited.length} layer(s) with PFD ≥ 0.1: CCPS credits an independent protection layer only with PFD ≤ 0.1`));
+  const credited = input.layers.filter((l) => l.pfd <= 0.1);
+  if (credited.length < input.layers.length) warnings.push(warning('MODEL_LIMITATION', `${input.layers.length - credited.length} layer(s) with PFD > 0.1: CCPS credits an independent protection layer only with PFD ≤ 0.1`));
   if (r.requiredSIL === 5) warnings.push(warning('EXTRAPOLATION', 'The gap needs a risk reduction beyond SIL 4 (RRF > 100 000): reduce the initiating frequency or add other independent layers; one SIF cannot close it'));
   return success({
     tool: TOOL,

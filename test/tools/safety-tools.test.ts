@@ -59,7 +59,11 @@ t.test("LOPA: the original's example, a met target, weak layers and a gap beyond
   t.equal(met.targetMet, true);
   t.equal(met.gapAnalysis.requiredSIL, 0);
   const weak = await call('runLOPA', { ...input, layers: [{ name: 'Alarm', pfd: 0.5 }] });
-  t.ok(weak.warnings.some((w) => w.code === 'MODEL_LIMITATION'), 'a layer with PFD ≥ 0.1 is flagged');
+  t.ok(weak.warnings.some((w) => w.code === 'MODEL_LIMITATION'), 'a layer with PFD > 0.1 is flagged');
+  const bpcs = await call('runLOPA', { ...input, layers: [{ name: 'BPCS', pfd: 0.1 }] });
+  t.notOk(bpcs.warnings.some((w) => w.code === 'MODEL_LIMITATION'), 'PFD 0.1 (a BPCS layer) is creditable: no warning');
+  const over = await call('runLOPA', { ...input, layers: [{ name: 'BPCS', pfd: 0.1000001 }] });
+  t.ok(over.warnings.some((w) => w.code === 'MODEL_LIMITATION'), 'just above 0.1 is flagged');
   const huge = await call('runLOPA', { initiatingEventFrequency_per_year: 1, targetFrequency_per_year: 1e-7, layers: [] });
   t.equal(huge.data.gapAnalysis.requiredSIL, 5);
   t.ok(huge.warnings.some((w) => w.code === 'EXTRAPOLATION'));
