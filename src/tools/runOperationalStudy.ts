@@ -3,9 +3,8 @@
  * tag maps checked against the model, field data written in and benchmark tags compared,
  * scenarios of writes and steady-state runs, closed-loop response metrics of a sampled loop, and
  * operating-envelope margins with trended time to a limit. The caller's process JSON is never
- * changed; the modified copy is returned. Valve-opening and transient actions are not offered
- * (steady-state valves are specified by outlet pressure); the original's evidence-package and
- * pipe-section actions are not offered either.
+ * changed; the modified copy is returned. Transients go through runDynamic (valve openings are
+ * applied there); the original's evidence-package and pipe-section actions are not offered.
  */
 import { Type } from '@sinclair/typebox';
 import { success, type Envelope } from './envelope.js';
@@ -17,7 +16,7 @@ import { OperationalInput, type OperationalIn } from './operational/schema.js';
 import { issue } from './envelope.js';
 import { defineTool } from './types.js';
 
-const ACTIONS: Record<string, (i: OperationalIn) => ActionOutcome> = {
+const ACTIONS: Record<string, (i: OperationalIn) => ActionOutcome | Promise<ActionOutcome>> = {
   evaluatecontrollerresponse: evaluateControllerResponse,
   evaluateoperatingenvelope: (i) => {
     let cached: ProcessRun | undefined;
@@ -29,7 +28,7 @@ const ACTIONS: Record<string, (i: OperationalIn) => ActionOutcome> = {
 };
 const NOT_OFFERED = new Set(['runevidencepackage', 'analyzepipesections', 'getschema']);
 
-function run(input: OperationalIn): Envelope<Record<string, unknown>> {
+async function run(input: OperationalIn): Promise<Envelope<Record<string, unknown>>> {
   const started = performance.now();
   const key = input.action.toLowerCase();
   const action = ACTIONS[key];
@@ -39,7 +38,7 @@ function run(input: OperationalIn): Envelope<Record<string, unknown>> {
       ? failed('input', [issue('NOT_IMPLEMENTED_ACTION', `${input.action} is not offered by this service`, `Use one of: ${offered} (getSchema gives the input schema)`, 'action')])
       : failed('input', [issue('UNKNOWN_ACTION', `Unknown action ${JSON.stringify(input.action)}`, `Use one of: ${offered}`, 'action')]);
   }
-  const r = action(input);
+  const r = await action(input);
   if (!r.ok) return failed(r.kind, r.errors);
   return success({
     tool: TOOL,
@@ -49,7 +48,7 @@ function run(input: OperationalIn): Envelope<Record<string, unknown>> {
       calculationType: `operational study: ${r.data.action as string}`,
       convergence: { converged: true, iterations: r.iterations },
       assumptions: ['Work on a local copy of the process definition; the caller\'s JSON is not changed'],
-      limitations: ['Steady-state model only: no valve openings or transients (runDynamic)'],
+      limitations: ['Transients (RUN_TRANSIENT) run runDynamic\'s single-separator model and are refused for other topologies'],
       computationTimeMs: performance.now() - started,
     },
     validationMessage: `${r.data.action as string} done`,
@@ -65,7 +64,7 @@ export const runOperationalStudyTool = defineTool({
     'Operational studies on a local copy of a process ("processJson" = runProcess input), by "action": ' +
     'validateTagMap ("tagBindings" [{logicalTag, historianTag, automationAddress, unit, role INPUT|BENCHMARK|VIRTUAL}] checked against the model); ' +
     'applyFieldData (INPUT tags\' "fieldData" written in, the process run, BENCHMARK tags compared within "benchmarkToleranceFraction", VIRTUAL tags read; returns the updated processJson); ' +
-    'runScenario ("actions" [{type SET_VARIABLE|APPLY_FIELD_INPUTS|RUN_STEADY_STATE, target, value, unit}], "reads" after each run); ' +
+    'runScenario ("actions" [{type SET_VARIABLE|APPLY_FIELD_INPUTS|RUN_STEADY_STATE|SET_VALVE_OPENING|RUN_TRANSIENT, target, value, unit}], "reads" after each steady run; RUN_TRANSIENT value = duration s, through runDynamic, with loop response metrics); ' +
     'evaluateControllerResponse ("setPoint", "timeSeconds", "processValue", optional "controllerOutput", "outputMin", "outputMax", "settlingTolerance" → rise time, overshoot, settling time, IAE/ISE/ITAE, saturation); ' +
     'evaluateOperatingEnvelope ("designCapacities" [{name, value or address, unit, limit, kind max|min}] → utilisation, margins, bottleneck; "marginHistory" trended to a time-to-limit within "predictionHorizonSeconds").',
   input: OperationalInput,

@@ -6,6 +6,7 @@
 import t from 'tap';
 import { runTool } from '../../src/index.js';
 import { AUTOMATION_PROCESS } from '../../src/tools/automation/examples.js';
+import { getTool } from '../../src/tools/registry.js';
 
 type Data = Record<string, any>;
 const call = async (input: Record<string, unknown>) => (await runTool('runOperationalStudy', input)) as unknown as { status: string; data: Data; errors?: { code: string; field?: string }[] };
@@ -109,6 +110,21 @@ t.test('scenario and field data against the automation tools', async (t) => {
   t.equal(f.data.virtualTags[0].logicalTag, 'V-TI');
 });
 
+t.test('transients through runDynamic', async (t) => {
+  const dyn = getTool('runDynamic')!.examples.find((e) => e.name === 'separator-feed-step')!.input as Data;
+  const doc = dyn.processJson;
+  const s = await call({ action: 'runScenario', processJson: doc, actions: [{ type: 'SET_VARIABLE', target: 'feed.flowRate', value: 11000, unit: 'kg/hr' }, { type: 'SET_VALVE_OPENING', target: 'liquid', value: 0.3 }, { type: 'RUN_TRANSIENT', value: 120 }] });
+  t.equal(s.status, 'success', JSON.stringify(s.errors));
+  const written = (await runTool('setSimulationVariable', { processJson: doc, address: 'feed.flowRate', value: 11000, unit: 'kg/hr' })).data as Data;
+  const direct = (await runTool('runDynamic', { processJson: written.processJson, duration_seconds: 120, timeStep_seconds: 1, events: [{ time_seconds: 0, type: 'VALVE_OPENING', target: 'liquid', value: 0.3 }] })).data as Data;
+  const tr = s.data.transients[0];
+  for (const [tag, v] of Object.entries(direct.transmitters as Record<string, { values: number[] }>)) t.equal((tr.finalTransmitters as Data)[tag].value, v.values[v.values.length - 1], `${tag} equals runDynamic's`);
+  const pc = (tr.loops as Data[]).find((l) => l.kind === 'pressure')!;
+  const pt = direct.transmitters[Object.keys(direct.transmitters).find((k) => k.startsWith('PT-'))!].values as number[];
+  t.equal(pc.metrics.iae, (await call({ action: 'evaluateControllerResponse', setPoint: pc.setpoint, timeSeconds: direct.time_seconds, processValue: pt })).data.iae, 'loop metrics are evaluateControllerResponse on the series');
+  t.ok(tr.maxMassBalanceRelativeError < 1e-9);
+});
+
 t.test('tag-map findings and refusals', async (t) => {
   const v = await call({
     action: 'validateTagMap',
@@ -125,7 +141,9 @@ t.test('tag-map findings and refusals', async (t) => {
   const code = async (input: Record<string, unknown>) => (await call(input)).errors?.[0]?.code;
   t.equal(await code({ action: 'dance' }), 'UNKNOWN_ACTION');
   t.equal(await code({ action: 'runEvidencePackage' }), 'NOT_IMPLEMENTED_ACTION');
-  t.equal(await code({ action: 'runScenario', processJson: AUTOMATION_PROCESS, actions: [{ type: 'RUN_TRANSIENT' }] }), 'UNSUPPORTED_ACTION');
+  t.equal(await code({ action: 'runScenario', processJson: AUTOMATION_PROCESS, actions: [{ type: 'RUN_TRANSIENT' }] }), 'UNSUPPORTED_DYNAMIC_TOPOLOGY', "runDynamic's refusal: a compressor after the separator");
+  t.equal(await code({ action: 'runScenario', processJson: AUTOMATION_PROCESS, actions: [{ type: 'SET_VALVE_OPENING', target: 'gas', value: 0.4 }, { type: 'RUN_STEADY_STATE' }] }), 'UNUSED_ACTION');
+  t.equal(await code({ action: 'runScenario', processJson: AUTOMATION_PROCESS, actions: [{ type: 'SET_VALVE_OPENING', target: 'gas', value: 1.4 }] }), 'INVALID_INPUT');
   t.equal(await code({ action: 'runScenario', processJson: AUTOMATION_PROCESS, actions: [{ type: 'SET_VARIABLE', target: 'feed.flowRate', value: 1 }] }), 'NO_RUN');
   t.equal(await code({ action: 'runScenario', processJson: AUTOMATION_PROCESS, actions: [{ type: 'SET_VARIABLE', target: 'Export Compressor.power', value: 1 }, { type: 'RUN_STEADY_STATE' }] }), 'READ_ONLY_VARIABLE');
   t.equal(await code({ action: 'evaluateControllerResponse', setPoint: 1, timeSeconds: [0, 1, 2], processValue: [0, 1] }), 'LENGTH_MISMATCH');

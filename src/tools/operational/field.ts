@@ -6,6 +6,7 @@ import { issue } from '../envelope.js';
 import type { ActionOutcome } from './metrics.js';
 import { readAt, solveDoc, writeAt } from './process.js';
 import type { OperationalIn, TagBindingT } from './schema.js';
+import { runTransient, transientIssue, type QueuedOpening } from './transient.js';
 
 const refuse = (code: string, message: string, fix: string, field?: string): ActionOutcome => ({ ok: false, kind: 'input', errors: [issue(code, message, fix, field)] });
 
@@ -112,7 +113,7 @@ export function applyFieldData(input: OperationalIn): ActionOutcome {
   };
 }
 
-export function runScenario(input: OperationalIn): ActionOutcome {
+export async function runScenario(input: OperationalIn): Promise<ActionOutcome> {
   const actions = input.actions ?? [];
   if (actions.length === 0) return refuse('MISSING_FIELD', 'runScenario needs "actions"', 'e.g. [{"type": "SET_VARIABLE", "target": "feed.flowRate", "value": 120000, "unit": "kg/hr"}, {"type": "RUN_STEADY_STATE"}]', 'actions');
   if (input.processJson === undefined) return refuse('MISSING_PROCESS', 'runScenario needs "processJson"', 'Pass the runProcess definition to work on (a local copy is changed, never the caller\'s)', 'processJson');
@@ -120,6 +121,8 @@ export function runScenario(input: OperationalIn): ActionOutcome {
   const log: Record<string, unknown>[] = [];
   const runs: Record<string, unknown>[] = [];
   let iterations = 0;
+  let openings: QueuedOpening[] = [];
+  const transients: Record<string, unknown>[] = [];
   for (const [i, a] of actions.entries()) {
     const type = a.type.toUpperCase();
     if (type === 'SET_VARIABLE') {
@@ -150,12 +153,24 @@ export function runScenario(input: OperationalIn): ActionOutcome {
       }
       runs.push({ afterAction: i, converged: true, iterations: run.iterations, values });
       log.push({ index: i, type, converged: true });
-    } else if (type === 'SET_VALVE_OPENING' || type === 'RUN_TRANSIENT') {
-      return refuse('UNSUPPORTED_ACTION', `Action ${i}: ${type} is not offered: the steady-state valves are specified by outlet pressure, not opening, and transients run in runDynamic`, 'Use SET_VARIABLE on the valve outlet pressure, or call runDynamic for the transient', `actions.${i}.type`);
+    } else if (type === 'SET_VALVE_OPENING') {
+      // Steady-state valves are specified by outlet pressure; an opening only means something in a transient.
+      if (a.target === undefined || a.value === undefined || a.value < 0 || a.value > 1) return { ok: false, kind: 'input', errors: [transientIssue(i, 'SET_VALVE_OPENING needs "target" and "value" in 0…1')] };
+      openings.push({ target: a.target, value: a.value });
+      log.push({ index: i, type, target: a.target, value: a.value, appliesTo: 'the next RUN_TRANSIENT, at t = 0' });
+    } else if (type === 'RUN_TRANSIENT') {
+      const duration = a.value ?? 600;
+      if (!(duration > 0) || duration > 1e6) return { ok: false, kind: 'input', errors: [transientIssue(i, `duration ${duration} s is outside (0, 1e6]`)] };
+      const r = await runTransient(doc, duration, Math.max(1, duration / 10000), openings, i);
+      if (!r.ok) return { ok: false, kind: 'compute', errors: r.errors };
+      openings = [];
+      transients.push({ afterAction: i, ...r.summary });
+      log.push({ index: i, type, duration_seconds: duration });
     } else {
-      return refuse('UNKNOWN_ACTION_TYPE', `Action ${i}: unknown type ${JSON.stringify(a.type)}`, 'Use SET_VARIABLE, APPLY_FIELD_INPUTS or RUN_STEADY_STATE', `actions.${i}.type`);
+      return refuse('UNKNOWN_ACTION_TYPE', `Action ${i}: unknown type ${JSON.stringify(a.type)}`, 'Use SET_VARIABLE, APPLY_FIELD_INPUTS, RUN_STEADY_STATE, SET_VALVE_OPENING or RUN_TRANSIENT', `actions.${i}.type`);
     }
   }
-  if (runs.length === 0) return refuse('NO_RUN', 'The scenario never runs the process', 'End it with {"type": "RUN_STEADY_STATE"}', 'actions');
-  return { ok: true, iterations, data: { action: 'runScenario', steps: log, runs, processJson: doc } };
+  if (runs.length === 0 && transients.length === 0) return refuse('NO_RUN', 'The scenario never runs the process', 'End it with {"type": "RUN_STEADY_STATE"} or {"type": "RUN_TRANSIENT"}', 'actions');
+  if (openings.length > 0) return refuse('UNUSED_ACTION', 'A SET_VALVE_OPENING is not followed by a RUN_TRANSIENT', 'Add {"type": "RUN_TRANSIENT", "value": <duration s>} after it', 'actions');
+  return { ok: true, iterations, data: { action: 'runScenario', steps: log, runs, transients, processJson: doc } };
 }

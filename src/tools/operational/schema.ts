@@ -18,7 +18,7 @@ export type TagBindingT = Static<typeof TagBinding>;
 
 export const ScenarioAction = Type.Object(
   {
-    type: Type.String({ maxLength: 40, description: 'SET_VARIABLE, APPLY_FIELD_INPUTS or RUN_STEADY_STATE (SET_VALVE_OPENING and RUN_TRANSIENT are refused: see the description)' }),
+    type: Type.String({ maxLength: 40, description: 'SET_VARIABLE (target address, value, unit), APPLY_FIELD_INPUTS, RUN_STEADY_STATE, SET_VALVE_OPENING (target valve tag or gas/liquid, value 0…1, applied at t = 0 of the next transient) or RUN_TRANSIENT (value = duration s, default 600; runDynamic)' }),
     target: Type.Optional(Type.String({ maxLength: 400, description: 'SET_VARIABLE: the automation address' })),
     value: Type.Optional(Type.Number()),
     unit: Type.Optional(Type.String({ maxLength: 32 })),
