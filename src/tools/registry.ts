@@ -42,6 +42,7 @@ import { runFieldEconomicsTool } from './runFieldEconomics.js';
 import { runFlareNetworkTool } from './runFlareNetwork.js';
 import { runFlashTool } from './runFlash.js';
 import { runFlowAssuranceTool } from './runFlowAssurance.js';
+import { runHAZOPTool } from './runHAZOP.js';
 import { runLOPATool } from './runLOPA.js';
 import { runMaterialsReviewTool } from './runMaterialsReview.js';
 import { runOpenDrainReviewTool } from './runOpenDrainReview.js';
@@ -103,6 +104,7 @@ export const TOOLS: readonly AnyTool[] = [
   runFlareNetworkTool,
   runFlashTool,
   runFlowAssuranceTool,
+  runHAZOPTool,
   runLOPATool,
   runMaterialsReviewTool,
   runOpenDrainReviewTool,
