@@ -7,13 +7,13 @@
  * common-cause term βλT/2, which usually dominates them.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { HARDWARE_FAULT_TOLERANCE, pfdAvg, pfdLimitOfSil, silOfPfd, type Architecture } from '../engine/safety/sis.js';
+import { DEFAULT_COMMON_CAUSE_BETA, DEFAULT_PROOF_TEST_INTERVAL_H, HARDWARE_FAULT_TOLERANCE, pfdAvg, pfdLimitOfSil, silOfPfd, type Architecture } from '../engine/safety/sis.js';
 import { failure, issue, success, warning, type Warning } from './envelope.js';
 import { defineTool } from './types.js';
 
 const TOOL = 'runSIL';
 const ARCHITECTURES = ['1oo1', '1oo2', '2oo2', '2oo3', '1oo3'] as const;
-const DEFAULT_BETA = 0.1;
+const DEFAULT_BETA = DEFAULT_COMMON_CAUSE_BETA;
 const arch = Type.Union(ARCHITECTURES.map((a) => Type.Literal(a)));
 
 const Component = Type.Object(
@@ -81,7 +81,7 @@ const Output = Type.Object(
 
 function run(input: Static<typeof Input>) {
   const started = performance.now();
-  const T1 = input.proofTestInterval_hours ?? 8760;
+  const T1 = input.proofTestInterval_hours ?? DEFAULT_PROOF_TEST_INTERVAL_H;
   const sifArch: Architecture = input.architecture ?? '1oo1';
   const beta = input.beta ?? DEFAULT_BETA;
   const warnings: Warning[] = [];

@@ -24,7 +24,8 @@ export function loadReference<T = any>(t: Skippable, relPath: string): T | undef
     t.skip(`reference data ${relPath} not found under ${REFERENCE_DIR} (set NEQSIM_REFERENCE_DIR); skipped`);
     return undefined;
   }
-  return JSON.parse(readFileSync(file, 'utf8')) as T;
+  // The original NeqSim prints missing numbers as NaN, which is not JSON: read them as null.
+  return JSON.parse(readFileSync(file, 'utf8').replace(/:\s*NaN\b/g, ': null')) as T;
 }
 
 /** A reference file's tolerance of one output: relative or absolute. */

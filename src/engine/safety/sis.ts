@@ -6,6 +6,11 @@
  */
 
 /** Low-demand SIL bands of IEC 61508/61511 by PFDavg: SIL n for 10^−(n+1) ≤ PFD < 10^−n. 0 = no SIL. */
+/** Common-cause factor used when none is given: the upper end of IEC 61508-6 Table D.4. */
+export const DEFAULT_COMMON_CAUSE_BETA = 0.1;
+/** Proof-test interval used when none is given: one year, h. */
+export const DEFAULT_PROOF_TEST_INTERVAL_H = 8760;
+
 export function silOfPfd(pfd: number): number {
   if (!(pfd < 0.1)) return 0;
   if (pfd >= 1e-2) return 1;

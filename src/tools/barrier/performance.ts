@@ -7,7 +7,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import { HARDWARE_FAULT_TOLERANCE, type Architecture } from '../../engine/safety/sis.js';
+import { DEFAULT_COMMON_CAUSE_BETA, DEFAULT_PROOF_TEST_INTERVAL_H, HARDWARE_FAULT_TOLERANCE, type Architecture } from '../../engine/safety/sis.js';
 import { demandModeOfRate, pfh, pfhLimitOfSil, silOfPfh, type DemandMode } from '../../engine/safety/high-demand.js';
 import { runSILTool } from '../runSIL.js';
 import type { Envelope } from '../envelope.js';
@@ -16,10 +16,9 @@ import { BARRIER_CATEGORIES, CategorySchema, DemandModeSchema, type Finding, typ
 import type { BarrierFacts, RegisterAnalysis } from './validate.js';
 
 const ArchitectureSchema = Type.Union((['1oo1', '1oo2', '2oo2', '2oo3', '1oo3'] as const).map((a) => Type.Literal(a)));
-/** runSIL's default common-cause factor (IEC 61508-6 Table D.4, upper end), used for PFH as well. */
-const DEFAULT_BETA = 0.1;
-/** runSIL's default proof test interval, h. */
-const DEFAULT_T1 = 8760;
+/** runSIL's defaults, used for PFH as well. */
+const DEFAULT_BETA = DEFAULT_COMMON_CAUSE_BETA;
+const DEFAULT_T1 = DEFAULT_PROOF_TEST_INTERVAL_H;
 const Seconds = (description: string) => Type.Number({ minimum: 0, maximum: 1e9, description });
 const Fraction = (description: string) => Type.Number({ minimum: 0, maximum: 1, description });
 const Quantity = (description: string) => Type.Number({ minimum: -1e12, maximum: 1e12, description });
