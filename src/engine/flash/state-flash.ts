@@ -24,6 +24,7 @@
  * flash's method last in parentheses (tools read it for their warnings); the lever-rule answer
  * has no TP flash method. result.iterations is the number of TP flashes.
  */
+import { solveForTemperature, type PointOutcome, type TemperaturePoint } from './temperature-solve.js';
 import type { ThermoModel } from '../eos/types.js';
 import { ResidualDerivatives } from '../eos/types.js';
 import { phaseThermo } from '../properties/thermo.js';
@@ -38,16 +39,11 @@ export interface StateFlashOptions {
   multiPhaseCheck?: boolean;
 }
 
-/** Temperature range searched for the state, K. */
-export const STATE_FLASH_T_MIN = 20;
-export const STATE_FLASH_T_MAX = 2000;
+import { STATE_FLASH_T_MAX, STATE_FLASH_T_MIN } from './temperature-range.js';
+export { STATE_FLASH_T_MAX, STATE_FLASH_T_MIN };
 const DEFAULT_T0 = 288.15;
-const MAX_BRACKET_STEPS = 60;
-const MAX_SOLVE_STEPS = 200;
 /** Relative width in T below which the bracket is taken as collapsed. */
 const T_COLLAPSE = 1e-9;
-/** Where in the bracket to retry when the TP flash fails at the Newton or bisection point. */
-const RETRY_FRACTIONS = [0.5, 0.3, 0.7, 0.1, 0.9];
 /** Relative moves of the initial guess when the TP flash fails there. */
 const START_OFFSETS = [0.02, -0.02, 0.1, -0.1];
 
@@ -87,14 +83,7 @@ export function flashEntropy(model: ThermoModel, result: FlashResult): number {
   return totals(model, result).s;
 }
 
-interface Point {
-  T: number;
-  /** X(T) − X_spec. */
-  f: number;
-  /** Single-phase slope dX/dT from Σβ·Cp (exact for one phase, an underestimate otherwise). */
-  slope: number;
-  result: FlashResult;
-}
+type Point = TemperaturePoint;
 
 function fail(code: FlashErrorCode, message: string): FlashOutcome {
   return { ok: false, code, message };
@@ -115,7 +104,7 @@ function stateFlash(kind: SpecKind, model: ThermoModel, P: number, spec: number,
   const flashOptions = { multiPhaseCheck: options.multiPhaseCheck ?? false };
   let flashes = 0;
 
-  const evaluate = (T: number): { ok: true; point: Point } | { ok: false; code: FlashErrorCode; message: string } => {
+  const evaluate = (T: number): PointOutcome => {
     flashes++;
     const out = flashTP(model, T, P, zIn, flashOptions);
     if (!out.ok) return out;
@@ -132,83 +121,21 @@ function stateFlash(kind: SpecKind, model: ThermoModel, P: number, spec: number,
       : fail('FLASH_ERROR', `${kind} flash: the state found at ${p.T} K has a non-positive heat capacity (${p.slope}); the ${what} spec is outside the model's valid range`);
   const describe = (p: Point) => `${(p.f + spec).toPrecision(8)} ${unit} at ${p.T.toFixed(2)} K`;
 
-  let first = evaluate(T0);
-  // A guess where the TP flash happens to fail is moved a little rather than given up on.
-  for (let k = 0; !first.ok && k < START_OFFSETS.length; k++) first = evaluate(Math.min(STATE_FLASH_T_MAX, Math.max(STATE_FLASH_T_MIN, T0 * (1 + START_OFFSETS[k]))));
-  if (!first.ok) return fail(first.code, `${kind} flash: TP flash at the initial temperature ${T0} K and near it failed: ${first.message}`);
-  let cur = first.point;
-  if (Math.abs(cur.f) <= tol) return done(cur, 'initial guess');
-
-  // 1. Bracket the root.
-  let lo: Point | undefined = cur.f < 0 ? cur : undefined;
-  let hi: Point | undefined = cur.f > 0 ? cur : undefined;
-  for (let step = 0; !(lo && hi); step++) {
-    if (step >= MAX_BRACKET_STEPS) return fail('FLASH_NOT_CONVERGED', `${kind} flash: no temperature bracket found in ${MAX_BRACKET_STEPS} steps (last ${describe(cur)}, spec ${spec} ${unit})`);
-    const up = cur.f < 0;
-    const limit = up ? STATE_FLASH_T_MAX : STATE_FLASH_T_MIN;
-    if (cur.T === limit) {
-      return fail('FLASH_ERROR', `${kind} flash: the ${what} spec ${spec} ${unit} is ${up ? 'above' : 'below'} the ${what} at the ${up ? 'upper' : 'lower'} temperature limit (${describe(cur)}) at ${P} Pa`);
-    }
-    // Overshoot the Newton estimate slightly so that a good estimate brackets at once.
-    const newton = cur.slope > 0 && Number.isFinite(cur.slope) ? (1.2 * Math.abs(cur.f)) / cur.slope : cur.T;
-    let target = up ? Math.min(cur.T + Math.max(newton, 1e-3), 2 * cur.T) : Math.max(cur.T - Math.max(newton, 1e-3), cur.T / 2);
-    target = Math.min(STATE_FLASH_T_MAX, Math.max(STATE_FLASH_T_MIN, target));
-    let next = evaluate(target);
-    // A TP flash that fails far away is retried closer to the last good point.
-    for (let k = 0; !next.ok && k < 6; k++) {
-      target = 0.5 * (target + cur.T);
-      next = evaluate(target);
-    }
-    if (!next.ok) return fail(next.code, `${kind} flash: TP flash failed near ${target.toFixed(2)} K while bracketing: ${next.message}`);
-    cur = next.point;
-    if (Math.abs(cur.f) <= tol) return done(cur, 'converged while bracketing');
-    if (cur.f < 0) lo = cur;
-    else hi = cur;
-  }
-
-  // 2. Safeguarded Newton / secant inside [lo, hi].
-  let prev: Point | undefined;
-  let stepOld = hi.T - lo.T;
-  let step = stepOld;
-  for (let it = 0; it < MAX_SOLVE_STEPS; it++) {
-    if (hi.T - lo.T <= T_COLLAPSE * hi.T) return collapsed(kind, model, P, spec, lo, hi, tol, flashes);
-    let slope = cur.slope;
-    if (cur.result.phases.length > 1 && prev && prev.T !== cur.T) {
-      const secant = (cur.f - prev.f) / (cur.T - prev.T);
-      if (secant > 0 && Number.isFinite(secant)) slope = secant;
-    }
-    const newtonStep = slope > 0 && Number.isFinite(slope) ? -cur.f / slope : NaN;
-    const Tn = cur.T + newtonStep;
-    let Tnext: number;
-    if (!(Tn > lo.T && Tn < hi.T) || Math.abs(2 * newtonStep) > Math.abs(stepOld)) {
-      stepOld = step;
-      Tnext = 0.5 * (lo.T + hi.T);
-      step = Tnext - cur.T;
-    } else {
-      stepOld = step;
-      step = newtonStep;
-      Tnext = Tn;
-    }
-    let next = evaluate(Tnext);
-    // A TP flash can fail at isolated temperatures (e.g. near a three-phase boundary); another
-    // point inside the bracket still shrinks it, so try a few before giving up.
-    for (let k = 0; !next.ok && k < RETRY_FRACTIONS.length; k++) {
-      const Ttry = lo.T + RETRY_FRACTIONS[k] * (hi.T - lo.T);
-      if (Ttry === Tnext) continue;
-      const alt = evaluate(Ttry);
-      if (alt.ok) {
-        next = alt;
-        stepOld = step = Ttry - cur.T;
-      }
-    }
-    if (!next.ok) return fail(next.code, `${kind} flash: TP flash failed at ${Tnext.toFixed(4)} K and at ${RETRY_FRACTIONS.length} other points between ${lo.T.toFixed(4)} and ${hi.T.toFixed(4)} K: ${next.message}`);
-    prev = cur;
-    cur = next.point;
-    if (Math.abs(cur.f) <= tol) return done(cur, 'converged');
-    if (cur.f < 0) lo = cur;
-    else hi = cur;
-  }
-  return fail('FLASH_NOT_CONVERGED', `${kind} flash did not converge in ${MAX_SOLVE_STEPS} steps: bracket ${lo.T} … ${hi.T} K, residual ${cur.f.toExponential(3)} ${unit}`);
+  return solveForTemperature(evaluate, {
+    label: `${kind} flash`,
+    inner: 'TP flash',
+    T0,
+    tol,
+    minStep: () => 1e-3,
+    startOffsets: START_OFFSETS,
+    collapse: T_COLLAPSE,
+    describe: (p) => `${describe(p)}, spec ${spec} ${unit}`,
+    beyondLimit: (p, up) => `${kind} flash: the ${what} spec ${spec} ${unit} is ${up ? 'above' : 'below'} the ${what} at the ${up ? 'upper' : 'lower'} temperature limit (${describe(p)}) at ${P} Pa`,
+    residualUnit: unit,
+    done,
+    fail,
+    collapsed: (lo, hi) => collapsed(kind, model, P, spec, lo, hi, tol, flashes),
+  });
 }
 
 /**

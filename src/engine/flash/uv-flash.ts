@@ -16,9 +16,9 @@
  *  1. bracket: Newton steps from T0 (slope Cv, corrected for the temperature dependence of the
  *     volume shift), overshot by 20 % and limited to a factor 2 in T, until g changes sign or a
  *     temperature limit is reached (spec out of range → error);
- *  2. solve: safeguarded Newton inside the bracket (as the PH/PS flash, state-flash.ts): the
- *     single-phase slope in one phase, the secant slope in a multiphase state, bisection when a
- *     step leaves the bracket or does not halve.
+ *  2. solve: safeguarded Newton inside the bracket (the search of temperature-solve.ts, shared with
+ *     the PH/PS flash): the single-phase slope in one phase, the secant slope in a multiphase state,
+ *     bisection when a step leaves the bracket or does not halve.
  * Converged at |g| ≤ 1e-9·max(|u|, 1000 J/mol). The TV flash is converged to 1e-10 in ln v, which
  * leaves a noise of ~(T(∂P/∂T)_v − P)·v·1e-10 in u (~1e-6 J/mol for a liquid): 1e-9 stays above
  * it, and corresponds to ~1e-8 K at the heat capacities met here. Each TV flash starts from the
@@ -30,7 +30,8 @@ import { ResidualDerivatives } from '../eos/types.js';
 import { phaseThermo } from '../properties/thermo.js';
 import type { FlashErrorCode, FlashResult } from './phase-state.js';
 import { feedVolumeShift, flashTV } from './tv-flash.js';
-import { STATE_FLASH_T_MAX, STATE_FLASH_T_MIN } from './state-flash.js';
+import { STATE_FLASH_T_MAX, STATE_FLASH_T_MIN } from './temperature-range.js';
+import { solveForTemperature, type PointOutcome, type TemperaturePoint } from './temperature-solve.js';
 
 export interface UVFlashOptions {
   /** Initial temperature guess, K (default 298.15 K). */
@@ -53,11 +54,10 @@ export type UVFlashOutcome =
   | { ok: false; code: FlashErrorCode; message: string };
 
 const DEFAULT_T0 = 298.15;
-const MAX_BRACKET_STEPS = 60;
-const MAX_SOLVE_STEPS = 200;
 const RELATIVE_TOLERANCE = 1e-9;
 const T_COLLAPSE = 1e-12;
-const RETRY_FRACTIONS = [0.5, 0.3, 0.7, 0.1, 0.9];
+/** Relative moves of the initial guess when the TV flash fails there. */
+const START_OFFSETS = [0.02, -0.02, 0.1, -0.1];
 
 /** Σβ·(h − P·v_EOS) of a flash result: molar internal energy, J/mol of feed (engine datum). */
 export function molarInternalEnergy(model: ThermoModel, r: FlashResult, scratch?: ResidualDerivatives): number {
@@ -68,13 +68,8 @@ export function molarInternalEnergy(model: ThermoModel, r: FlashResult, scratch?
   return u;
 }
 
-interface Point {
-  T: number;
-  f: number;
-  /** Single-phase (∂u/∂T) at the reported volume: exact in one phase, too shallow in several. */
-  slope: number;
-  result: FlashResult;
-}
+/** (∂u/∂T) at the reported volume as the slope: exact in one phase, too shallow in several. */
+type Point = TemperaturePoint;
 
 const fail = (code: FlashErrorCode, message: string): UVFlashOutcome => ({ ok: false, code, message });
 
@@ -103,7 +98,7 @@ export function flashUV(model: ThermoModel, U: number, V: number, n: ArrayLike<n
   let lastP = options.P0 !== undefined && options.P0 > 0 && Number.isFinite(options.P0) ? options.P0 : undefined;
   let tvFlashes = 0;
 
-  const evaluate = (T: number): { ok: true; point: Point } | { ok: false; code: FlashErrorCode; message: string } => {
+  const evaluate = (T: number): PointOutcome => {
     tvFlashes++;
     const tv = flashTV(model, T, v, z, { multiPhaseCheck, ...(lastP !== undefined ? { P0: lastP } : {}) });
     if (!tv.ok) return tv;
@@ -128,78 +123,23 @@ export function flashUV(model: ThermoModel, U: number, V: number, n: ArrayLike<n
   const done = (p: Point): UVFlashOutcome => ({ ok: true, result: { ...p.result, iterations: tvFlashes, method: `UV: ${tvFlashes} TV flashes (${p.result.method})` }, internalEnergy: p.f + u, tvFlashes });
   const describe = (p: Point) => `${(p.f + u).toPrecision(10)} J/mol at ${p.T.toFixed(4)} K, ${(p.result.P / 1e5).toPrecision(6)} bara`;
 
-  let first = evaluate(T0);
-  for (const k of [0.02, -0.02, 0.1, -0.1]) {
-    if (first.ok) break;
-    first = evaluate(Math.min(STATE_FLASH_T_MAX, Math.max(STATE_FLASH_T_MIN, T0 * (1 + k))));
-  }
-  if (!first.ok) return fail(first.code, `UV flash: TV flash at the initial temperature ${T0} K and near it failed: ${first.message}`);
-  let cur = first.point;
-  if (Math.abs(cur.f) <= tol) return done(cur);
-
-  // 1. Bracket: g < 0 (too little energy at this T) needs a higher temperature.
-  let lo: Point | undefined = cur.f < 0 ? cur : undefined;
-  let hi: Point | undefined = cur.f > 0 ? cur : undefined;
-  for (let step = 0; !(lo && hi); step++) {
-    if (step >= MAX_BRACKET_STEPS) return fail('FLASH_NOT_CONVERGED', `UV flash: no temperature bracket found in ${MAX_BRACKET_STEPS} steps (last ${describe(cur)}, spec ${u} J/mol)`);
-    const up = cur.f < 0;
-    const limit = up ? STATE_FLASH_T_MAX : STATE_FLASH_T_MIN;
-    if (cur.T === limit) return fail('FLASH_ERROR', `UV flash: the internal energy ${u} J/mol is ${up ? 'above' : 'below'} the energy at the temperature limit (${describe(cur)}) at ${v} m3/mol`);
-    const newton = cur.slope > 0 && Number.isFinite(cur.slope) ? (1.2 * Math.abs(cur.f)) / cur.slope : cur.T;
-    let target = up ? Math.min(cur.T + Math.max(newton, 1e-6 * cur.T), 2 * cur.T) : Math.max(cur.T - Math.max(newton, 1e-6 * cur.T), cur.T / 2);
-    target = Math.min(STATE_FLASH_T_MAX, Math.max(STATE_FLASH_T_MIN, target));
-    let next = evaluate(target);
-    for (let k = 0; !next.ok && k < 6; k++) {
-      target = 0.5 * (target + cur.T);
-      next = evaluate(target);
-    }
-    if (!next.ok) return fail(next.code, `UV flash: TV flash failed near ${target.toFixed(3)} K while bracketing: ${next.message}`);
-    cur = next.point;
-    if (Math.abs(cur.f) <= tol) return done(cur);
-    if (cur.f < 0) lo = cur;
-    else hi = cur;
-  }
-
-  // 2. Safeguarded Newton / secant inside [lo, hi].
-  let prev: Point | undefined;
-  let stepOld = hi.T - lo.T;
-  let step = stepOld;
-  for (let it = 0; it < MAX_SOLVE_STEPS; it++) {
-    if (hi.T - lo.T <= T_COLLAPSE * hi.T) {
+  return solveForTemperature(evaluate, {
+    label: 'UV flash',
+    inner: 'TV flash',
+    T0,
+    tol,
+    minStep: (T) => 1e-6 * T,
+    startOffsets: START_OFFSETS,
+    collapse: T_COLLAPSE,
+    describe: (p) => `${describe(p)}, spec ${u} J/mol`,
+    beyondLimit: (p, up) => `UV flash: the internal energy ${u} J/mol is ${up ? 'above' : 'below'} the energy at the temperature limit (${describe(p)}) at ${v} m3/mol`,
+    residualUnit: 'J/mol',
+    done: (p) => done(p),
+    fail,
+    collapsed: (lo, hi) => {
       const best = Math.abs(lo.f) <= Math.abs(hi.f) ? lo : hi;
       if (Math.abs(best.f) <= 100 * tol) return done(best);
       return fail('FLASH_NOT_CONVERGED', `UV flash: the internal energy jumps from ${describe(lo)} to ${describe(hi)} at constant volume (${lo.result.phases.length} vs ${hi.result.phases.length} phases), a phase change the TV flash does not resolve here`);
-    }
-    let slope = cur.slope;
-    if (cur.result.phases.length > 1 && prev && prev.T !== cur.T) {
-      const secant = (cur.f - prev.f) / (cur.T - prev.T);
-      if (secant > 0 && Number.isFinite(secant)) slope = secant;
-    }
-    const newtonStep = slope > 0 && Number.isFinite(slope) ? -cur.f / slope : NaN;
-    const Tn = cur.T + newtonStep;
-    let Tnext: number;
-    stepOld = step;
-    if (!(Tn > lo.T && Tn < hi.T) || Math.abs(2 * newtonStep) > Math.abs(stepOld)) {
-      Tnext = 0.5 * (lo.T + hi.T);
-      step = Tnext - cur.T;
-    } else {
-      step = newtonStep;
-      Tnext = Tn;
-    }
-    let next = evaluate(Tnext);
-    for (let k = 0; !next.ok && k < RETRY_FRACTIONS.length; k++) {
-      const alt = evaluate(lo.T + RETRY_FRACTIONS[k] * (hi.T - lo.T));
-      if (alt.ok) {
-        next = alt;
-        stepOld = step = alt.point.T - cur.T;
-      }
-    }
-    if (!next.ok) return fail(next.code, `UV flash: TV flash failed at ${Tnext.toFixed(6)} K and at ${RETRY_FRACTIONS.length} other points between ${lo.T.toFixed(6)} and ${hi.T.toFixed(6)} K: ${next.message}`);
-    prev = cur;
-    cur = next.point;
-    if (Math.abs(cur.f) <= tol) return done(cur);
-    if (cur.f < 0) lo = cur;
-    else hi = cur;
-  }
-  return fail('FLASH_NOT_CONVERGED', `UV flash did not converge in ${MAX_SOLVE_STEPS} steps: bracket ${lo.T} … ${hi.T} K, residual ${cur.f.toExponential(3)} J/mol`);
+    },
+  });
 }
