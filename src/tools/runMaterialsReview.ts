@@ -11,6 +11,8 @@ import { AUTOMATION_PROCESS } from './automation/examples.js';
 import { failure, issue, success, warning, type Envelope, type Warning } from './envelope.js';
 import { streamConditions } from './materials/conditions.js';
 import { defineTool, type ToolContext } from './types.js';
+import type { FlowsheetResult } from '../engine/index.js';
+import type { ProcessDefinition } from './runProcess/definition.js';
 
 const TOOL = 'runMaterialsReview';
 
@@ -80,7 +82,7 @@ const Output = Type.Object(
 function run(input: In, ctx: ToolContext): Envelope<Static<typeof Output>> {
   const started = performance.now();
   const life = input.designLifeYears ?? 25;
-  let solvedProcess: { definition: any; solved: any } | undefined;
+  let solvedProcess: { definition: ProcessDefinition; solved: FlowsheetResult } | undefined;
   let iterations = 0;
   if (input.items.some((i) => i.stream !== undefined)) {
     if (input.processJson === undefined) return failure(TOOL, 'input', [issue('MISSING_PROCESS', 'Items name a "stream" but no "processJson" is given', 'Pass the runProcess definition, or give the conditions on the item', 'processJson')]);

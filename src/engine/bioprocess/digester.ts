@@ -5,6 +5,7 @@
  *   CaHbOcNdSe + (a − b/4 − c/2 + 3d/4 + e/2) H2O →
  *     (a/2 + b/8 − c/4 − 3d/8 − e/4) CH4 + (a/2 − b/8 + c/4 + 3d/8 + e/4) CO2 + d NH3 + e H2S
  */
+import { ATOMIC_WEIGHTS as ATOMIC } from '../reaction/ideal-gas-species.js';
 
 export interface Formula {
   C: number;
@@ -14,7 +15,6 @@ export interface Formula {
   S: number;
 }
 
-const ATOMIC = { C: 12.011e-3, H: 1.008e-3, O: 15.999e-3, N: 14.007e-3, S: 32.06e-3 };
 
 export interface BuswellResult {
   /** mol per mol of substrate formula */

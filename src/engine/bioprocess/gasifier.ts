@@ -7,14 +7,9 @@
  * Everything per kg of biomass as received, SI units.
  */
 import { gibbsEquilibrium } from '../reaction/gibbs-equilibrium.js';
-import { DH_F_WATER_LIQUID, GAS_SPECIES, R_GAS, enthalpy, gasSpecies, type Element } from '../reaction/ideal-gas-species.js';
-
-/** Standard atomic weights, kg/mol (IUPAC 2021 conventional values). */
-const M = { C: 12.011e-3, H: 1.008e-3, O: 15.999e-3, N: 14.007e-3, S: 32.06e-3 };
+import { ATOMIC_WEIGHTS as M, DH_F_WATER_LIQUID, GAS_SPECIES, enthalpy, gasSpecies, lowerHeatingValues, waterLatentHeat, type Element } from '../reaction/ideal-gas-species.js';
 /** ΔfH° of SO2(g), J/mol (CODATA: Cox, Wagman & Medvedev 1989): the HHV's sulfur product. */
 const DH_F_SO2 = -296810;
-/** Normal cubic metre: 0 °C and 101.325 kPa, ideal gas. */
-export const NORMAL_MOLAR_VOLUME = (R_GAS * 273.15) / 101325;
 /** N2/O2 of air taken as 79/21 (argon counted with nitrogen). */
 const AIR_N2_PER_O2 = 79 / 21;
 const T_REF = 298.15;
@@ -77,19 +72,6 @@ export function hhvChanniwalaParikh(b: UltimateAnalysis): number {
   return 0.3491 * b.carbon + 1.1783 * b.hydrogen + 0.1005 * b.sulfur - 0.1034 * b.oxygen - 0.0151 * b.nitrogen - 0.0211 * b.ash;
 }
 
-/** Lower heating value of each fuel gas at 25 °C with water as vapour, J/mol, from the species data. */
-export function lowerHeatingValues(): Record<string, number> {
-  const h = (f: string) => enthalpy(gasSpecies(f), T_REF);
-  return {
-    H2: h('H2') + 0.5 * h('O2') - h('H2O'),
-    CO: h('CO') + 0.5 * h('O2') - h('CO2'),
-    CH4: h('CH4') + 2 * h('O2') - h('CO2') - 2 * h('H2O'),
-  };
-}
-
-/** Latent heat of water at 25 °C, J/mol: ideal-gas minus liquid enthalpy of formation. */
-export const waterLatentHeat = (): number => enthalpy(gasSpecies('H2O'), T_REF) - DH_F_WATER_LIQUID;
-
 export function gasify(spec: GasifierSpec, T: number): GasifierResult {
   const dry = 1 - spec.moisture / 100;
   const b = spec.biomass;
@@ -123,7 +105,7 @@ export function gasify(spec: GasifierSpec, T: number): GasifierResult {
   const latent = waterLatentHeat();
   const lhvAsReceived = dry * hhvDry - latent * (molH / 2 + molWater);
   const lhv = lowerHeatingValues();
-  const gasLhv = GAS_SPECIES.reduce((s, sp, j) => s + eq.moles[j] * (lhv[sp.formula] ?? 0), 0);
+  const gasLhv = GAS_SPECIES.reduce((s, sp, j) => s + eq.moles[j] * (lhv[sp.formula as keyof typeof lhv] ?? 0), 0);
   return {
     converged: eq.converged,
     T,

@@ -107,3 +107,28 @@ export const gOverRT = (s: GasSpecies, T: number): number => hOverRT(s, T) - sOv
 
 /** Enthalpy of formation of liquid water at 298.15 K, J/mol (CODATA: Cox, Wagman & Medvedev 1989). */
 export const DH_F_WATER_LIQUID = -285830;
+
+/** Standard atomic weights, kg/mol (IUPAC conventional values: Meija et al. 2016, Pure Appl. Chem. 88, 265). */
+export const ATOMIC_WEIGHTS = { C: 12.011e-3, H: 1.008e-3, O: 15.999e-3, N: 14.007e-3, S: 32.06e-3 } as const;
+
+/** Normal cubic metre: 0 °C and 101.325 kPa, ideal gas, m3/mol. */
+export const NORMAL_MOLAR_VOLUME = (R_GAS * 273.15) / 101325;
+
+const T_REF = 298.15;
+
+/** Lower heating value of each fuel gas at 25 °C with water as vapour, J/mol, from these species data. */
+export function lowerHeatingValues(): { readonly H2: number; readonly CO: number; readonly CH4: number } {
+  if (lhvCache === undefined) {
+    const h = (f: string) => enthalpy(gasSpecies(f), T_REF);
+    lhvCache = Object.freeze({
+      H2: h('H2') + 0.5 * h('O2') - h('H2O'),
+      CO: h('CO') + 0.5 * h('O2') - h('CO2'),
+      CH4: h('CH4') + 2 * h('O2') - h('CO2') - 2 * h('H2O'),
+    });
+  }
+  return lhvCache;
+}
+let lhvCache: { readonly H2: number; readonly CO: number; readonly CH4: number } | undefined;
+
+/** Latent heat of water at 25 °C, J/mol: ideal-gas minus liquid enthalpy of formation. */
+export const waterLatentHeat = (): number => enthalpy(gasSpecies('H2O'), T_REF) - DH_F_WATER_LIQUID;

@@ -1,7 +1,7 @@
 /** runBioprocess anaerobic digester: volatile-solids balance, biogas, Buswell yields, heating duty. */
 import { Type, type Static } from '@sinclair/typebox';
 import { buswell } from '../../engine/bioprocess/digester.js';
-import { NORMAL_MOLAR_VOLUME, lowerHeatingValues } from '../../engine/bioprocess/gasifier.js';
+import { NORMAL_MOLAR_VOLUME, lowerHeatingValues } from '../../engine/reaction/ideal-gas-species.js';
 import { issue, type Warning } from '../envelope.js';
 import type { Outcome } from './gasifier.js';
 import type { BioprocessIn } from './schema.js';

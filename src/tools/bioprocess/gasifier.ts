@@ -1,7 +1,7 @@
 /** runBioprocess gasifier: input checks, units, the equilibrium gasifier, the response data. */
 import { Type, type Static } from '@sinclair/typebox';
-import { NORMAL_MOLAR_VOLUME, adiabaticGasify, gasify, lowerHeatingValues, type GasifierSpec } from '../../engine/bioprocess/gasifier.js';
-import { GAS_SPECIES } from '../../engine/reaction/ideal-gas-species.js';
+import { adiabaticGasify, gasify, type GasifierSpec } from '../../engine/bioprocess/gasifier.js';
+import { GAS_SPECIES, NORMAL_MOLAR_VOLUME, lowerHeatingValues } from '../../engine/reaction/ideal-gas-species.js';
 import { issue, warning, type DiagnosticIssue, type Warning } from '../envelope.js';
 import type { BioprocessIn } from './schema.js';
 

@@ -1,6 +1,7 @@
 /** runMaterialsReview: operating conditions of an item from the solved process stream it names. */
 import type { FlowsheetResult, StreamState } from '../../engine/index.js';
 import type { ProcessDefinition } from '../runProcess/definition.js';
+import { findUnit } from '../automation/address.js';
 
 export interface StreamConditions {
   T: number;
@@ -16,23 +17,31 @@ const squash = (s: string) => s.toLowerCase().replace(/[\s_\-]+/g, '');
 
 export type Located = { ok: true; conditions: StreamConditions } | { ok: false; message: string };
 
-/** "Unit" (its only or first outlet) or "Unit.port" (port key, with or without a "Stream" suffix). */
+/**
+ * "Unit" (its first outlet) or "Unit.port" (port key, with or without a "Stream" suffix). Unit
+ * names resolve as automation addresses do (findUnit: case, spacing, aliases, small typos).
+ */
 export function streamConditions(definition: ProcessDefinition, solved: FlowsheetResult, ref: string): Located {
   const dot = ref.lastIndexOf('.');
-  const candidates: [string, string | undefined][] = [[ref, undefined]];
-  if (dot > 0) candidates.unshift([ref.slice(0, dot), ref.slice(dot + 1)]);
+  // A unit name may itself contain a dot: try "Unit.port" first, then the whole text as a unit.
+  const candidates: [string, string | undefined][] = dot > 0 ? [[ref.slice(0, dot), ref.slice(dot + 1)], [ref, undefined]] : [[ref, undefined]];
+  let notFound = '';
   for (const [unitName, port] of candidates) {
-    const k = definition.units.findIndex((u) => squash(u.name) === squash(unitName));
-    if (k < 0) continue;
+    const hit = findUnit(definition.units, unitName);
+    if (!hit.ok) {
+      notFound ||= hit.diagnostic.errorMessage + ` (units: ${definition.units.map((u) => u.name).join(', ')})`;
+      continue;
+    }
+    const k = definition.units.indexOf(hit.unit);
     const result = solved.units[k];
     const keys = Object.keys(result.outlets);
     const key = port === undefined ? keys[0] : keys.find((p) => squash(p) === squash(port).replace(/stream$/, ''));
-    if (key === undefined) return { ok: false, message: `'${definition.units[k].name}' has no outlet '${port}' (outlets: ${keys.join(', ')})` };
+    if (key === undefined) return { ok: false, message: `'${hit.unit.name}' has no outlet '${port}' (outlets: ${keys.join(', ')})` };
     const s = result.outlets[key];
-    if (s === undefined) return { ok: false, message: `No material leaves '${definition.units[k].name}' through ${key}` };
-    return { ok: true, conditions: conditionsOf(s, `${definition.units[k].name}.${key}`) };
+    if (s === undefined) return { ok: false, message: `No material leaves '${hit.unit.name}' through ${key}` };
+    return { ok: true, conditions: conditionsOf(s, `${hit.unit.name}.${key}`) };
   }
-  return { ok: false, message: `No unit named '${ref}' in processJson (units: ${definition.units.map((u) => u.name).join(', ')})` };
+  return { ok: false, message: notFound };
 }
 
 function conditionsOf(s: StreamState, name: string): StreamConditions {
