@@ -1,7 +1,7 @@
 /** A bench-only tool with no work, to measure what the dispatch path itself costs (not registered). */
 import { Type } from '@sinclair/typebox';
-import { success } from '../src/tools/envelope.js';
-import { defineTool } from '../src/tools/types.js';
+import { success } from '../src/tools/contract/envelope.js';
+import { defineTool } from '../src/tools/contract/types.js';
 
 export const noopTool = defineTool({
   name: 'benchNoop',

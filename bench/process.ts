@@ -4,9 +4,9 @@
  * flowsheet, and runReservoir's depletion examples (a TV flash per half step), in this process
  * (no HTTP, no pool).
  */
-import { runProcess } from '../src/tools/runProcess.js';
-import { runReservoirTool } from '../src/tools/runReservoir.js';
-import { RUN_PROCESS_EXAMPLES } from '../src/tools/runProcess/examples.js';
+import { runProcess } from '../src/tools/process/runProcess/runProcess.js';
+import { runReservoirTool } from '../src/tools/studies/runReservoir/runReservoir.js';
+import { RUN_PROCESS_EXAMPLES } from '../src/tools/process/runProcess/examples.js';
 
 interface BenchLine {
   name: string;

@@ -3,7 +3,7 @@
  * and one calculateStandard tool call (schema already validated, envelope built).
  */
 import { iso6976 } from '../src/engine/standards/iso6976/index.js';
-import { calculateStandardTool } from '../src/tools/calculateStandard.js';
+import { calculateStandardTool } from '../src/tools/thermo/calculateStandard/calculateStandard.js';
 
 const GAS = { methane: 0.9247, ethane: 0.035, propane: 0.0098, 'n-butane': 0.0022, 'i-butane': 0.0034, 'n-pentane': 0.0006, nitrogen: 0.0175, CO2: 0.0068 };
 

@@ -1,6 +1,6 @@
 /**
  * Measures benchmark trust: runs the registered tools on the reference cases in
- * ../shared/reference (or $NEQSIM_REFERENCE_DIR) and writes src/tools/governance/trust-measurements.json,
+ * ../shared/reference (or $NEQSIM_REFERENCE_DIR) and writes src/tools/contract/governance/trust-measurements.json,
  * which getBenchmarkTrust serves. Nothing in that file is hand-written: maturity, validation cases,
  * accuracy bounds, limitations and unsupported inputs all come from this run.
  *
@@ -30,10 +30,10 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { executeTool } from '../src/tools/execute.js';
+import { executeTool } from '../src/tools/contract/execute.js';
 import { getTool } from '../src/tools/registry.js';
-import type { AnyTool, ToolContext } from '../src/tools/types.js';
-import type { Envelope } from '../src/tools/envelope.js';
+import type { AnyTool, ToolContext } from '../src/tools/contract/types.js';
+import type { Envelope } from '../src/tools/contract/envelope.js';
 import { distanceToEnvelope } from '../src/engine/index.js';
 
 export type Maturity = 'VALIDATED' | 'TESTED' | 'EXPERIMENTAL';
@@ -820,7 +820,7 @@ export async function measureTrust(dir = referenceDir()): Promise<TrustMeasureme
   return { generatedBy: 'scripts/measure-trust.ts', measuredAt: new Date().toISOString(), tools };
 }
 
-export const MEASUREMENTS_FILE = resolve(dirname(fileURLToPath(import.meta.url)), '../../src/tools/governance/trust-measurements.json');
+export const MEASUREMENTS_FILE = resolve(dirname(fileURLToPath(import.meta.url)), '../../src/tools/contract/governance/trust-measurements.json');
 
 /** The comparable part of a measurement (no timestamp). */
 export function comparable(m: TrustMeasurements): unknown {

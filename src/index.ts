@@ -3,16 +3,16 @@
  * governance as REST and MCP; it runs tools inline by default (no threads needed) and can use
  * a worker pool (createToolPool) for CPU-heavy calls with time budgets.
  */
-import { createDispatcher, type Dispatcher, type ToolPool } from './tools/dispatch.js';
-import type { Envelope } from './tools/envelope.js';
-import { inputJsonSchema, outputJsonSchema } from './tools/catalog/schemas.js';
+import { createDispatcher, type Dispatcher, type ToolPool } from './tools/contract/dispatch.js';
+import type { Envelope } from './tools/contract/envelope.js';
+import { inputJsonSchema, outputJsonSchema } from './tools/contract/catalog/schemas.js';
 import { TOOLS } from './tools/registry.js';
-import type { Category, Tier } from './tools/types.js';
+import type { Category, Tier } from './tools/contract/types.js';
 import { PiscinaToolPool, type ToolPoolOptions } from './http/pool.js';
 
-export type { Envelope, EnvelopeStatus, DiagnosticIssue, Warning, WarningCode, Provenance, QualityGate, AutoValidation } from './tools/envelope.js';
-export { API_VERSION, WARNING_CODES, httpStatusFor } from './tools/envelope.js';
-export type { AnyTool, ToolDefinition, ToolContext, Tier, Category } from './tools/types.js';
+export type { Envelope, EnvelopeStatus, DiagnosticIssue, Warning, WarningCode, Provenance, QualityGate, AutoValidation } from './tools/contract/envelope.js';
+export { API_VERSION, WARNING_CODES, httpStatusFor } from './tools/contract/envelope.js';
+export type { AnyTool, ToolDefinition, ToolContext, Tier, Category } from './tools/contract/types.js';
 export { loadConfig, ConfigError, type Config } from './config.js';
 export { PiscinaToolPool, type ToolPoolOptions } from './http/pool.js';
 

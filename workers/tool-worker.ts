@@ -4,14 +4,14 @@
  * call to a string hand-off (spec/performance-notes.md: the cheapest path measured).
  */
 import { BroadcastChannel } from 'node:worker_threads';
-import { failure, issue } from '../src/tools/envelope.js';
-import { executeTool, serializeWithStatus } from '../src/tools/execute.js';
-import type { PoolReply, PoolTask } from '../src/tools/dispatch.js';
-import { PROGRESS_CHANNEL, type ProgressMessage } from '../src/tools/progress-store.js';
+import { failure, issue } from '../src/tools/contract/envelope.js';
+import { executeTool, serializeWithStatus } from '../src/tools/contract/execute.js';
+import type { PoolReply, PoolTask } from '../src/tools/contract/dispatch.js';
+import { PROGRESS_CHANNEL, type ProgressMessage } from '../src/tools/contract/progress-store.js';
 import { getTool } from '../src/tools/registry.js';
-import type { AnyTool, ToolContext } from '../src/tools/types.js';
+import type { AnyTool, ToolContext } from '../src/tools/contract/types.js';
 import { timeTask } from './tracing.js';
-import { withWorkerReport } from '../src/tools/worker-report.js';
+import { withWorkerReport } from '../src/tools/contract/worker-report.js';
 
 /** Progress updates without a message are sent at most this often per task. */
 const PROGRESS_INTERVAL_MS = 50;

@@ -10,7 +10,7 @@
  * A report is a few numbers on a reply that crosses to the main thread anyway.
  */
 import { threadId } from 'node:worker_threads';
-import type { WorkerSpanReport } from '../src/tools/dispatch-types.js';
+import type { WorkerSpanReport } from '../src/tools/contract/dispatch-types.js';
 
 /** Epoch milliseconds with sub-millisecond resolution (performance.timeOrigin is per thread). */
 function epochMs(): number {

@@ -5,8 +5,8 @@
  * without its message or stack.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { failure, issue, type DiagnosticIssue, type ErrorKind } from '../tools/envelope.js';
-import { serializeEnvelope } from '../tools/execute.js';
+import { failure, issue, type DiagnosticIssue, type ErrorKind } from '../tools/contract/envelope.js';
+import { serializeEnvelope } from '../tools/contract/execute.js';
 
 /** Tool name for envelopes on routes that are not a tool route. */
 export const HTTP_TOOL = 'http';

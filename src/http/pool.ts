@@ -14,8 +14,8 @@
  * Tasks the dispatcher marks `isolated` (retries after a thread died) run alone on a thread.
  */
 import { Piscina, queueOptionsSymbol } from 'piscina';
-import type { PoolReply, PoolTask, ToolPool } from '../tools/dispatch.js';
-import { attachProgressChannel } from '../tools/progress-store.js';
+import type { PoolReply, PoolTask, ToolPool } from '../tools/contract/dispatch.js';
+import { attachProgressChannel } from '../tools/contract/progress-store.js';
 
 export interface ToolPoolOptions {
   /** Compiled worker module (default: dist/workers/tool-worker.js next to this build). */

@@ -4,7 +4,7 @@
  * a shared schema and referenced from every tool route.
  */
 import { Type, type TSchema } from '@sinclair/typebox';
-import { API_VERSION } from '../tools/envelope.js';
+import { API_VERSION } from '../tools/contract/envelope.js';
 
 export const ERROR_ENVELOPE_ID = 'ErrorEnvelope';
 

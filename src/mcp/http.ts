@@ -8,8 +8,8 @@
  */
 import { requestTraceContext } from '../telemetry/tool-span.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
-import type { Dispatch } from '../tools/dispatch-types.js';
-import type { AnyTool } from '../tools/types.js';
+import type { Dispatch } from '../tools/contract/dispatch-types.js';
+import type { AnyTool } from '../tools/contract/types.js';
 
 /**
  * The MCP SDK (and zod under it) is loaded on the first /mcp request, not at start: a REST-only

@@ -22,12 +22,12 @@ import {
   type CallToolResult,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { CallContext, Dispatch } from '../tools/dispatch-types.js';
+import type { CallContext, Dispatch } from '../tools/contract/dispatch-types.js';
 import { TOOLS } from '../tools/registry.js';
-import type { AnyTool } from '../tools/types.js';
-import { availablePrompts, renderPrompt } from '../tools/catalog/prompts.js';
-import { concreteResources, readResource, resourceTemplates, staticResources } from '../tools/catalog/resources.js';
-import { inputJsonSchema, outputJsonSchema } from '../tools/catalog/schemas.js';
+import type { AnyTool } from '../tools/contract/types.js';
+import { availablePrompts, renderPrompt } from '../tools/contract/catalog/prompts.js';
+import { concreteResources, readResource, resourceTemplates, staticResources } from '../tools/contract/catalog/resources.js';
+import { inputJsonSchema, outputJsonSchema } from '../tools/contract/catalog/schemas.js';
 import { summarize } from './summary.js';
 
 /** JSON-RPC code the MCP specification assigns to "resource not found". */

@@ -7,11 +7,11 @@
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { ConfigError, loadConfig } from '../config.js';
-import { createDispatcher } from '../tools/dispatch.js';
-import { configureAudit } from '../tools/governance/audit.js';
-import { configureGovernance } from '../tools/governance/policy.js';
-import { setInternalErrorLogger } from '../tools/execute.js';
-import { configureStateStore } from '../tools/state/config.js';
+import { createDispatcher } from '../tools/contract/dispatch.js';
+import { configureAudit } from '../tools/contract/governance/audit.js';
+import { configureGovernance } from '../tools/contract/governance/policy.js';
+import { setInternalErrorLogger } from '../tools/contract/execute.js';
+import { configureStateStore } from '../tools/process/state/config.js';
 import { createMcpServer } from './server.js';
 
 const log = (...parts: unknown[]): void => {

@@ -3,7 +3,7 @@
  * `data`, warning codes, and for failures each error with its fix (the recovery hint is what lets
  * an agent correct its call).
  */
-import type { Envelope } from '../tools/envelope.js';
+import type { Envelope } from '../tools/contract/envelope.js';
 
 const MAX_NUMBERS = 12;
 const MAX_DEPTH = 4;

@@ -9,8 +9,8 @@
  * off the dispatcher is returned unchanged.
  */
 import { ROOT_CONTEXT, SpanKind, SpanStatusCode, TraceFlags, context, isSpanContextValid, trace, type Attributes, type Context, type Span, type SpanContext, type SpanStatus, type Tracer } from '@opentelemetry/api';
-import type { CallContext, Dispatch, DispatchResult, WorkerSpanReport } from '../tools/dispatch-types.js';
-import { activeProfile } from '../tools/governance/policy.js';
+import type { CallContext, Dispatch, DispatchResult, WorkerSpanReport } from '../tools/contract/dispatch-types.js';
+import { activeProfile } from '../tools/contract/governance/policy.js';
 import { errorStatusOf, recordSpanError } from './span-error.js';
 import { FinishedSpan, SERVICE_SCOPE, SpanTimer, childContext, directSpanSink, exceptionEvent, hrTimeOfMs, recordingResource, type DirectSpanSink } from './direct-span.js';
 

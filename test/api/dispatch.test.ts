@@ -4,10 +4,10 @@
  */
 import t from 'tap';
 import { Type } from '@sinclair/typebox';
-import { createDispatcher } from '../../src/tools/dispatch.js';
-import { success } from '../../src/tools/envelope.js';
-import { configureGovernance } from '../../src/tools/governance/policy.js';
-import { defineTool } from '../../src/tools/types.js';
+import { createDispatcher } from '../../src/tools/contract/dispatch.js';
+import { success } from '../../src/tools/contract/envelope.js';
+import { configureGovernance } from '../../src/tools/contract/governance/policy.js';
+import { defineTool } from '../../src/tools/contract/types.js';
 
 let runs = 0;
 const spy = defineTool({

@@ -5,7 +5,7 @@
  */
 import t from 'tap';
 import { solveFlowsheet } from '../../src/engine/index.js';
-import { readProcessDefinition } from '../../src/tools/runProcess/definition.js';
+import { readProcessDefinition } from '../../src/tools/process/runProcess/definition.js';
 import { gasValveFlow, liquidValveFlow, sizeGasValve } from '../../src/engine/dynamic/valves.js';
 import { PiController } from '../../src/engine/dynamic/pi-controller.js';
 import { dynamicTopology, upstreamInflow } from '../../src/engine/dynamic/flowsheet-link.js';

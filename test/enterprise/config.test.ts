@@ -8,8 +8,8 @@ import { startIdp } from '../helpers/oidc.js';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { buildApp } from '../../src/http/app.js';
 import { authEnabled } from '../../src/http/plugins/enterprise.js';
-import { activeProfile } from '../../src/tools/governance/policy.js';
-import { configureAudit } from '../../src/tools/governance/audit.js';
+import { activeProfile } from '../../src/tools/contract/governance/policy.js';
+import { configureAudit } from '../../src/tools/contract/governance/audit.js';
 
 configureAudit({ destination: 'off' });
 

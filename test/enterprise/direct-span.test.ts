@@ -8,8 +8,8 @@ import fc from 'fast-check';
 import { ROOT_CONTEXT, SpanStatusCode, TraceFlags, trace, type Span, type SpanContext } from '@opentelemetry/api';
 import { hrTimeOfMs, randomSpanId, setDirectSpanSink, type EncodableSpan } from '../../src/telemetry/direct-span.js';
 import { traceDispatch } from '../../src/telemetry/tool-span.js';
-import type { CallContext, Dispatch, DispatchResult } from '../../src/tools/dispatch-types.js';
-import type { Envelope } from '../../src/tools/envelope.js';
+import type { CallContext, Dispatch, DispatchResult } from '../../src/tools/contract/dispatch-types.js';
+import type { Envelope } from '../../src/tools/contract/envelope.js';
 
 /** The envelope is not read by the tool span (it reads the serialized body and the worker report). */
 const envelopeOk = (): Envelope => ({ status: 'success' }) as unknown as Envelope;

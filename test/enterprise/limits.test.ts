@@ -8,7 +8,7 @@ import t from 'tap';
 import { startIdp } from '../helpers/oidc.js';
 import { loadConfig } from '../../src/config.js';
 import { buildApp } from '../../src/http/app.js';
-import { configureAudit, recentAuditEvents } from '../../src/tools/governance/audit.js';
+import { configureAudit, recentAuditEvents } from '../../src/tools/contract/governance/audit.js';
 
 configureAudit({ destination: 'off' });
 

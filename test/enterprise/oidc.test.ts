@@ -12,7 +12,7 @@ import { OAuth2Server } from 'oauth2-mock-server';
 import { startIdp } from '../helpers/oidc.js';
 import { loadConfig } from '../../src/config.js';
 import { buildApp } from '../../src/http/app.js';
-import { configureAudit } from '../../src/tools/governance/audit.js';
+import { configureAudit } from '../../src/tools/contract/governance/audit.js';
 import type { JwksKeys } from '../../src/http/plugins/jwks.js';
 
 configureAudit({ destination: 'off' });

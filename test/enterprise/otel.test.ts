@@ -12,8 +12,8 @@ import { buildApp } from '../../src/http/app.js';
 import { registerMcpRoutes } from '../../src/mcp/http.js';
 import { TOOLS, getTool } from '../../src/tools/registry.js';
 import { activeTelemetry } from '../../src/telemetry/otel.js';
-import { configureAudit } from '../../src/tools/governance/audit.js';
-import type { AnyTool } from '../../src/tools/types.js';
+import { configureAudit } from '../../src/tools/contract/governance/audit.js';
+import type { AnyTool } from '../../src/tools/contract/types.js';
 import { startOtlpReceiver, type OtlpReceiver, type OtlpSpan } from '../helpers/otlp-receiver.js';
 
 configureAudit({ destination: 'off' });

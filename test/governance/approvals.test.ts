@@ -8,12 +8,12 @@
  */
 import t from 'tap';
 import { Type } from '@sinclair/typebox';
-import { configureGovernance, checkAccess, activeProfile } from '../../src/tools/governance/policy.js';
-import { configureAudit, recentAuditEvents } from '../../src/tools/governance/audit.js';
-import { createDispatcher } from '../../src/tools/dispatch.js';
+import { configureGovernance, checkAccess, activeProfile } from '../../src/tools/contract/governance/policy.js';
+import { configureAudit, recentAuditEvents } from '../../src/tools/contract/governance/audit.js';
+import { createDispatcher } from '../../src/tools/contract/dispatch.js';
 import { getTool } from '../../src/tools/registry.js';
-import { success } from '../../src/tools/envelope.js';
-import { defineTool, type AnyTool } from '../../src/tools/types.js';
+import { success } from '../../src/tools/contract/envelope.js';
+import { defineTool, type AnyTool } from '../../src/tools/contract/types.js';
 
 configureAudit({ destination: 'off' });
 

@@ -4,9 +4,9 @@
  * breaks it, so no check is decorative.
  */
 import t from 'tap';
-import { autoValidate } from '../../src/tools/governance/auto-validation.js';
-import { success, warning, type Envelope } from '../../src/tools/envelope.js';
-import { executeTool } from '../../src/tools/execute.js';
+import { autoValidate } from '../../src/tools/contract/governance/auto-validation.js';
+import { success, warning, type Envelope } from '../../src/tools/contract/envelope.js';
+import { executeTool } from '../../src/tools/contract/execute.js';
 import { getTool } from '../../src/tools/registry.js';
 
 const ctx = { subject: 't', profile: 'DESKTOP_ENGINEER', progress: () => {} };

@@ -4,7 +4,7 @@
  * Transcribed from /work/shared/seeds/000 so the profile tests compare the registry and the
  * policy with the contract, not with the implementation's own tables.
  */
-import type { Category, Tier } from '../../src/tools/types.js';
+import type { Category, Tier } from '../../src/tools/contract/types.js';
 
 export const CONTRACT_TOOLS: Record<string, [Tier, Category]> = {
   runFlash: ['core', 'CALCULATION'],

@@ -5,11 +5,11 @@
  */
 import t from 'tap';
 import { TOOLS } from '../../src/tools/registry.js';
-import { checkAccess, configureGovernance, parseProfile, activeProfile } from '../../src/tools/governance/policy.js';
-import { configureAudit } from '../../src/tools/governance/audit.js';
-import { createDispatcher } from '../../src/tools/dispatch.js';
+import { checkAccess, configureGovernance, parseProfile, activeProfile } from '../../src/tools/contract/governance/policy.js';
+import { configureAudit } from '../../src/tools/contract/governance/audit.js';
+import { createDispatcher } from '../../src/tools/contract/dispatch.js';
 import { CONTRACT_TOOLS, INDUSTRIAL_CORE } from './contract-tools.js';
-import type { AnyTool } from '../../src/tools/types.js';
+import type { AnyTool } from '../../src/tools/contract/types.js';
 
 configureAudit({ destination: 'off' });
 

@@ -8,16 +8,16 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loadReference, REFERENCE_DIR } from '../helpers/reference.js';
 import { measureTrust, comparable, type TrustMeasurements } from '../../scripts/measure-trust.js';
-import { executeTool } from '../../src/tools/execute.js';
+import { executeTool } from '../../src/tools/contract/execute.js';
 import { getTool } from '../../src/tools/registry.js';
 
-const committed = JSON.parse(readFileSync(resolve(process.cwd(), 'src/tools/governance/trust-measurements.json'), 'utf8')) as TrustMeasurements;
+const committed = JSON.parse(readFileSync(resolve(process.cwd(), 'src/tools/contract/governance/trust-measurements.json'), 'utf8')) as TrustMeasurements;
 const ctx = { subject: 't', profile: 'DESKTOP_ENGINEER', progress: () => {} };
 
 t.test('committed trust figures equal a fresh measurement (not stale)', async (t) => {
   if (loadReference(t, 'physical/iso6976.json') === undefined) return;
   const fresh = await measureTrust(REFERENCE_DIR);
-  t.same(comparable(fresh), comparable(committed), 'stale: run `npm run trust` and commit src/tools/governance/trust-measurements.json');
+  t.same(comparable(fresh), comparable(committed), 'stale: run `npm run trust` and commit src/tools/contract/governance/trust-measurements.json');
   const cs = fresh.tools.calculateStandard;
   t.ok(cs, 'calculateStandard was measured');
   t.ok(cs.summary.referenceCases >= 3, 'against at least three published/reference cases');

@@ -7,15 +7,15 @@
  */
 import t from 'tap';
 import { allComponents, findComponent } from '../../src/engine/components/index.js';
-import type { CallContext, Dispatch } from '../../src/tools/dispatch-types.js';
-import { createDispatcher } from '../../src/tools/dispatch.js';
-import type { Envelope } from '../../src/tools/envelope.js';
+import type { CallContext, Dispatch } from '../../src/tools/contract/dispatch-types.js';
+import { createDispatcher } from '../../src/tools/contract/dispatch.js';
+import type { Envelope } from '../../src/tools/contract/envelope.js';
 import { TOOLS } from '../../src/tools/registry.js';
-import { snakeName } from '../../src/tools/types.js';
-import { buildExampleCatalog } from '../../src/tools/catalog/examples.js';
-import { implementedModels } from '../../src/tools/catalog/models.js';
-import { availablePrompts } from '../../src/tools/catalog/prompts.js';
-import { inputJsonSchema } from '../../src/tools/catalog/schemas.js';
+import { snakeName } from '../../src/tools/contract/types.js';
+import { buildExampleCatalog } from '../../src/tools/contract/catalog/examples.js';
+import { implementedModels } from '../../src/tools/contract/catalog/models.js';
+import { availablePrompts } from '../../src/tools/contract/catalog/prompts.js';
+import { inputJsonSchema } from '../../src/tools/contract/catalog/schemas.js';
 import { RESOURCE_NOT_FOUND } from '../../src/mcp/server.js';
 import { connectHttp, startMcpApp, startRealApp } from './helpers.js';
 

@@ -6,9 +6,9 @@
  * audit record, would surface as a client transport error).
  */
 import t from 'tap';
-import type { Envelope } from '../../src/tools/envelope.js';
+import type { Envelope } from '../../src/tools/contract/envelope.js';
 import { TOOLS } from '../../src/tools/registry.js';
-import { availablePrompts } from '../../src/tools/catalog/prompts.js';
+import { availablePrompts } from '../../src/tools/contract/catalog/prompts.js';
 import { connectStdio } from './helpers.js';
 
 t.test('stdio server: tools, calls, resources, prompts, governance, clean stdout', async (t) => {

@@ -21,7 +21,7 @@
  */
 import t, { type Test } from 'tap';
 import { loadReference } from '../helpers/reference.js';
-import { runProcess } from '../../src/tools/runProcess.js';
+import { runProcess } from '../../src/tools/process/runProcess/runProcess.js';
 
 type Num = Record<string, number>;
 interface ExpStream {

@@ -25,8 +25,8 @@ import { iso6976, type Iso6976Result } from '../../src/engine/standards/iso6976/
 import { createCubicFluid, flashReport, flashTP, pureSaturationPressure, resolveComponents } from '../../src/engine/index.js';
 import { createCpaFluid } from '../../src/engine/cpa-fluid.js';
 import { hydrateFormationTemperature } from '../../src/engine/hydrate/hydrate-flash.js';
-import { executeTool } from '../../src/tools/execute.js';
-import { calculateStandardTool } from '../../src/tools/calculateStandard.js';
+import { executeTool } from '../../src/tools/contract/execute.js';
+import { calculateStandardTool } from '../../src/tools/thermo/calculateStandard/calculateStandard.js';
 
 const MODELS = ['SRK', 'PR'] as const;
 

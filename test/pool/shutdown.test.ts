@@ -9,7 +9,7 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { PiscinaToolPool } from '../../src/http/pool.js';
-import type { PoolTask } from '../../src/tools/dispatch.js';
+import type { PoolTask } from '../../src/tools/contract/dispatch.js';
 
 const SERVE = fileURLToPath(new URL('./fixtures/serve.js', import.meta.url));
 const WORKER = new URL('./fixtures/test-worker.js', import.meta.url);

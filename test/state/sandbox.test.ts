@@ -7,11 +7,11 @@ import t from 'tap';
 import { mkdtempSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { StateStore, StateStoreError, validateFilename } from '../../src/tools/state/store.js';
-import { configureStateStore } from '../../src/tools/state/config.js';
-import { configureGovernance } from '../../src/tools/governance/policy.js';
-import { configureAudit, recentAuditEvents } from '../../src/tools/governance/audit.js';
-import { createDispatcher } from '../../src/tools/dispatch.js';
+import { StateStore, StateStoreError, validateFilename } from '../../src/tools/process/state/store.js';
+import { configureStateStore } from '../../src/tools/process/state/config.js';
+import { configureGovernance } from '../../src/tools/contract/governance/policy.js';
+import { configureAudit, recentAuditEvents } from '../../src/tools/contract/governance/audit.js';
+import { createDispatcher } from '../../src/tools/contract/dispatch.js';
 
 configureAudit({ destination: 'off' });
 configureGovernance({ profile: 'DESKTOP_ENGINEER' });

@@ -7,14 +7,14 @@ import t from 'tap';
 import { mkdtempSync, mkdirSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { configureStateStore } from '../../src/tools/state/config.js';
-import { configureGovernance } from '../../src/tools/governance/policy.js';
-import { configureAudit, recentAuditEvents } from '../../src/tools/governance/audit.js';
-import { createDispatcher } from '../../src/tools/dispatch.js';
-import { runProcess } from '../../src/tools/runProcess.js';
-import { RUN_PROCESS_EXAMPLES } from '../../src/tools/runProcess/examples.js';
-import { canonicalJson, snapshotChecksum, type ProcessStateSnapshot } from '../../src/tools/state/snapshot.js';
-import type { RunProcessInput } from '../../src/tools/runProcess/schema.js';
+import { configureStateStore } from '../../src/tools/process/state/config.js';
+import { configureGovernance } from '../../src/tools/contract/governance/policy.js';
+import { configureAudit, recentAuditEvents } from '../../src/tools/contract/governance/audit.js';
+import { createDispatcher } from '../../src/tools/contract/dispatch.js';
+import { runProcess } from '../../src/tools/process/runProcess/runProcess.js';
+import { RUN_PROCESS_EXAMPLES } from '../../src/tools/process/runProcess/examples.js';
+import { canonicalJson, snapshotChecksum, type ProcessStateSnapshot } from '../../src/tools/process/state/snapshot.js';
+import type { RunProcessInput } from '../../src/tools/process/runProcess/schema.js';
 
 configureAudit({ destination: 'off' });
 

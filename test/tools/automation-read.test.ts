@@ -8,12 +8,12 @@
 import t from 'tap';
 import { Value } from '@sinclair/typebox/value';
 import { getTool } from '../../src/tools/registry.js';
-import type { Envelope } from '../../src/tools/envelope.js';
-import { runProcess } from '../../src/tools/runProcess.js';
-import { RUN_PROCESS_EXAMPLES } from '../../src/tools/runProcess/examples.js';
-import type { RunProcessInput } from '../../src/tools/runProcess/schema.js';
-import { STD_MOLAR_VOLUME } from '../../src/tools/runProcess/quantities.js';
-import { AUTOMATION_PROCESS } from '../../src/tools/automation/examples.js';
+import type { Envelope } from '../../src/tools/contract/envelope.js';
+import { runProcess } from '../../src/tools/process/runProcess/runProcess.js';
+import { RUN_PROCESS_EXAMPLES } from '../../src/tools/process/runProcess/examples.js';
+import type { RunProcessInput } from '../../src/tools/process/runProcess/schema.js';
+import { STD_MOLAR_VOLUME } from '../../src/tools/process/runProcess/quantities.js';
+import { AUTOMATION_PROCESS } from '../../src/tools/process/automation/examples.js';
 import { loadReference } from '../helpers/reference.js';
 import { buildTestApp, testConfig } from '../pool/fixtures/test-app.js';
 

@@ -4,10 +4,10 @@
  */
 import t from 'tap';
 import fc from 'fast-check';
-import { executeTool } from '../../src/tools/execute.js';
-import { httpStatusFor } from '../../src/tools/envelope.js';
-import { calculateStandardTool } from '../../src/tools/calculateStandard.js';
-import { CONTRACT_STANDARDS } from '../../src/tools/standards/codes.js';
+import { executeTool } from '../../src/tools/contract/execute.js';
+import { httpStatusFor } from '../../src/tools/contract/envelope.js';
+import { calculateStandardTool } from '../../src/tools/thermo/calculateStandard/calculateStandard.js';
+import { CONTRACT_STANDARDS } from '../../src/tools/thermo/calculateStandard/codes.js';
 
 const ctx = { subject: 'fuzz', profile: 'DESKTOP_ENGINEER', progress: () => {} };
 const NAMES = ['methane', 'ethane', 'propane', 'i-butane', 'n-butane', 'nitrogen', 'CO2', 'H2S', 'hydrogen', 'water', 'helium', 'oxygen', 'nC10', 'kryptonite', 'CO'];

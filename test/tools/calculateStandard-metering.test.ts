@@ -3,9 +3,9 @@
  * ISO13443, GPA2145/GPA2172 and EN16726, each against independent numbers.
  */
 import t from 'tap';
-import { executeTool } from '../../src/tools/execute.js';
-import { httpStatusFor, type Envelope } from '../../src/tools/envelope.js';
-import { calculateStandardTool } from '../../src/tools/calculateStandard.js';
+import { executeTool } from '../../src/tools/contract/execute.js';
+import { httpStatusFor, type Envelope } from '../../src/tools/contract/envelope.js';
+import { calculateStandardTool } from '../../src/tools/thermo/calculateStandard/calculateStandard.js';
 import { iso6976 } from '../../src/engine/standards/iso6976/index.js';
 import { aga8DetailState, gerg2008State } from '../../src/engine/reference-eos/index.js';
 import { loadReference, withinTolerance } from '../helpers/reference.js';

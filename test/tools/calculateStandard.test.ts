@@ -3,14 +3,14 @@
  * every example, each implemented code, the options the original ignores, and the error paths.
  */
 import t from 'tap';
-import { executeTool } from '../../src/tools/execute.js';
-import { httpStatusFor, type Envelope } from '../../src/tools/envelope.js';
-import { calculateStandardTool } from '../../src/tools/calculateStandard.js';
-import { IMPLEMENTED_STANDARDS, UNIMPLEMENTED_STANDARDS, CONTRACT_STANDARDS } from '../../src/tools/standards/codes.js';
+import { executeTool } from '../../src/tools/contract/execute.js';
+import { httpStatusFor, type Envelope } from '../../src/tools/contract/envelope.js';
+import { calculateStandardTool } from '../../src/tools/thermo/calculateStandard/calculateStandard.js';
+import { IMPLEMENTED_STANDARDS, UNIMPLEMENTED_STANDARDS, CONTRACT_STANDARDS } from '../../src/tools/thermo/calculateStandard/codes.js';
 import { iso6976 } from '../../src/engine/standards/iso6976/index.js';
 import { loadReference } from '../helpers/reference.js';
 import { getTool } from '../../src/tools/registry.js';
-import { createDispatcher } from '../../src/tools/dispatch.js';
+import { createDispatcher } from '../../src/tools/contract/dispatch.js';
 
 const ctx = { subject: 'test', profile: 'DESKTOP_ENGINEER', progress: () => {} };
 const call = async (input: unknown): Promise<{ env: Envelope; status: number; results: Record<string, any> }> => {

@@ -8,7 +8,7 @@
  */
 import t from 'tap';
 import { runTool } from '../../src/index.js';
-import type { Envelope } from '../../src/tools/envelope.js';
+import type { Envelope } from '../../src/tools/contract/envelope.js';
 
 const WET = { methane: 0.85, ethane: 0.06, propane: 0.03, 'n-hexane': 0.01, water: 0.05 };
 const DRY = { methane: 0.92, ethane: 0.05, propane: 0.02, nitrogen: 0.01 };

@@ -11,13 +11,13 @@ import { join } from 'node:path';
 import t from 'tap';
 import { Ajv } from 'ajv';
 import { Value } from '@sinclair/typebox/value';
-import { createDispatcher } from '../../src/tools/dispatch.js';
+import { createDispatcher } from '../../src/tools/contract/dispatch.js';
 import { getToolBySnakeName, TOOLS } from '../../src/tools/registry.js';
-import { snakeName } from '../../src/tools/types.js';
-import { envelopeSchema } from '../../src/tools/catalog/envelope-schema.js';
-import { buildExampleCatalog, exampleKeys, TOOL_EXAMPLE_CATEGORY } from '../../src/tools/catalog/examples.js';
-import { buildSchemaCatalog, outputJsonSchema } from '../../src/tools/catalog/schemas.js';
-import { configureStateStore } from '../../src/tools/state/config.js';
+import { snakeName } from '../../src/tools/contract/types.js';
+import { envelopeSchema } from '../../src/tools/contract/catalog/envelope-schema.js';
+import { buildExampleCatalog, exampleKeys, TOOL_EXAMPLE_CATEGORY } from '../../src/tools/contract/catalog/examples.js';
+import { buildSchemaCatalog, outputJsonSchema } from '../../src/tools/contract/catalog/schemas.js';
+import { configureStateStore } from '../../src/tools/process/state/config.js';
 
 // Examples that save state must not write into the user's home directory.
 const stateDir = mkdtempSync(join(tmpdir(), 'neqsim-discovery-'));

@@ -4,8 +4,8 @@
  */
 import t from 'tap';
 import { TOOLS } from '../../src/tools/registry.js';
-import type { AnyTool } from '../../src/tools/types.js';
-import { availablePrompts, PROMPT_DEFINITIONS, renderPrompt } from '../../src/tools/catalog/prompts.js';
+import type { AnyTool } from '../../src/tools/contract/types.js';
+import { availablePrompts, PROMPT_DEFINITIONS, renderPrompt } from '../../src/tools/contract/catalog/prompts.js';
 
 /** Only the name matters to the prompt catalog. */
 const fake = (...names: string[]): AnyTool[] => names.map((name) => ({ name }) as AnyTool);

@@ -5,11 +5,11 @@
 import t from 'tap';
 import { Value } from '@sinclair/typebox/value';
 import { allComponents, findComponent } from '../../src/engine/components/index.js';
-import { createDispatcher } from '../../src/tools/dispatch.js';
-import type { Envelope } from '../../src/tools/envelope.js';
+import { createDispatcher } from '../../src/tools/contract/dispatch.js';
+import type { Envelope } from '../../src/tools/contract/envelope.js';
 import { getTool, TOOLS } from '../../src/tools/registry.js';
-import { snakeName, type AnyTool } from '../../src/tools/types.js';
-import { getCapabilitiesTool } from '../../src/tools/getCapabilities.js';
+import { snakeName, type AnyTool } from '../../src/tools/contract/types.js';
+import { getCapabilitiesTool } from '../../src/tools/platform/getCapabilities.js';
 
 const dispatch = createDispatcher({ timeoutMs: 30_000 });
 const call = async (tool: string, input: unknown): Promise<{ env: Envelope; status: number }> => {

@@ -8,10 +8,10 @@
 import t from 'tap';
 import { Value } from '@sinclair/typebox/value';
 import { getTool } from '../../src/tools/registry.js';
-import { httpStatusFor, type Envelope } from '../../src/tools/envelope.js';
+import { httpStatusFor, type Envelope } from '../../src/tools/contract/envelope.js';
 import { runTool } from '../../src/index.js';
-import { RUN_PROCESS_EXAMPLES } from '../../src/tools/runProcess/examples.js';
-import { fmt } from '../../src/tools/report/tables.js';
+import { RUN_PROCESS_EXAMPLES } from '../../src/tools/process/runProcess/examples.js';
+import { fmt } from '../../src/tools/platform/report/tables.js';
 
 const tool = getTool('generateReport')!;
 async function call(input: unknown): Promise<Envelope<any>> {

@@ -8,9 +8,9 @@
 import t from 'tap';
 import { Value } from '@sinclair/typebox/value';
 import { getTool } from '../../src/tools/registry.js';
-import { httpStatusFor, type Envelope } from '../../src/tools/envelope.js';
-import { getPhaseEnvelope } from '../../src/tools/getPhaseEnvelope.js';
-import { RUN_PROCESS_EXAMPLES } from '../../src/tools/runProcess/examples.js';
+import { httpStatusFor, type Envelope } from '../../src/tools/contract/envelope.js';
+import { getPhaseEnvelope } from '../../src/tools/thermo/getPhaseEnvelope.js';
+import { RUN_PROCESS_EXAMPLES } from '../../src/tools/process/runProcess/examples.js';
 
 const tool = getTool('generateVisualization')!;
 async function call(input: unknown): Promise<Envelope<any>> {

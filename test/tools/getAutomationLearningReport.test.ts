@@ -8,8 +8,8 @@
  */
 import t from 'tap';
 import { runTool } from '../../src/index.js';
-import { AUTOMATION_PROCESS } from '../../src/tools/automation/examples.js';
-import { automationHistory, MAX_PER_CALLER, processKeyOf } from '../../src/tools/automation/history.js';
+import { AUTOMATION_PROCESS } from '../../src/tools/process/automation/examples.js';
+import { automationHistory, MAX_PER_CALLER, processKeyOf } from '../../src/tools/contract/automation-history.js';
 import { buildTestApp, testConfig } from '../pool/fixtures/test-app.js';
 
 type Report = {

@@ -7,8 +7,8 @@
 import t from 'tap';
 import { Value } from '@sinclair/typebox/value';
 import { getTool } from '../../src/tools/registry.js';
-import { httpStatusFor, type Envelope } from '../../src/tools/envelope.js';
-import { getPhaseEnvelope, PhaseEnvelopeInput, PhaseEnvelopeOutput } from '../../src/tools/getPhaseEnvelope.js';
+import { httpStatusFor, type Envelope } from '../../src/tools/contract/envelope.js';
+import { getPhaseEnvelope, PhaseEnvelopeInput, PhaseEnvelopeOutput } from '../../src/tools/thermo/getPhaseEnvelope.js';
 
 const data = (env: Envelope): any => env.data as any;
 

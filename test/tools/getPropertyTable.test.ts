@@ -6,10 +6,10 @@
 import t from 'tap';
 import { Value } from '@sinclair/typebox/value';
 import { getTool } from '../../src/tools/registry.js';
-import { httpStatusFor, type Envelope } from '../../src/tools/envelope.js';
-import { getPropertyTable } from '../../src/tools/getPropertyTable.js';
-import { runFlash } from '../../src/tools/runFlash.js';
-import { PropertyTableInput, PropertyTableOutput, TABLE_PROPERTIES } from '../../src/tools/propertyTable/schema.js';
+import { httpStatusFor, type Envelope } from '../../src/tools/contract/envelope.js';
+import { getPropertyTable } from '../../src/tools/thermo/getPropertyTable/getPropertyTable.js';
+import { runFlash } from '../../src/tools/thermo/runFlash/runFlash.js';
+import { PropertyTableInput, PropertyTableOutput, TABLE_PROPERTIES } from '../../src/tools/thermo/getPropertyTable/schema.js';
 import { loadReference } from '../helpers/reference.js';
 
 type Row = Record<string, number>;

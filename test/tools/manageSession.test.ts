@@ -7,7 +7,7 @@
  */
 import t from 'tap';
 import { runTool } from '../../src/index.js';
-import { SessionStore } from '../../src/tools/session/store.js';
+import { SessionStore } from '../../src/tools/process/session/store.js';
 import { buildTestApp, testConfig } from '../pool/fixtures/test-app.js';
 
 type Data = Record<string, any>;

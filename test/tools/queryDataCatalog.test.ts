@@ -6,11 +6,11 @@
  */
 import t from 'tap';
 import { getTool } from '../../src/tools/registry.js';
-import { httpStatusFor, type Envelope } from '../../src/tools/envelope.js';
+import { httpStatusFor, type Envelope } from '../../src/tools/contract/envelope.js';
 import { findComponent, allComponents } from '../../src/engine/components/index.js';
 import { createCpaModel } from '../../src/engine/cpa-fluid.js';
 import { HYDRATE_GUESTS } from '../../src/engine/hydrate/parameters.js';
-import { FLASH_MODELS } from '../../src/tools/flash-models.js';
+import { FLASH_MODELS } from '../../src/tools/contract/flash-models.js';
 
 const tool = getTool('queryDataCatalog')!;
 const call = async (input: unknown) => (await tool.run(input as never, { subject: 't', profile: 'DESKTOP_ENGINEER', progress: () => {} })) as Envelope<any>;

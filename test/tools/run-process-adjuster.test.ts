@@ -6,10 +6,10 @@
  */
 import t from 'tap';
 import { Value } from '@sinclair/typebox/value';
-import { runProcess } from '../../src/tools/runProcess.js';
-import { RunProcessOutput } from '../../src/tools/runProcess/schema.js';
-import { httpStatusFor } from '../../src/tools/envelope.js';
-import { validateDefinition } from '../../src/tools/validation/validate-definition.js';
+import { runProcess } from '../../src/tools/process/runProcess/runProcess.js';
+import { RunProcessOutput } from '../../src/tools/process/runProcess/schema.js';
+import { httpStatusFor } from '../../src/tools/contract/envelope.js';
+import { validateDefinition } from '../../src/tools/platform/validation/validate-definition.js';
 
 const fluid = { model: 'SRK', temperature: 303.15, pressure: 70, components: { methane: 0.8, ethane: 0.08, propane: 0.05, 'n-butane': 0.03, 'n-pentane': 0.02, 'n-heptane': 0.02 } };
 const units = () => [

@@ -4,13 +4,13 @@
  * original's property names and units, refusals with codes, and the automation variables of a pipe.
  */
 import t from 'tap';
-import { runProcess } from '../../src/tools/runProcess.js';
-import { runPipeline } from '../../src/tools/runPipeline.js';
-import type { RunProcessInput } from '../../src/tools/runProcess/schema.js';
-import type { RunPipelineInput } from '../../src/tools/pipeline/schema.js';
-import { RUN_PROCESS_EXAMPLES } from '../../src/tools/runProcess/examples.js';
+import { runProcess } from '../../src/tools/process/runProcess/runProcess.js';
+import { runPipeline } from '../../src/tools/flow/runPipeline/runPipeline.js';
+import type { RunProcessInput } from '../../src/tools/process/runProcess/schema.js';
+import type { RunPipelineInput } from '../../src/tools/flow/runPipeline/schema.js';
+import { RUN_PROCESS_EXAMPLES } from '../../src/tools/process/runProcess/examples.js';
 import { getTool } from '../../src/tools/registry.js';
-import type { Envelope } from '../../src/tools/envelope.js';
+import type { Envelope } from '../../src/tools/contract/envelope.js';
 import { G } from '../../src/engine/process/beggs-brill.js';
 
 const EXAMPLE = RUN_PROCESS_EXAMPLES.find((e) => e.name === 'flowline-to-separator')!.input;

@@ -7,10 +7,10 @@
 import t from 'tap';
 import { Value } from '@sinclair/typebox/value';
 import { getTool } from '../../src/tools/registry.js';
-import { httpStatusFor, type Envelope } from '../../src/tools/envelope.js';
-import { runProcess } from '../../src/tools/runProcess.js';
-import { RunProcessInput, RunProcessOutput } from '../../src/tools/runProcess/schema.js';
-import { RUN_PROCESS_EXAMPLES } from '../../src/tools/runProcess/examples.js';
+import { httpStatusFor, type Envelope } from '../../src/tools/contract/envelope.js';
+import { runProcess } from '../../src/tools/process/runProcess/runProcess.js';
+import { RunProcessInput, RunProcessOutput } from '../../src/tools/process/runProcess/schema.js';
+import { RUN_PROCESS_EXAMPLES } from '../../src/tools/process/runProcess/examples.js';
 import { buildTestApp, testConfig } from '../pool/fixtures/test-app.js';
 
 const FLUID = { model: 'SRK', temperature: 300, pressure: 50, mixingRule: 'classic', components: { methane: 0.9, ethane: 0.07, propane: 0.03 } };

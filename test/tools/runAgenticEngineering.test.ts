@@ -4,8 +4,8 @@
  */
 import t from 'tap';
 import { runTool } from '../../src/index.js';
-import { rankCandidates } from '../../src/tools/agentic/study.js';
-import { assessTrust } from '../../src/tools/agentic/trust.js';
+import { rankCandidates } from '../../src/tools/studies/runAgenticEngineering/study.js';
+import { assessTrust } from '../../src/tools/studies/runAgenticEngineering/trust.js';
 
 type Data = Record<string, any>;
 const call = async (input: Record<string, unknown>) => (await runTool('runAgenticEngineering', input)) as unknown as { status: string; data: Data; errors?: { code: string; field?: string }[] };

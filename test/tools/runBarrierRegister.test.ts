@@ -8,7 +8,7 @@ import t from 'tap';
 import { Value } from '@sinclair/typebox/value';
 import { getTool } from '../../src/tools/registry.js';
 import { runTool } from '../../src/index.js';
-import type { Envelope } from '../../src/tools/envelope.js';
+import type { Envelope } from '../../src/tools/contract/envelope.js';
 import { loadReference } from '../helpers/reference.js';
 
 

@@ -7,7 +7,7 @@ import t from 'tap';
 import { Value } from '@sinclair/typebox/value';
 import { runTool } from '../../src/index.js';
 import { getTool } from '../../src/tools/registry.js';
-import { httpStatusFor } from '../../src/tools/envelope.js';
+import { httpStatusFor } from '../../src/tools/contract/envelope.js';
 import { logK, MINERALS } from '../../src/engine/chemistry/equilibrium-constants.js';
 
 const tool = getTool('runChemistry')!;

@@ -11,7 +11,7 @@ import t from 'tap';
 import { Value } from '@sinclair/typebox/value';
 import { runTool } from '../../src/index.js';
 import { getTool } from '../../src/tools/registry.js';
-import { RUN_DYNAMIC_EXAMPLES } from '../../src/tools/runDynamic/examples.js';
+import { RUN_DYNAMIC_EXAMPLES } from '../../src/tools/process/runDynamic/examples.js';
 
 const tool = getTool('runDynamic')!;
 const call = async (input: unknown) => {

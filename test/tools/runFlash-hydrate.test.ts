@@ -10,10 +10,10 @@
  */
 import t from 'tap';
 import { Value } from '@sinclair/typebox/value';
-import { httpStatusFor, type Envelope } from '../../src/tools/envelope.js';
-import { executeTool } from '../../src/tools/execute.js';
-import { runFlashTool } from '../../src/tools/runFlash.js';
-import { RunFlashOutput } from '../../src/tools/runFlash/schema.js';
+import { httpStatusFor, type Envelope } from '../../src/tools/contract/envelope.js';
+import { executeTool } from '../../src/tools/contract/execute.js';
+import { runFlashTool } from '../../src/tools/thermo/runFlash/runFlash.js';
+import { RunFlashOutput } from '../../src/tools/thermo/runFlash/schema.js';
 import { loadReference } from '../helpers/reference.js';
 
 const ctx = { subject: 'hydrate-test', profile: 'DESKTOP_ENGINEER', progress: () => {} };

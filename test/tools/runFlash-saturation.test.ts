@@ -7,11 +7,11 @@
  */
 import t from 'tap';
 import { Value } from '@sinclair/typebox/value';
-import { httpStatusFor, type Envelope } from '../../src/tools/envelope.js';
-import { executeTool } from '../../src/tools/execute.js';
-import { runFlashTool } from '../../src/tools/runFlash.js';
-import { RunFlashOutput } from '../../src/tools/runFlash/schema.js';
-import { RUN_FLASH_EXAMPLES } from '../../src/tools/runFlash/examples.js';
+import { httpStatusFor, type Envelope } from '../../src/tools/contract/envelope.js';
+import { executeTool } from '../../src/tools/contract/execute.js';
+import { runFlashTool } from '../../src/tools/thermo/runFlash/runFlash.js';
+import { RunFlashOutput } from '../../src/tools/thermo/runFlash/schema.js';
+import { RUN_FLASH_EXAMPLES } from '../../src/tools/thermo/runFlash/examples.js';
 import { loadReference } from '../helpers/reference.js';
 
 const GAS = { methane: 0.85, ethane: 0.07, propane: 0.04, 'n-butane': 0.02, 'n-pentane': 0.01, nitrogen: 0.01 };

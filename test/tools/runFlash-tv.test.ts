@@ -5,9 +5,9 @@
  */
 import t from 'tap';
 import { Value } from '@sinclair/typebox/value';
-import { httpStatusFor, type Envelope } from '../../src/tools/envelope.js';
-import { runFlash } from '../../src/tools/runFlash.js';
-import { RunFlashInput, RunFlashOutput } from '../../src/tools/runFlash/schema.js';
+import { httpStatusFor, type Envelope } from '../../src/tools/contract/envelope.js';
+import { runFlash } from '../../src/tools/thermo/runFlash/runFlash.js';
+import { RunFlashInput, RunFlashOutput } from '../../src/tools/thermo/runFlash/schema.js';
 
 const GAS = { methane: 0.85, ethane: 0.1, propane: 0.05 };
 const RICH = { methane: 0.7, ethane: 0.1, propane: 0.08, 'n-butane': 0.05, 'n-pentane': 0.04, 'n-hexane': 0.03 };

@@ -6,10 +6,10 @@
 import t from 'tap';
 import { Value } from '@sinclair/typebox/value';
 import { getTool } from '../../src/tools/registry.js';
-import { httpStatusFor, type Envelope } from '../../src/tools/envelope.js';
-import { runFlash } from '../../src/tools/runFlash.js';
-import { RunFlashInput, RunFlashOutput } from '../../src/tools/runFlash/schema.js';
-import { RUN_FLASH_EXAMPLES } from '../../src/tools/runFlash/examples.js';
+import { httpStatusFor, type Envelope } from '../../src/tools/contract/envelope.js';
+import { runFlash } from '../../src/tools/thermo/runFlash/runFlash.js';
+import { RunFlashInput, RunFlashOutput } from '../../src/tools/thermo/runFlash/schema.js';
+import { RUN_FLASH_EXAMPLES } from '../../src/tools/thermo/runFlash/examples.js';
 import { loadReference } from '../helpers/reference.js';
 
 type Props = Record<string, { value: number; unit: string }>;

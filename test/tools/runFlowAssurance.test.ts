@@ -6,8 +6,8 @@
 import t from 'tap';
 import { Value } from '@sinclair/typebox/value';
 import { getTool } from '../../src/tools/registry.js';
-import type { Envelope } from '../../src/tools/envelope.js';
-import { runFlash } from '../../src/tools/runFlash.js';
+import type { Envelope } from '../../src/tools/contract/envelope.js';
+import { runFlash } from '../../src/tools/thermo/runFlash/runFlash.js';
 
 const tool = getTool('runFlowAssurance')!;
 async function call(input: unknown): Promise<Envelope<any>> {

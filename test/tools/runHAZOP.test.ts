@@ -8,9 +8,9 @@
 import t from 'tap';
 import { Value } from '@sinclair/typebox/value';
 import { getTool } from '../../src/tools/registry.js';
-import { runProcess } from '../../src/tools/runProcess.js';
-import type { Envelope } from '../../src/tools/envelope.js';
-import { COMPRESSION_TRAIN } from '../../src/tools/hazop/examples.js';
+import { runProcess } from '../../src/tools/process/runProcess/runProcess.js';
+import type { Envelope } from '../../src/tools/contract/envelope.js';
+import { COMPRESSION_TRAIN } from '../../src/tools/safety/runHAZOP/examples.js';
 import { loadReference } from '../helpers/reference.js';
 
 const ctx = { subject: 'test', profile: 'DESKTOP_ENGINEER', progress: () => {} };

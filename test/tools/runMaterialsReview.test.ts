@@ -6,7 +6,7 @@
 import t from 'tap';
 import { runTool } from '../../src/index.js';
 import { co2CorrosionRate } from '../../src/engine/flow-assurance/screening.js';
-import { AUTOMATION_PROCESS } from '../../src/tools/automation/examples.js';
+import { AUTOMATION_PROCESS } from '../../src/tools/process/automation/examples.js';
 
 type Data = Record<string, any>;
 const call = async (input: Record<string, unknown>) => (await runTool('runMaterialsReview', input)) as unknown as { status: string; data: Data; errors?: { code: string; field?: string }[]; autoValidation?: Data };

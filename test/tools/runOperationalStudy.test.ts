@@ -5,7 +5,7 @@
  */
 import t from 'tap';
 import { runTool } from '../../src/index.js';
-import { AUTOMATION_PROCESS } from '../../src/tools/automation/examples.js';
+import { AUTOMATION_PROCESS } from '../../src/tools/process/automation/examples.js';
 import { getTool } from '../../src/tools/registry.js';
 
 type Data = Record<string, any>;

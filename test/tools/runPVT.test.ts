@@ -7,7 +7,7 @@
 import t from 'tap';
 import { Value } from '@sinclair/typebox/value';
 import { getTool } from '../../src/tools/registry.js';
-import type { Envelope } from '../../src/tools/envelope.js';
+import type { Envelope } from '../../src/tools/contract/envelope.js';
 import { bubblePointPressure, bubblePointTemperature, createCubicFluid, flashTP, R, resolveComponents } from '../../src/engine/index.js';
 import { saturationPressure, T_STD, P_STD } from '../../src/engine/pvt/experiments.js';
 import { readFileSync } from 'node:fs';

@@ -7,9 +7,9 @@
 import t from 'tap';
 import { Value } from '@sinclair/typebox/value';
 import { getTool } from '../../src/tools/registry.js';
-import type { Envelope } from '../../src/tools/envelope.js';
-import { runPipeline } from '../../src/tools/runPipeline.js';
-import { RunPipelineInput, RunPipelineOutput } from '../../src/tools/pipeline/schema.js';
+import type { Envelope } from '../../src/tools/contract/envelope.js';
+import { runPipeline } from '../../src/tools/flow/runPipeline/runPipeline.js';
+import { RunPipelineInput, RunPipelineOutput } from '../../src/tools/flow/runPipeline/schema.js';
 import { loadReference } from '../helpers/reference.js';
 import { buildTestApp, testConfig } from '../pool/fixtures/test-app.js';
 

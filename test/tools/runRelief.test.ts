@@ -7,10 +7,10 @@
 import t from 'tap';
 import { Value } from '@sinclair/typebox/value';
 import { getTool } from '../../src/tools/registry.js';
-import type { Envelope } from '../../src/tools/envelope.js';
-import { runRelief } from '../../src/tools/runRelief.js';
-import { RunReliefInput, RunReliefOutput } from '../../src/tools/relief/schema.js';
-import { runFlash } from '../../src/tools/runFlash.js';
+import type { Envelope } from '../../src/tools/contract/envelope.js';
+import { runRelief } from '../../src/tools/safety/runRelief/runRelief.js';
+import { RunReliefInput, RunReliefOutput } from '../../src/tools/safety/runRelief/schema.js';
+import { runFlash } from '../../src/tools/thermo/runFlash/runFlash.js';
 import { fireHeatInput, gasAreaCritical, gasAreaSubcritical, liquidArea, omegaMassFlux, omegaParameter } from '../../src/engine/safety/relief.js';
 import { R } from '../../src/engine/index.js';
 import { loadReference } from '../helpers/reference.js';

@@ -12,7 +12,7 @@ import { Value } from '@sinclair/typebox/value';
 import { waterHammer, kortewegWaveSpeed } from '../../src/engine/transient/water-hammer.js';
 import { darcyFriction } from '../../src/engine/process/beggs-brill.js';
 import { getTool } from '../../src/tools/registry.js';
-import { httpStatusFor, type Envelope } from '../../src/tools/envelope.js';
+import { httpStatusFor, type Envelope } from '../../src/tools/contract/envelope.js';
 
 const tool = getTool('runWaterHammer')!;
 const call = async (input: unknown) => {

@@ -7,7 +7,7 @@
 import t from 'tap';
 import { Value } from '@sinclair/typebox/value';
 import { getTool } from '../../src/tools/registry.js';
-import type { Envelope } from '../../src/tools/envelope.js';
+import type { Envelope } from '../../src/tools/contract/envelope.js';
 import { pfdAvg, silOfPfd, type Architecture } from '../../src/engine/safety/sis.js';
 import { pointSourceFlux, safeDistance } from '../../src/engine/safety/flare.js';
 import { loadReference } from '../helpers/reference.js';

@@ -6,9 +6,9 @@
 import t from 'tap';
 import { Value } from '@sinclair/typebox/value';
 import { getTool } from '../../src/tools/registry.js';
-import type { Envelope } from '../../src/tools/envelope.js';
-import { runFlash } from '../../src/tools/runFlash.js';
-import { runProcess } from '../../src/tools/runProcess.js';
+import type { Envelope } from '../../src/tools/contract/envelope.js';
+import { runFlash } from '../../src/tools/thermo/runFlash/runFlash.js';
+import { runProcess } from '../../src/tools/process/runProcess/runProcess.js';
 
 const tool = getTool('sizeEquipment')!;
 async function call(input: unknown): Promise<Envelope<any>> {

@@ -6,7 +6,7 @@
  */
 import t from 'tap';
 import { runTool } from '../../src/index.js';
-import { OperationStore, MAX_RUNNING, MAX_RUNNING_PER_OWNER, OPERATION_TIMEOUT_MS } from '../../src/tools/stream/operations.js';
+import { OperationStore, MAX_RUNNING, MAX_RUNNING_PER_OWNER, OPERATION_TIMEOUT_MS } from '../../src/tools/platform/stream/operations.js';
 
 type Data = Record<string, any>;
 interface Reply {

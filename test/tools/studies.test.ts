@@ -7,9 +7,9 @@
 import t from 'tap';
 import { Value } from '@sinclair/typebox/value';
 import { getTool } from '../../src/tools/registry.js';
-import type { Envelope } from '../../src/tools/envelope.js';
-import { runFlash } from '../../src/tools/runFlash.js';
-import { AUTOMATION_PROCESS } from '../../src/tools/automation/examples.js';
+import type { Envelope } from '../../src/tools/contract/envelope.js';
+import { runFlash } from '../../src/tools/thermo/runFlash/runFlash.js';
+import { AUTOMATION_PROCESS } from '../../src/tools/process/automation/examples.js';
 import { loadReference } from '../helpers/reference.js';
 import { buildTestApp, testConfig } from '../pool/fixtures/test-app.js';
 
@@ -146,7 +146,7 @@ t.test('crossValidateModels: each model equals runProcess under it; spread and r
 });
 
 t.test('compareProcesses: metrics and shared figures equal each case run alone', async (t) => {
-  const { runProcess } = await import('../../src/tools/runProcess.js');
+  const { runProcess } = await import('../../src/tools/process/runProcess/runProcess.js');
   const input = getTool('compareProcesses')!.examples[0]!.input as any;
   const env = await call('compareProcesses', input);
   t.equal(env.status, 'success');

@@ -22,7 +22,7 @@ import {
   valueWithUnit,
   type QuantityKind,
   type UnitResult,
-} from '../../src/tools/units.js';
+} from '../../src/tools/contract/units.js';
 import { withinTolerance } from '../helpers/reference.js';
 
 function value(r: UnitResult): number {

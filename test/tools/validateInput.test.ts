@@ -4,12 +4,12 @@
  */
 import t from 'tap';
 import fc from 'fast-check';
-import { validateInputTool } from '../../src/tools/validateInput.js';
-import { validateDefinition } from '../../src/tools/validation/validate-definition.js';
-import { executeTool } from '../../src/tools/execute.js';
+import { validateInputTool } from '../../src/tools/platform/validation/validateInput.js';
+import { validateDefinition } from '../../src/tools/platform/validation/validate-definition.js';
+import { executeTool } from '../../src/tools/contract/execute.js';
 import { getTool } from '../../src/tools/registry.js';
-import { httpStatusFor, type Envelope } from '../../src/tools/envelope.js';
-import type { ToolContext } from '../../src/tools/types.js';
+import { httpStatusFor, type Envelope } from '../../src/tools/contract/envelope.js';
+import type { ToolContext } from '../../src/tools/contract/types.js';
 
 const ctx: ToolContext = { subject: 'test', profile: 'DESKTOP_ENGINEER', progress: () => {} };
 

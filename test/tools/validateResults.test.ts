@@ -6,8 +6,8 @@
 import t from 'tap';
 import { Value } from '@sinclair/typebox/value';
 import { getTool } from '../../src/tools/registry.js';
-import { validateResults } from '../../src/tools/validateResults.js';
-import { runFlash } from '../../src/tools/runFlash.js';
+import { validateResults } from '../../src/tools/platform/validateResults.js';
+import { runFlash } from '../../src/tools/thermo/runFlash/runFlash.js';
 
 const codes = (r: unknown) => ((validateResults({ resultsJson: r }).data as any).findings as { code: string }[]).map((f) => f.code).sort();
 

@@ -1,10 +1,10 @@
 /**
- * The worker's timing report inside the pool reply string (src/tools/worker-report.ts): every
+ * The worker's timing report inside the pool reply string (src/tools/contract/worker-report.ts): every
  * report and every JSON body read back exactly; replies without a report are unchanged.
  */
 import t from 'tap';
 import fc from 'fast-check';
-import { readPoolReply, withWorkerReport } from '../../src/tools/worker-report.js';
+import { readPoolReply, withWorkerReport } from '../../src/tools/contract/worker-report.js';
 
 const SEPARATOR = /[\u0000\u0001]/;
 

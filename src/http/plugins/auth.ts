@@ -9,7 +9,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyJwt from '@fastify/jwt';
-import { issue } from '../../tools/envelope.js';
+import { issue } from '../../tools/contract/envelope.js';
 import { sendEnvelopeError, toolOfRequest } from '../errors.js';
 import { JwksError, JwksKeys } from './jwks.js';
 

@@ -6,8 +6,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { ConfigError, type Config } from '../../config.js';
-import { configureGovernance } from '../../tools/governance/policy.js';
-import { configureStateStore } from '../../tools/state/config.js';
+import { configureGovernance } from '../../tools/contract/governance/policy.js';
+import { configureStateStore } from '../../tools/process/state/config.js';
 
 export function authEnabled(config: Pick<Config, 'auth' | 'serviceProfile'>): boolean {
   return config.auth.mode === 'oidc' || config.serviceProfile === 'enterprise';

@@ -6,11 +6,11 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requestTraceContext } from '../../telemetry/tool-span.js';
-import type { Dispatch } from '../../tools/dispatch-types.js';
-import { envelopeSchema } from '../../tools/catalog/envelope-schema.js';
-import { inputJsonSchema, outputJsonSchema } from '../../tools/catalog/schemas.js';
-import { API_VERSION } from '../../tools/envelope.js';
-import type { AnyTool } from '../../tools/types.js';
+import type { Dispatch } from '../../tools/contract/dispatch-types.js';
+import { envelopeSchema } from '../../tools/contract/catalog/envelope-schema.js';
+import { inputJsonSchema, outputJsonSchema } from '../../tools/contract/catalog/schemas.js';
+import { API_VERSION } from '../../tools/contract/envelope.js';
+import type { AnyTool } from '../../tools/contract/types.js';
 import { CatalogueSchema, toolResponses } from '../schemas.js';
 
 export interface ToolRoutesOptions {

@@ -1,0 +1,82 @@
+/**
+ * The equation-of-state models this server really computes with, each with what it is for. A
+ * model enters this list only through runFlash (its schema, else src/tools/contract/flash-models.ts);
+ * the descriptions below never add one.
+ */
+import type { AnyTool } from '../types.js';
+import { FLASH_MODELS } from '../flash-models.js';
+import { IMPLEMENTED_FLASH_TYPES } from '../../thermo/runFlash/flash-types.js';
+import { acceptedValues } from './schema-literals.js';
+
+/** The contract's default model (seed 000 "What May Change": currently SRK), unless runFlash's schema sets one. */
+const CONTRACT_DEFAULT_MODEL = 'SRK';
+
+interface ModelNote {
+  name: string;
+  description: string;
+  applicability: string;
+  reference: string;
+}
+
+const NOTES: Record<string, ModelNote> = {
+  SRK: {
+    name: 'Soave-Redlich-Kwong',
+    description: 'Cubic EOS with the Soave alpha function, classic van der Waals mixing with NeqSim binary interaction parameters, Peneloux volume shift on reported densities.',
+    applicability: 'General purpose for natural gas, condensate and light oil; the contract default. Not for associating fluids (water, glycols, alcohols) beyond screening.',
+    reference: 'Soave, Chem. Eng. Sci. 27 (1972) 1197; Peneloux et al., Fluid Phase Equilib. 8 (1982) 7',
+  },
+  PR: {
+    name: 'Peng-Robinson (1976)',
+    description: 'Cubic EOS with the 1976 alpha function, classic van der Waals mixing with NeqSim binary interaction parameters, Peneloux volume shift on reported densities.',
+    applicability: 'General purpose for hydrocarbon systems; usually closer liquid densities and light-component vapour pressures than SRK.',
+    reference: 'Peng & Robinson, Ind. Eng. Chem. Fundam. 15 (1976) 59',
+  },
+  GERG2008: {
+    name: 'GERG-2008',
+    description: 'Multiparameter reference equation of state for natural-gas mixtures of up to 21 components (ISO 20765-2).',
+    applicability: 'High-accuracy single-phase natural-gas properties (density, Z, speed of sound, enthalpy) for custody transfer and reference work.',
+    reference: 'Kunz & Wagner, J. Chem. Eng. Data 57 (2012) 3032',
+  },
+  CPA: {
+    name: 'Cubic-Plus-Association (SRK-CPA)',
+    description: 'SRK with an association term for hydrogen-bonding components.',
+    applicability: 'Water, methanol, glycols (MEG, TEG) with hydrocarbons: hydrate inhibition and dehydration.',
+    reference: 'Kontogeorgis et al., Ind. Eng. Chem. Res. 35 (1996) 4310',
+  },
+};
+
+export interface ModelEntry extends ModelNote {
+  code: string;
+  default: boolean;
+}
+
+/**
+ * Models of the registered runFlash: the values its schema's `model` field accepts, or the shared
+ * FLASH_MODELS list when the schema leaves the field open; [] when runFlash is not registered.
+ */
+export function implementedModels(tools: readonly AnyTool[]): ModelEntry[] {
+  const flash = tools.find((t) => t.name === 'runFlash');
+  if (!flash) return [];
+  const fromSchema = acceptedValues(flash, 'model');
+  const codes = fromSchema.length > 0 ? fromSchema : [...FLASH_MODELS];
+  const props = (flash?.input as { properties?: Record<string, { default?: unknown }> } | undefined)?.properties;
+  const defaultModel = props?.model?.default ?? CONTRACT_DEFAULT_MODEL;
+  return codes.map((code) => ({
+    code,
+    default: code === defaultModel,
+    ...(NOTES[code] ?? {
+      name: code,
+      description: 'Accepted by runFlash; see the runFlash description for its scope.',
+      applicability: 'See the runFlash tool description.',
+      reference: '',
+    }),
+  }));
+}
+
+/**
+ * Flash specifications runFlash computes, e.g. ["TP"]. Its schema also admits the contract's other
+ * types (answered 422 NOT_IMPLEMENTED_FLASH_TYPE), so the schema is not the source here.
+ */
+export function implementedFlashTypes(tools: readonly AnyTool[]): string[] {
+  return tools.some((t) => t.name === 'runFlash') ? [...IMPLEMENTED_FLASH_TYPES] : [];
+}

@@ -1,0 +1,283 @@
+/**
+ * The one dispatcher behind REST, MCP and runTool(): unknown tool -> 404, governance check before
+ * any work, then the tool runs inline (cheap tools) or in the worker pool (CPU work) under a time
+ * budget, with admission control in front of the pool.
+ */
+import { randomUUID } from 'node:crypto';
+import { RECORDED_AUTOMATION_TOOLS, recordAutomationCall } from './automation-history.js';
+import type { CallContext, Dispatch, DispatchResult } from './dispatch-types.js';
+import { failure, httpStatusFor, issue, type Envelope } from './envelope.js';
+import { executeTool, internalError, serializeWithStatus } from './execute.js';
+import { activeProfile, checkAccess } from './governance/policy.js';
+import { progressStore, type ProgressStore } from './progress-store.js';
+import { getTool } from '../registry.js';
+import type { AnyTool, ToolContext } from './types.js';
+import { readPoolReply } from './worker-report.js';
+
+/** What the dispatcher sends to a worker thread (plain data: it is structured-cloned). */
+export interface PoolTask {
+  tool: string;
+  input: unknown;
+  subject: string;
+  profile: string;
+  operationId: string;
+  /** Epoch ms after which the worker skips the task (its caller has been answered 504). */
+  deadline: number;
+  requestId?: string;
+  /** The worker reports its timing of the task in its reply (worker-report.ts) for the main thread's trace. */
+  traced?: boolean;
+}
+
+/**
+ * A worker's reply: the 3-digit HTTP status followed by the serialized envelope (so the main
+ * thread never parses or re-serializes it), with the worker's timing ahead of the envelope when
+ * the task was traced (src/tools/contract/worker-report.ts).
+ */
+export type PoolReply = string;
+
+/**
+ * The worker pool as the dispatcher sees it. run() resolves to the worker's reply (PoolReply).
+ * It rejects when the worker thread dies. cancel() terminates the thread running the task (if it
+ * has started; a waiting task is skipped by the worker once its deadline has passed).
+ * `isolated` runs the task alone on a worker, so a task that kills its thread takes nothing else with it.
+ * (Cancellation is a method rather than an AbortSignal: an AbortController per call measured as one
+ * of the larger main-thread costs of a pool call.)
+ */
+export interface ToolPool {
+  run(task: PoolTask, options: { isolated: boolean }): Promise<PoolReply>;
+  cancel(operationId: string): void;
+  /** Tasks that can run at once (threads x tasks per thread). */
+  readonly runningCapacity: number;
+  readonly closing: boolean;
+}
+
+export interface DispatchMetrics {
+  onResult(tool: string, httpStatus: number, durationMs: number): void;
+}
+
+export interface DispatcherOptions {
+  pool?: ToolPool;
+  /** Default time budget per call (TOOL_TIMEOUT_MS). */
+  timeoutMs: number;
+  /** Per-tool overrides of the time budget. */
+  toolTimeoutsMs?: Record<string, number>;
+  /** Tasks allowed to wait for a pool thread; beyond that calls get 503 POOL_BUSY. */
+  maxQueue?: number;
+  /**
+   * When a caller goes away, how long its running task may still finish before its thread is
+   * stopped (default 250 ms).
+   */
+  cancelGraceMs?: number;
+  /** Where tools are looked up (default: the registry); tests inject their own tools here. */
+  lookup?: (name: string) => AnyTool | undefined;
+  /** Run pool tools inline instead (library use without a pool). Default: true when no pool is given. */
+  inlineFallback?: boolean;
+  metrics?: DispatchMetrics;
+  progress?: ProgressStore;
+}
+
+export interface Dispatcher extends Dispatch {
+  /** Calls currently admitted to the pool (running + waiting). */
+  readonly poolInFlight: () => number;
+}
+
+const RETRY_AFTER_BUSY_S = 1;
+
+/** Inline calls have no progress channel (they finish within one turn of the event loop). */
+const ignoreProgress: ToolContext['progress'] = () => {};
+
+function result(env: Envelope, httpStatus?: number, extra: Partial<DispatchResult> = {}): DispatchResult {
+  const s = serializeWithStatus(env);
+  // A non-finite number made the serializer swap in an INTERNAL_ERROR envelope: report that one.
+  if (s.status !== httpStatusFor(env)) return { envelope: JSON.parse(s.body) as Envelope, httpStatus: s.status, body: s.body, ...extra };
+  return { envelope: env, httpStatus: httpStatus ?? s.status, body: s.body, ...extra };
+}
+
+/** A pool reply: status prefix + body; the envelope object is parsed only if someone asks for it. */
+function fromPoolReply(reply: PoolReply, operationId: string): DispatchResult {
+  const { httpStatus, body, report } = readPoolReply(reply);
+  let parsed: Envelope | undefined;
+  return {
+    get envelope(): Envelope {
+      parsed ??= JSON.parse(body) as Envelope;
+      return parsed;
+    },
+    httpStatus,
+    body,
+    operationId,
+    workerSpan: report,
+  };
+}
+
+function busy(tool: string, code: string, message: string, fix: string): DispatchResult {
+  return result(failure(tool, 'busy', [issue(code, message, fix)], 'dispatch'), 503, { retryAfter: RETRY_AFTER_BUSY_S });
+}
+
+function isQueueFull(err: unknown): boolean {
+  const m = (err as Error | undefined)?.message ?? '';
+  return m === 'Task queue is at limit' || m === 'No task queue available and all Workers are busy';
+}
+
+export function createDispatcher(options: DispatcherOptions): Dispatcher {
+  const lookup = options.lookup ?? getTool;
+  const pool = options.pool;
+  const inlineFallback = options.inlineFallback ?? pool === undefined;
+  const store = options.progress ?? progressStore;
+  const maxQueue = options.maxQueue ?? 256;
+  const cancelGraceMs = options.cancelGraceMs ?? 250;
+  let inFlight = 0;
+
+  function budgetFor(tool: string): number {
+    return options.toolTimeoutsMs?.[tool] ?? options.timeoutMs;
+  }
+
+  async function runInline(tool: AnyTool, input: unknown, ctx: CallContext): Promise<DispatchResult> {
+    const toolCtx: ToolContext = { subject: ctx.subject, profile: activeProfile(), progress: ignoreProgress };
+    if (ctx.signal !== undefined) toolCtx.signal = ctx.signal;
+    // Sub-calls go through the whole dispatch path (access check, pool, budget) as the same caller.
+    const subCtx: CallContext = { subject: ctx.subject, transport: ctx.transport, ...(ctx.requestId !== undefined ? { requestId: ctx.requestId } : {}) };
+    const attached: CallContext = ctx.signal !== undefined ? { ...subCtx, signal: ctx.signal } : subCtx;
+    toolCtx.callTool = async (name, input, opts) => {
+      const out = await dispatch(name, input, opts?.detached === true ? subCtx : attached);
+      return { envelope: out.envelope, httpStatus: out.httpStatus };
+    };
+    return result(await executeTool(tool, input, toolCtx));
+  }
+
+  async function runOnPool(p: ToolPool, tool: AnyTool, input: unknown, ctx: CallContext): Promise<DispatchResult> {
+    if (p.closing) {
+      return busy(tool.name, 'SHUTTING_DOWN', 'The server is shutting down and takes no new calculations', 'Retry against another instance or after restart.');
+    }
+    if (inFlight >= p.runningCapacity + maxQueue) {
+      return busy(tool.name, 'POOL_BUSY', `All ${p.runningCapacity} worker slots are busy and ${maxQueue} calls are waiting`, `Retry after ${RETRY_AFTER_BUSY_S} s or reduce concurrency.`);
+    }
+    const budgetMs = budgetFor(tool.name);
+    const deadline = performance.now() + budgetMs;
+    const operationId = `op_${randomUUID()}`;
+    const task: PoolTask = {
+      tool: tool.name,
+      input,
+      subject: ctx.subject,
+      profile: activeProfile(),
+      operationId,
+      deadline: Date.now() + budgetMs,
+      requestId: ctx.requestId,
+      traced: ctx.reportWorkerSpan === true,
+    };
+    inFlight++;
+    store.start(operationId, tool.name, ctx.subject);
+    try {
+      for (let attempt = 0; ; attempt++) {
+        const remaining = deadline - performance.now();
+        // On timeout the pool stops the thread running the task; `stopped` lets this call answer at
+        // once even when the task is still waiting for a thread (the worker then skips it).
+        let stop: (why: 'timeout' | 'cancelled') => void = () => {};
+        const stopped = new Promise<'timeout' | 'cancelled'>((resolve) => {
+          stop = resolve;
+        });
+        const handle = setTimeout(() => {
+          stop('timeout');
+          p.cancel(operationId);
+        }, Math.max(1, remaining));
+        let running: Promise<PoolReply> | undefined;
+        const onCallerGone = (): void => {
+          stop('cancelled');
+          // A task still waiting for a thread is skipped by the worker (the task is cloned to the
+          // thread only when it is handed over). A running one gets a grace period: most calls
+          // end within it, and stopping a thread fails its neighbours' tasks and costs a thread
+          // start, so only work still going after it is stopped.
+          task.deadline = 0;
+          const grace = setTimeout(() => p.cancel(operationId), cancelGraceMs);
+          void running?.then(
+            () => clearTimeout(grace),
+            () => clearTimeout(grace),
+          );
+        };
+        ctx.signal?.addEventListener('abort', onCallerGone, { once: true });
+        try {
+          running = p.run(task, { isolated: attempt > 0 });
+          const outcome = await Promise.race([running, stopped]);
+          if (outcome === 'timeout' || outcome === 'cancelled') {
+            // The thread is being terminated (or the task will be skipped); its rejection is expected.
+            running.catch(() => {});
+            if (outcome === 'cancelled') {
+              store.finish(operationId, false, 'cancelled by the caller');
+              return result(failure(tool.name, 'timeout', [issue('CANCELLED', 'The caller went away; the calculation was cancelled', 'Retry the call.')], 'runner'), 499, { operationId });
+            }
+            store.finish(operationId, false, 'timed out');
+            return result(
+              failure(tool.name, 'timeout', [
+                issue('TIMEOUT', `${tool.name} ran past its time budget of ${budgetMs} ms and was cancelled`, 'Simplify the request (fewer points, components or units) or ask the operator to raise TOOL_TIMEOUT_MS.'),
+              ], 'runner'),
+              504,
+              { operationId },
+            );
+          }
+          const out = fromPoolReply(outcome, operationId);
+          store.finish(operationId, out.httpStatus === 200);
+          return out;
+        } catch (err) {
+          if (isQueueFull(err)) {
+            store.finish(operationId, false, 'rejected: pool busy');
+            return busy(tool.name, 'POOL_BUSY', 'The worker pool queue is full', `Retry after ${RETRY_AFTER_BUSY_S} s or reduce concurrency.`);
+          }
+          if (p.closing) {
+            store.finish(operationId, false, 'server shutting down');
+            return busy(tool.name, 'SHUTTING_DOWN', 'The server shut down before the calculation finished', 'Retry against another instance or after restart.');
+          }
+          // The worker thread died (a crash, or a sibling task's timeout terminated it). Tools are
+          // stateless, so run the task once more alone on a fresh thread: a bystander succeeds,
+          // the culprit dies again by itself and its caller gets WORKER_CRASHED.
+          if (attempt === 0 && deadline - performance.now() > 1) continue;
+          store.finish(operationId, false, 'worker crashed');
+          return {
+            ...busy(tool.name, 'WORKER_CRASHED', `The worker thread running ${tool.name} stopped unexpectedly (${(err as Error)?.message ?? 'unknown'}); it has been replaced`, 'Retry the call; if it fails again the input triggers a bug: report it.'),
+            operationId,
+          };
+        } finally {
+          clearTimeout(handle);
+          ctx.signal?.removeEventListener('abort', onCallerGone);
+        }
+      }
+    } finally {
+      inFlight--;
+    }
+  }
+
+  const dispatch = async (toolName: string, input: unknown, ctx: CallContext): Promise<DispatchResult> => {
+    const started = performance.now();
+    let out: DispatchResult;
+    const tool = typeof toolName === 'string' ? lookup(toolName) : undefined;
+    if (tool === undefined) {
+      out = result(
+        failure(String(toolName), 'compute', [
+          issue('UNKNOWN_TOOL', `No tool named "${String(toolName)}"`, 'Call getCapabilities (or GET /v1/tools) for the list of tool names; names are camelCase, e.g. runFlash.'),
+        ], 'dispatch'),
+        404,
+      );
+    } else {
+      try {
+        const denied = checkAccess(tool.name, ctx.subject);
+        if (denied !== null) out = result(denied, 403);
+        else if (tool.execution === 'pool' && pool !== undefined) out = await runOnPool(pool, tool, input, ctx);
+        else if (tool.execution === 'inline' || inlineFallback) out = await runInline(tool, input, ctx);
+        else out = busy(tool.name, 'POOL_UNAVAILABLE', 'No worker pool is running for this CPU-bound tool', 'Retry shortly.');
+      } catch (err) {
+        // executeTool never throws; this catches a failing policy hook or pool, which is still our bug.
+        out = result(internalError(tool.name, err));
+      }
+    }
+    // The automation history (getAutomationLearningReport): answers about the address only, not
+    // refusals by policy, load or schema.
+    if (tool !== undefined && RECORDED_AUTOMATION_TOOLS.has(tool.name) && (out.httpStatus === 200 || out.httpStatus === 422)) {
+      try {
+        recordAutomationCall(tool.name, input, ctx.subject, out.envelope);
+      } catch {
+        /* a call never fails over its history */
+      }
+    }
+    options.metrics?.onResult(tool?.name ?? 'unknown', out.httpStatus, performance.now() - started);
+    return out;
+  };
+  return Object.assign(dispatch, { poolInFlight: () => inFlight });
+}

@@ -1,0 +1,94 @@
+/**
+ * runOperationalStudy (advanced, EXECUTION, v1.5): operations work on a local copy of a process:
+ * tag maps checked against the model, field data written in and benchmark tags compared,
+ * scenarios of writes and steady-state runs, closed-loop response metrics of a sampled loop, and
+ * operating-envelope margins with trended time to a limit. The caller's process JSON is never
+ * changed; the modified copy is returned. Transients go through runDynamic (valve openings are
+ * applied there); the original's evidence-package and pipe-section actions are not offered.
+ */
+import { Type } from '@sinclair/typebox';
+import { success, type Envelope } from '../../contract/envelope.js';
+import { AUTOMATION_PROCESS } from '../automation/examples.js';
+import { applyFieldData, runScenario, validateTagMap } from './field.js';
+import { evaluateControllerResponse, evaluateOperatingEnvelope, type ActionOutcome } from './metrics.js';
+import { TOOL, failed, solveDoc, type ProcessRun } from './process.js';
+import { OperationalInput, type OperationalIn } from './schema.js';
+import { issue } from '../../contract/envelope.js';
+import { defineTool } from '../../contract/types.js';
+
+const ACTIONS: Record<string, (i: OperationalIn) => ActionOutcome | Promise<ActionOutcome>> = {
+  evaluatecontrollerresponse: evaluateControllerResponse,
+  evaluateoperatingenvelope: (i) => {
+    let cached: ProcessRun | undefined;
+    return evaluateOperatingEnvelope(i, () => (cached ??= solveDoc(i.processJson)));
+  },
+  validatetagmap: validateTagMap,
+  applyfielddata: applyFieldData,
+  runscenario: runScenario,
+};
+const NOT_OFFERED = new Set(['runevidencepackage', 'analyzepipesections', 'getschema']);
+
+async function run(input: OperationalIn): Promise<Envelope<Record<string, unknown>>> {
+  const started = performance.now();
+  const key = input.action.toLowerCase();
+  const action = ACTIONS[key];
+  if (action === undefined) {
+    const offered = 'evaluateControllerResponse, evaluateOperatingEnvelope, validateTagMap, applyFieldData, runScenario';
+    return NOT_OFFERED.has(key)
+      ? failed('input', [issue('NOT_IMPLEMENTED_ACTION', `${input.action} is not offered by this service`, `Use one of: ${offered} (getSchema gives the input schema)`, 'action')])
+      : failed('input', [issue('UNKNOWN_ACTION', `Unknown action ${JSON.stringify(input.action)}`, `Use one of: ${offered}`, 'action')]);
+  }
+  const r = await action(input);
+  if (!r.ok) return failed(r.kind, r.errors);
+  return success({
+    tool: TOOL,
+    data: r.data,
+    warnings: [],
+    provenance: {
+      calculationType: `operational study: ${r.data.action as string}`,
+      convergence: { converged: true, iterations: r.iterations },
+      assumptions: ['Work on a local copy of the process definition; the caller\'s JSON is not changed'],
+      limitations: ['Transients (RUN_TRANSIENT) run runDynamic\'s single-separator model and are refused for other topologies'],
+      computationTimeMs: performance.now() - started,
+    },
+    validationMessage: `${r.data.action as string} done`,
+  });
+}
+
+export const runOperationalStudyTool = defineTool({
+  name: TOOL,
+  tier: 'advanced',
+  category: 'EXECUTION',
+  since: 'v1.5',
+  description:
+    'Operational studies on a local copy of a process ("processJson" = runProcess input), by "action": ' +
+    'validateTagMap ("tagBindings" [{logicalTag, historianTag, automationAddress, unit, role INPUT|BENCHMARK|VIRTUAL}] checked against the model); ' +
+    'applyFieldData (INPUT tags\' "fieldData" written in, the process run, BENCHMARK tags compared within "benchmarkToleranceFraction", VIRTUAL tags read; returns the updated processJson); ' +
+    'runScenario ("actions" [{type SET_VARIABLE|APPLY_FIELD_INPUTS|RUN_STEADY_STATE|SET_VALVE_OPENING|RUN_TRANSIENT, target, value, unit}], "reads" after each steady run; RUN_TRANSIENT value = duration s, through runDynamic, with loop response metrics); ' +
+    'evaluateControllerResponse ("setPoint", "timeSeconds", "processValue", optional "controllerOutput", "outputMin", "outputMax", "settlingTolerance" → rise time, overshoot, settling time, IAE/ISE/ITAE, saturation); ' +
+    'evaluateOperatingEnvelope ("designCapacities" [{name, value or address, unit, limit, kind max|min}] → utilisation, margins, bottleneck; "marginHistory" trended to a time-to-limit within "predictionHorizonSeconds").',
+  input: OperationalInput,
+  output: Type.Record(Type.String(), Type.Unknown(), { description: 'Per action; "action" names it' }),
+  exampleCategory: 'operations',
+  examples: [
+    {
+      name: 'compressor-envelope',
+      description: 'Export compressor power and discharge temperature against their limits, read from the model',
+      input: {
+        action: 'evaluateOperatingEnvelope',
+        processJson: AUTOMATION_PROCESS,
+        designCapacities: [
+          { name: 'compressor power', address: 'Export Compressor.power', unit: 'kW', limit: 500 },
+          { name: 'discharge temperature', address: 'Export Compressor.outletStream.temperature', unit: 'C', limit: 150 },
+        ],
+      },
+    },
+    {
+      name: 'raise-throughput',
+      description: 'Feed up 10 %, steady state, compressor power and cooler duty read back',
+      input: { action: 'runScenario', processJson: AUTOMATION_PROCESS, actions: [{ type: 'SET_VARIABLE', target: 'feed.flowRate', value: 11000, unit: 'kg/hr' }, { type: 'RUN_STEADY_STATE' }], reads: [{ address: 'Export Compressor.power', unit: 'kW' }] },
+    },
+  ],
+  execution: 'pool',
+  run,
+});

@@ -1,0 +1,130 @@
+/**
+ * queryDataCatalog (advanced, ADVISORY, v1.2): browse the data behind the engine: component
+ * families, one component's constants (with its CPA and hydrate parameters where it has them),
+ * the implemented equations of state, and the data tables with their sources and sizes. The
+ * original also lists materials and design-standard tables; this server has none of those, so
+ * those actions are refused (NOT_AVAILABLE) rather than answered with nothing.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import { allComponents, componentFamilies, findComponent, suggestComponent } from '../../engine/components/index.js';
+import { COMP_ROWS } from '../../engine/components/data/comp-rows.js';
+import { INTER_ROWS } from '../../engine/components/data/inter-rows.js';
+import { CPA_ROWS } from '../../engine/components/data/cpa-rows.js';
+import { CPA_CROSS_ROWS } from '../../engine/components/data/cpa-cross-rows.js';
+import { HYDRATE_GUESTS, HYDRATE_GUESTS_GF } from '../../engine/hydrate/parameters.js';
+import { failure, issue, success, type Envelope } from '../contract/envelope.js';
+import { defineTool, type AnyTool } from '../contract/types.js';
+import { componentProperties } from '../contract/catalog/resources.js';
+import { implementedModels } from '../contract/catalog/models.js';
+import { registeredTools } from '../contract/catalog/registry-access.js';
+
+const TOOL = 'queryDataCatalog';
+export const CATALOG_ACTIONS = ['listComponentFamilies', 'getComponentProperties', 'listEOSModels', 'listDataTables'] as const;
+/** Actions of the original that need tables this server does not have. */
+const UNAVAILABLE_ACTIONS = ['listMaterials', 'listDesignStandards', 'queryStandard'];
+
+const Input = Type.Object(
+  {
+    action: Type.String({ description: `One of: ${CATALOG_ACTIONS.join(', ')}` }),
+    componentName: Type.Optional(Type.String({ maxLength: 100, description: 'getComponentProperties: name or alias (e.g. "methane", "C1", "nC10")' })),
+  },
+  { additionalProperties: false },
+);
+type In = Static<typeof Input>;
+const Output = Type.Record(Type.String(), Type.Unknown(), { description: 'Depends on the action: families | component | models | tables' });
+
+/** The fitted parameters a component carries beyond its constants. */
+function modelParameters(name: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const cpa = CPA_ROWS.find((r) => r[0] === name);
+  if (cpa) {
+    out.cpa = {
+      associationScheme: cpa[1],
+      associationEnergy: { value: cpa[2], unit: 'J/mol' },
+      associationVolume: { value: cpa[3], unit: '-' },
+      a0: { value: cpa[4] * 1e-5, unit: 'Pa·m6/mol2' },
+      b: { value: cpa[5] * 1e-5, unit: 'm3/mol' },
+      c1: { value: cpa[6], unit: '-' },
+      source: 'NeqSim COMP.csv (aCPA_SRK, bCPA_SRK, mCPA_SRK, associationenergy, associationboundingvolume_SRK, associationscheme)',
+    };
+  }
+  const pvt = HYDRATE_GUESTS[name];
+  const gf = HYDRATE_GUESTS_GF[name];
+  if (pvt || gf) {
+    out.hydrateGuest = {
+      ...(pvt ? { langmuirSRKPR: pvt } : {}),
+      ...(gf ? { langmuirCPA: gf } : {}),
+      form: 'C = (A/T)·exp(B/T) in 1/bar per cavity (small, large) of sI and sII; A = 0: does not enter',
+      source: 'NeqSim COMP.csv Hydrate* and *GF columns (Munck et al. 1988 set for SRK/PR)',
+    };
+  }
+  return out;
+}
+
+function run(input: In, tools: readonly AnyTool[]): Envelope<Static<typeof Output>> {
+  const started = performance.now();
+  const action = CATALOG_ACTIONS.find((a) => a.toLowerCase() === input.action.trim().toLowerCase());
+  if (action === undefined) {
+    const unavailable = UNAVAILABLE_ACTIONS.find((a) => a.toLowerCase() === input.action.trim().toLowerCase());
+    return failure(TOOL, 'compute', [
+      unavailable
+        ? issue('NOT_AVAILABLE', `${unavailable}: this server has no materials or design-standard tables`, `Use one of: ${CATALOG_ACTIONS.join(', ')}`, 'action')
+        : issue('UNKNOWN_ACTION', `Unknown action ${JSON.stringify(input.action)}`, `Use one of: ${CATALOG_ACTIONS.join(', ')}`, 'action'),
+    ]);
+  }
+  let data: Record<string, unknown>;
+  if (action === 'listComponentFamilies') {
+    data = { count: allComponents().length, families: componentFamilies(), note: 'Names are case-insensitive and aliases are accepted (e.g. C1, iC4); getComponentProperties gives one component' };
+  } else if (action === 'getComponentProperties') {
+    if (input.componentName === undefined) return failure(TOOL, 'compute', [issue('MISSING_FIELD', 'getComponentProperties needs componentName', 'Give "componentName", e.g. "methane"', 'componentName')]);
+    const c = findComponent(input.componentName);
+    if (c === undefined) {
+      const hint = suggestComponent(input.componentName);
+      return failure(TOOL, 'compute', [issue('UNKNOWN_COMPONENT', `'${input.componentName}' is not a known component`, hint ? `Did you mean '${hint}'?` : 'listComponentFamilies lists every name', 'componentName')]);
+    }
+    data = { component: componentProperties(c), ...modelParameters(c.name) };
+  } else if (action === 'listEOSModels') {
+    const models = implementedModels(tools);
+    data = { count: models.length, models, recommendation: 'SRK or PR for hydrocarbon gas and oil; CPA when water, alcohols or glycols matter; GERG2008 for single-phase natural-gas properties' };
+  } else {
+    data = {
+      thermodynamicDatabase: {
+        name: 'neqsim-ts engine data (from NeqSim COMP.csv and INTER.csv, as cited in each file)',
+        tables: [
+          { name: 'components', rows: COMP_ROWS.length, content: 'Tc, Pc, ω, molar mass, boiling point, critical volume, Rackett Z, ideal-gas Cp, parachor, transport parameters', file: 'src/engine/components/data/comp-rows.ts' },
+          { name: 'binaryInteraction', rows: INTER_ROWS.length, content: 'kij of SRK and PR (KIJSRK, KIJPR) and of CPA (cpakij_SRK, cpakijT_SRK)', file: 'src/engine/components/data/inter-rows.ts' },
+          { name: 'cpa', rows: CPA_ROWS.length, content: 'SRK-CPA a0, b, c1, association scheme, energy and volume, Peneloux', file: 'src/engine/components/data/cpa-rows.ts' },
+          { name: 'cpaCrossAssociation', rows: CPA_CROSS_ROWS.length, content: 'CR-1 cross-association volumes and energies (solvation)', file: 'src/engine/components/data/cpa-cross-rows.ts' },
+          { name: 'hydrateGuests', rows: Object.keys(HYDRATE_GUESTS).length, content: 'Langmuir constants of hydrate formers, SRK/PR set', file: 'src/engine/hydrate/parameters.ts' },
+          { name: 'hydrateGuestsCPA', rows: Object.keys(HYDRATE_GUESTS_GF).length, content: 'Langmuir constants of hydrate formers, CPA (GF) set', file: 'src/engine/hydrate/parameters.ts' },
+        ],
+      },
+      note: 'No materials or design-standard tables are held by this server',
+    };
+  }
+  return success({
+    tool: TOOL,
+    data,
+    provenance: { calculationType: `data catalog: ${action}`, convergence: { converged: true, iterations: 0 }, assumptions: [], limitations: [], computationTimeMs: performance.now() - started },
+    validationMessage: 'Catalog read',
+  });
+}
+
+export const queryDataCatalogTool = defineTool({
+  name: TOOL,
+  tier: 'advanced',
+  category: 'ADVISORY',
+  since: 'v1.2',
+  description:
+    `Browse the engine's data. "action": ${CATALOG_ACTIONS.join(' | ')}. getComponentProperties {componentName} gives the constants (SI, with units) and, where the component has them, its CPA and hydrate-guest parameters; ` +
+    'listEOSModels the models runFlash implements; listDataTables the tables with sizes and sources. No materials or design-standard tables are held (those actions answer NOT_AVAILABLE). Always allowed (ADVISORY).',
+  input: Input,
+  output: Output,
+  exampleCategory: 'catalog',
+  examples: [
+    { name: 'water-properties', description: 'Constants, CPA parameters and (none) hydrate parameters of water', input: { action: 'getComponentProperties', componentName: 'water' } },
+    { name: 'families', description: 'Every component name by family', input: { action: 'listComponentFamilies' } },
+  ],
+  execution: 'inline',
+  run: async (input) => run(input, await registeredTools()),
+});

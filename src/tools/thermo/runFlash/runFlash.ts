@@ -1,0 +1,226 @@
+/**
+ * runFlash (core, CALCULATION, v1.0, auto-validated 'flash'): TP, PH, PS and TV flashes and
+ * bubble/dew points of a mixture with SRK or PR (our cubic engine: stability analysis, two- and
+ * optionally three-phase split; PH and PS solve the temperature over the TP flash, TV the
+ * pressure; saturation points report the state at the converged T or P) or single-phase GERG-2008 properties (TP only), with
+ * per-phase thermodynamic and transport properties.
+ * Input and output follow seed 001 (flash format); the payload is also copied to the legacy
+ * top-level `flash` and `fluid` fields.
+ */
+import { createFluid, flashPH, flashPS, flashReport, flashTP, flashTV, STATE_FLASH_T_MAX, STATE_FLASH_T_MIN, TV_FLASH_P_MAX, TV_FLASH_P_MIN, type FlashOutcome, type FlashReport, type FlashResult, type FluidModelName } from '../../../engine/index.js';
+import { failure, success, type Envelope } from '../../contract/envelope.js';
+import { defineTool } from '../../contract/types.js';
+import { RunFlashInput, RunFlashOutput } from './schema.js';
+import { parseFlashRequest, type FlashRequest } from './request.js';
+import { buildFlashData } from './response.js';
+import { flashWarnings } from './warnings.js';
+import { gergReport } from './gerg.js';
+import { RUN_FLASH_EXAMPLES } from './examples.js';
+import { IMPLEMENTED_FLASH_TYPES, IMPLEMENTED_FLASH_TYPE_ALIASES, isSaturationFlashType } from './flash-types.js';
+import { runSaturation, SATURATION_ASSUMPTIONS } from './saturation.js';
+import { issue } from '../../contract/envelope.js';
+import { FLASH_MODELS } from '../../contract/flash-models.js';
+import { addHydratePhase, HYDRATE_ASSUMPTIONS, HYDRATE_LIMITATIONS, runHydrateTP, type HydrateRun } from './hydrate.js';
+
+const TOOL = 'runFlash';
+
+const CUBIC_ASSUMPTIONS = [
+  'Ideal-gas reference state: H = 0 and S = 0 for the ideal gas at 273.15 K (S at 1.01325 bar)',
+  'Van der Waals one-fluid (classic) mixing with constant kij from the component database',
+  'Peneloux volume shift applied to reported densities and molar volumes only',
+  'Phase equilibrium by tangent-plane stability analysis and Gibbs-energy minimisation',
+];
+const CUBIC_LIMITATIONS = [
+  'Cubic EOS: liquid densities within a few % with the volume shift; gas densities a few % off at high pressure',
+  'Less accurate for polar/associating compounds (water, glycols, alcohols)',
+];
+
+const CPA_ASSUMPTIONS = [
+  'Ideal-gas reference state: H = 0 and S = 0 for the ideal gas at 273.15 K (S at 1.01325 bar)',
+  'SRK-CPA (simplified CPA, g = 1/(1 − 1.9η)): fitted a0, b, c1 for water, alcohols, glycols, propane, butanes and H2S, SRK from Tc, Pc, ω for the other components; association schemes 4C (water, glycols), 2B (alcohols), 2A (CO2, H2S: solvation only); Elliott combining rule, CR-1 where the database gives cross values',
+  'kij = cpakij + cpakijT·T from the database for every pair (the original applies the T term under its CPA default rule, not under its MCP "classic", which leaves water–methane at kij = −0.83)',
+  'Peneloux volume shift (CPA parameters) applied to reported densities and molar volumes only',
+  'Phase equilibrium by tangent-plane stability analysis and Gibbs-energy minimisation',
+];
+const CPA_LIMITATIONS = ['CLASSIC_TX_CPA with MEG–methane, TEG–methane or TEG–water (composition-dependent kij) is not implemented', 'No electrolytes (salts)'];
+
+/** Fix hint of a failed PH/PS/TV flash: most failures are a spec the fluid cannot reach. */
+function stateFlashFix(req: FlashRequest): string {
+  const spec = req.spec!;
+  if (spec.kind === 'volume') {
+    return (
+      `Check the molar volume and its unit (${spec.given.value} ${spec.given.unit} is ${spec.value.toPrecision(8)} m3/mol per mole of feed): the state must lie between ${TV_FLASH_P_MIN} Pa and ${TV_FLASH_P_MAX / 1e5} bara at this temperature, and a volume below the liquid's is out of reach. ` +
+      'Take the spec from a runFlash TP result of the same fluid and model (properties.overall.molarVolume), or give a pressure close to the answer as the initial guess'
+    );
+  }
+  const molarUnit = spec.kind === 'enthalpy' ? 'J/mol' : 'J/(mol·K)';
+  const converted = /kg/.test(spec.given.unit) ? ` (${spec.given.value} ${spec.given.unit} is ${spec.value.toPrecision(8)} ${molarUnit} with the feed molar mass)` : '';
+  const datum = spec.kind === 'enthalpy' ? 'H = 0 for the ideal gas at 273.15 K' : 'S = 0 for the ideal gas at 273.15 K and 1.01325 bara';
+  return (
+    `Check the ${spec.kind} value, its sign and its unit${converted}: the datum is ${datum}, and the state must lie between ${STATE_FLASH_T_MIN} and ${STATE_FLASH_T_MAX} K at this pressure. ` +
+    `Take the spec from a runFlash TP result of the same fluid and model (properties.overall.${spec.kind}), or give a temperature close to the answer as the initial guess`
+  );
+}
+
+type CubicRun = { ok: true; result: FlashResult; report: FlashReport; hydrate?: Extract<HydrateRun, { ok: true }> } | { ok: false; env: Envelope<never> };
+
+function cubicRun(req: FlashRequest): CubicRun {
+  const fluid = createFluid(req.model as FluidModelName, req.components, req.z);
+  const options = { multiPhaseCheck: req.multiPhaseCheck };
+  if (req.flashType === 'hydrateTP') {
+    const h = runHydrateTP(fluid, req.temperature, req.pressure);
+    if (!h.ok) return { ok: false, env: failure(TOOL, 'compute', [h.issue], 'flash') };
+    return { ok: true, result: h.fluid, report: flashReport(fluid.model, h.fluid), hydrate: h };
+  }
+  if (isSaturationFlashType(req.flashType)) {
+    const sat = runSaturation(req.flashType, fluid.model, fluid.z, req.temperature, req.pressure);
+    if (!sat.ok) return { ok: false, env: failure(TOOL, 'compute', [sat.issue], 'flash') };
+    return { ok: true, result: sat.result, report: flashReport(fluid.model, sat.result) };
+  }
+  let out: FlashOutcome;
+  if (req.flashType === 'PH') out = flashPH(fluid.model, req.pressure, req.spec!.value, fluid.z, { ...options, T0: req.temperature });
+  else if (req.flashType === 'PS') out = flashPS(fluid.model, req.pressure, req.spec!.value, fluid.z, { ...options, T0: req.temperature });
+  else if (req.flashType === 'TV') out = flashTV(fluid.model, req.temperature, req.spec!.value, fluid.z, { ...options, ...(req.pressureGiven ? { P0: req.pressure } : {}) });
+  else out = flashTP(fluid.model, req.temperature, req.pressure, fluid.z, options);
+  if (!out.ok) {
+    const fix =
+      req.spec !== undefined
+        ? stateFlashFix(req)
+        : out.code === 'FLASH_NOT_CONVERGED'
+          ? 'The state is probably very close to a critical point or phase boundary: move T or P slightly, or try the other cubic model'
+          : 'Check temperature, pressure and composition';
+    return { ok: false, env: failure(TOOL, 'compute', [{ severity: 'error', code: out.code, message: out.message, fix }], 'flash') };
+  }
+  return { ok: true, result: out.result, report: flashReport(fluid.model, out.result) };
+}
+
+/** The first non-finite entry of named values, if any. */
+function firstNonFiniteName(values: Record<string, number>): string | undefined {
+  for (const k in values) if (!Number.isFinite(values[k])) return k;
+  return undefined;
+}
+
+/** Name of the first reported quantity that is not a finite number, if any. */
+function firstNonFinite(report: FlashReport): string | undefined {
+  const o = report.overall;
+  const bad = firstNonFiniteName({ density: o.density, molarMass: o.molarMass, enthalpy: o.enthalpy, entropy: o.entropy });
+  if (bad !== undefined) return `overall ${bad}`;
+  for (const p of report.phases) {
+    const t = p.thermo;
+    const values = { beta: p.state.beta, density: t.density, Z: t.Z, enthalpy: t.enthalpy, entropy: t.entropy, Cp: t.cp, Cv: t.cv, speedOfSound: t.speedOfSound, jouleThomson: t.jouleThomson, molarVolume: t.molarVolume };
+    const k = firstNonFiniteName(values);
+    if (k !== undefined) return `${p.state.label} ${k}`;
+  }
+  return undefined;
+}
+
+export function runFlash(input: unknown): Envelope<RunFlashOutput> {
+  const started = performance.now();
+  const parsed = parseFlashRequest(input, FLASH_MODELS);
+  if (!parsed.ok) return failure(TOOL, parsed.kind, parsed.issues);
+  const req = parsed.request;
+
+  let report: FlashReport;
+  let result: FlashResult | undefined;
+  let hydrate: Extract<HydrateRun, { ok: true }> | undefined;
+  const assumptions: string[] = [];
+  const limitations: string[] = [];
+  if (req.model === 'GERG2008' && req.flashType !== 'TP') {
+    return failure(TOOL, 'compute', [
+      issue('NOT_IMPLEMENTED_FLASH_TYPE', `${req.flashType} flash is implemented for the SRK, PR and CPA models; GERG2008 gives single-phase TP properties only`, `Use model SRK, PR or CPA for a ${req.flashType} flash, or flashType TP with GERG2008`, 'model'),
+    ]);
+  }
+  if (req.model === 'GERG2008') {
+    const g = gergReport(req);
+    if (!g.ok) return failure(TOOL, 'compute', g.issues, 'flash');
+    report = g.report;
+    assumptions.push('GERG-2008 (Kunz & Wagner 2012) single-phase properties; H and S on GERG-2008’s own datum (ideal gas at 298.15 K, 101.325 kPa)', 'Phase check by an SRK TP flash of the same feed');
+    limitations.push('Single phase only; GERG-2008 covers 21 natural-gas components');
+  } else {
+    const c = cubicRun(req);
+    if (!c.ok) return c.env;
+    result = c.result;
+    report = c.report;
+    hydrate = c.hydrate;
+    assumptions.push(...(req.model === 'CPA' ? CPA_ASSUMPTIONS : CUBIC_ASSUMPTIONS));
+    limitations.push(...(req.model === 'CPA' ? CPA_LIMITATIONS : CUBIC_LIMITATIONS));
+    if (hydrate !== undefined) {
+      assumptions.push(...HYDRATE_ASSUMPTIONS);
+      limitations.push(...HYDRATE_LIMITATIONS);
+    }
+    if (req.spec?.kind === 'volume') {
+      assumptions.push(
+        'TV flash: pressure solved at fixed temperature until the β-weighted molar volume (Peneloux-shifted, as reported) equals the spec within 1e-10 relative; a pure component inside its two-phase region is resolved at its vapour pressure by the lever rule on volume',
+      );
+    } else if (req.spec !== undefined) {
+      assumptions.push(
+        `${req.flashType} flash: temperature solved at fixed pressure until the β-weighted ${req.spec.kind} equals the spec within 1e-10 relative; a pure component inside its two-phase region is resolved at its saturation temperature by the lever rule`,
+      );
+    }
+    if (isSaturationFlashType(req.flashType)) {
+      assumptions.push(
+        SATURATION_ASSUMPTIONS[req.flashType],
+        'Saturation point: fugacities of the feed and the incipient phase equal (successive substitution, |ln Σ| < 1e-11); the incipient phase is reported at phase fraction 1e-10',
+      );
+      limitations.push('Two-phase saturation point: a third phase (second liquid, water) is not considered');
+    } else if (!req.multiPhaseCheck && hydrate === undefined) limitations.push('At most two phases (multiPhaseCheck off)');
+    else assumptions.push('Multiphase check on: up to four phases (gas, liquid hydrocarbon phases, aqueous)');
+  }
+
+  const bad = firstNonFinite(report);
+  if (bad !== undefined) {
+    // A number that is not finite is never reported as if it were a result.
+    return failure(TOOL, 'compute', [{ severity: 'error', code: 'FLASH_ERROR', message: `The ${bad} is not a finite number at these conditions`, fix: 'The state is outside what the model can describe (e.g. a mechanically unstable root): check T, P and composition' }], 'flash');
+  }
+  // PH/PS/TV and saturation points: the state is at the solved temperature or pressure; the
+  // input value was only the first guess.
+  const solved: FlashRequest = result !== undefined && (result.T !== req.temperature || result.P !== req.pressure) ? { ...req, temperature: result.T, pressure: result.P } : req;
+  const ctx = { model: req.model, flashType: req.flashType, temperature: solved.temperature, pressure: solved.pressure, reported: req.reported, names: req.components.map((c) => c.name) };
+  const data = buildFlashData(ctx, report);
+  if (hydrate !== undefined) {
+    addHydratePhase(data, ctx, hydrate, req.components.map((c) => c.molarMass));
+    data.hydrate = hydrate.block;
+  }
+  const phaseResult: FlashResult = result ?? { T: req.temperature, P: req.pressure, z: Float64Array.from(req.z), phases: report.phases.map((p) => p.state), iterations: 0, stabilityTm: 0, method: 'gerg-single-phase' };
+  return success({
+    tool: TOOL,
+    data,
+    legacy: { flash: data.flash, fluid: data.fluid },
+    warnings: hydrate === undefined ? flashWarnings(solved, phaseResult, report) : [...flashWarnings(solved, phaseResult, report), ...hydrate.warnings],
+    provenance: {
+      model: req.model,
+      flashType: req.flashType,
+      calculationType: `${req.flashType} flash`,
+      mixingRule: req.model === 'CPA' ? 'classic-T (CPA: kij = cpakij + cpakijT·T)' : 'classic',
+      convergence: { converged: true, iterations: phaseResult.iterations, message: `${phaseResult.method}: ${report.phases.length} phase(s)` },
+      assumptions,
+      limitations,
+      computationTimeMs: performance.now() - started,
+    },
+    validationMessage: 'Input checked; flash converged',
+  });
+}
+
+export const runFlashTool = defineTool({
+  name: TOOL,
+  tier: 'core',
+  category: 'CALCULATION',
+  since: 'v1.0',
+  description:
+    `Phase equilibrium (flash) of a mixture. Implemented flash types: ${IMPLEMENTED_FLASH_TYPES.join(', ')}; aliases ${IMPLEMENTED_FLASH_TYPE_ALIASES.join(', ')} are normalised to the short names. ` +
+    'hydrateTP (SRK/PR/CPA, water and a hydrate former in the feed): a TP flash in which a gas hydrate (sI or sII, van der Waals–Platteeuw) may form; the hydrate is one more phase, "gas hydrate", with its amount, composition and density, and data.hydrate gives presence, structure, the formation temperature at this pressure, subcooling and cavity occupancies. ' +
+    'Bubble/dew points (SRK/PR/CPA): dewPointT and bubblePointT solve the temperature at the given pressure, dewPointP and bubblePointP the pressure at the given temperature (the other input is only the initial guess); the converged value is in fluid.conditions.overall.temperature (K) or .pressure (bara), and the incipient phase is reported at phase fraction 1e-10 with its composition. dewPointP returns the lower (normal) dew pressure where there are two. A spec outside the phase envelope gives 422 NO_SATURATION_POINT, never a made-up point. ' +
+    'PH needs enthalpy {value, unit} (J/mol, kJ/mol, J/kg, kJ/kg), PS needs entropy {value, unit} (J/molK, kJ/molK, J/kgK, kJ/kgK), per mole or kg of feed on the datum below; temperature is then only the initial guess and the response is the state at the solved temperature (not GERG2008). ' +
+    'TV needs volume {value, unit} (m3/mol, L/mol, cm3/mol per mole of feed, the Peneloux-shifted molar volume a TP flash reports in properties.overall.molarVolume); pressure is then only the initial guess and the response is the state at the solved pressure (not GERG2008). ' +
+    'Models: SRK (default) and PR cubic equations with classic mixing (tangent-plane stability analysis, two-phase split, and a multiphase check for a third phase: on by default when water, glycols or alcohols are present, else set multiPhaseCheck: true); CPA (SRK-CPA: association of water, methanol, ethanol, MEG, DEG, TEG, solvation of CO2 and H2S; the model for water content, inhibitor partitioning and gas solubility in water; kij = cpakij + cpakijT·T); or GERG2008 for single-phase natural-gas properties. ' +
+    'Required: components (name → mole fraction; normalised if the sum is not 1). temperature: number in K or {value, unit} with unit K, C, F, R; pressure: number in bara or {value, unit} with bara, barg, Pa, kPa, MPa, psi, psia, psig, atm. ' +
+    'Returns per phase (gas, oil, aqueous; lightest first): phase fraction, density (Peneloux-corrected), Z, molar mass, H, S (datum: ideal gas at 273.15 K), Cp, Cv, speed of sound, Joule–Thomson coefficient, viscosity, thermal conductivity, mole and weight fractions, and interfacial tensions. ' +
+    'Pitfalls: a bare temperature number is kelvin; SRK/PR with water or glycols carry a MODEL_LIMITATION warning; near-critical states carry NEAR_CRITICAL.',
+  input: RunFlashInput,
+  output: RunFlashOutput,
+  exampleCategory: 'flash',
+  examples: RUN_FLASH_EXAMPLES,
+  execution: 'pool',
+  autoValidation: 'flash',
+  run: (input) => runFlash(input),
+});

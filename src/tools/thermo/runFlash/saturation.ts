@@ -1,0 +1,70 @@
+/**
+ * runFlash dewPointT, dewPointP, bubblePointT, bubblePointP with SRK/PR: the engine's saturation
+ * point, reported as the original reports it — the flash state at the converged T (…PointT) or
+ * P (…PointP) with the feed phase at β = 1 − 1e-10 and the incipient phase (its composition the
+ * incipient composition) at β = 1e-10, lightest phase first.
+ */
+import {
+  bubblePointPressure,
+  bubblePointTemperature,
+  dewPointPressure,
+  dewPointTemperature,
+  saturationFlashResult,
+  type FlashResult,
+  type SaturationOutcome,
+  type ThermoModel,
+} from '../../../engine/index.js';
+import type { DiagnosticIssue } from '../../contract/envelope.js';
+import type { SaturationFlashType } from './flash-types.js';
+
+export type SaturationRun = { ok: true; result: FlashResult } | { ok: false; issue: DiagnosticIssue };
+
+/** The original's choice, stated in provenance: which point is returned when there are two. */
+export const SATURATION_ASSUMPTIONS: Record<SaturationFlashType, string> = {
+  dewPointT: 'dewPointT: dew-point temperature at the given pressure (the given temperature is only the initial guess); where the pressure crosses the dew curve twice, the higher (normal) dew temperature',
+  dewPointP: 'dewPointP: dew-point pressure at the given temperature (the given pressure is only the initial guess); where the temperature crosses the dew curve twice (between the critical temperature and the cricondentherm), the LOWER dew pressure, as the original returns — not the retrograde upper one',
+  bubblePointT: 'bubblePointT: bubble-point temperature at the given pressure (the given temperature is only the initial guess)',
+  bubblePointP: 'bubblePointP: bubble-point pressure at the given temperature (the given pressure is only the initial guess)',
+};
+
+const NO_POINT_FIX: Record<SaturationFlashType, string> = {
+  dewPointT:
+    'The pressure is above the cricondenbar of this feed (no dew point at any temperature): lower the pressure, or ask dewPointP at a temperature below the cricondentherm',
+  dewPointP:
+    'The temperature is above the cricondentherm of this feed (no dew point at any pressure), or the dew pressure is below 1e-4 bara: lower the temperature, or ask dewPointT at a pressure below the cricondenbar',
+  bubblePointT:
+    'The pressure is above the highest pressure of the bubble curve (cricondenbar or critical pressure) of this feed: lower the pressure; a gas-like feed may only have a dew point there (flashType dewPointT)',
+  bubblePointP:
+    'The temperature is above the critical temperature of this feed (a bubble point exists only below it): lower the temperature, or ask dewPointP for the dew point at this temperature',
+};
+
+const NOT_CONVERGED_FIX =
+  'The point is probably very close to the critical point of the mixture: move the spec slightly, give an initial guess closer to the answer, or try the other cubic model';
+
+/**
+ * T (K) and P (Pa) of the request: for …PointT the pressure is the spec and the temperature the
+ * initial guess; for …PointP the other way round.
+ */
+export function runSaturation(type: SaturationFlashType, model: ThermoModel, z: ArrayLike<number>, temperature: number, pressure: number): SaturationRun {
+  let out: SaturationOutcome;
+  switch (type) {
+    case 'dewPointT':
+      out = dewPointTemperature(model, pressure, z, temperature);
+      break;
+    case 'bubblePointT':
+      out = bubblePointTemperature(model, pressure, z, temperature);
+      break;
+    case 'dewPointP':
+      out = dewPointPressure(model, temperature, z, pressure);
+      break;
+    case 'bubblePointP':
+      out = bubblePointPressure(model, temperature, z, pressure);
+      break;
+  }
+  if (!out.ok) {
+    const fix = out.code === 'NO_SATURATION_POINT' ? NO_POINT_FIX[type] : NOT_CONVERGED_FIX;
+    return { ok: false, issue: { severity: 'error', code: out.code, message: `${type}: ${out.message}`, fix } };
+  }
+  const kind = type.startsWith('dew') ? 'dew' : 'bubble';
+  return { ok: true, result: saturationFlashResult(model, kind, out.T, out.P, z, out.incipient, out.iterations) };
+}
