@@ -3,7 +3,7 @@
  * run inline versus through the worker pool (string reply, tasks pipelined per thread), with 64
  * calls in flight. The pool figure is the floor under every pool tool's latency.
  */
-import { createDispatcher } from '../src/tools/contract/dispatch.js';
+import { createDispatcher } from '../src/tools/dispatcher.js';
 import { PiscinaToolPool } from '../src/http/pool.js';
 import { noopTool } from './noop-tool.js';
 

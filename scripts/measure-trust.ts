@@ -31,7 +31,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { executeTool } from '../src/tools/contract/execute.js';
-import { getTool } from '../src/tools/registry.js';
+import { getTool, toolCatalog } from '../src/tools/registry.js';
 import type { AnyTool, ToolContext } from '../src/tools/contract/types.js';
 import type { Envelope } from '../src/tools/contract/envelope.js';
 import { distanceToEnvelope } from '../src/engine/index.js';
@@ -91,7 +91,7 @@ interface CaseSpec {
 const NEQSIM_NAMES: Record<string, string> = { isobutane: 'i-butane', isopentane: 'iC5', neopentane: '22-dim-C3', 'n-decane': 'nC10' };
 const renameComponents = (c: Record<string, number>) => Object.fromEntries(Object.entries(c).map(([k, v]) => [NEQSIM_NAMES[k] ?? k, v]));
 
-const ctx: ToolContext = { subject: 'measure-trust', profile: 'DESKTOP_ENGINEER', progress: () => {} };
+const ctx: ToolContext = { catalog: toolCatalog, subject: 'measure-trust', profile: 'DESKTOP_ENGINEER', progress: () => {} };
 
 export function referenceDir(): string {
   return resolve(process.env.NEQSIM_REFERENCE_DIR ?? resolve(process.cwd(), '../shared/reference'));

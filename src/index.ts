@@ -3,7 +3,8 @@
  * governance as REST and MCP; it runs tools inline by default (no threads needed) and can use
  * a worker pool (createToolPool) for CPU-heavy calls with time budgets.
  */
-import { createDispatcher, type Dispatcher, type ToolPool } from './tools/contract/dispatch.js';
+import type { ToolPool } from './tools/contract/dispatch.js';
+import { createDispatcher, type Dispatcher } from './tools/dispatcher.js';
 import type { Envelope } from './tools/contract/envelope.js';
 import { inputJsonSchema, outputJsonSchema } from './tools/contract/catalog/schemas.js';
 import { TOOLS } from './tools/registry.js';

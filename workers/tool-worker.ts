@@ -8,8 +8,8 @@ import { failure, issue } from '../src/tools/contract/envelope.js';
 import { executeTool, serializeWithStatus } from '../src/tools/contract/execute.js';
 import type { PoolReply, PoolTask } from '../src/tools/contract/dispatch.js';
 import { PROGRESS_CHANNEL, type ProgressMessage } from '../src/tools/contract/progress-store.js';
-import { getTool } from '../src/tools/registry.js';
-import type { AnyTool, ToolContext } from '../src/tools/contract/types.js';
+import { getTool, toolCatalog } from '../src/tools/registry.js';
+import type { AnyTool, ToolCatalog, ToolContext } from '../src/tools/contract/types.js';
 import { timeTask } from './tracing.js';
 import { withWorkerReport } from '../src/tools/contract/worker-report.js';
 
@@ -37,8 +37,11 @@ function progressReporter(operationId: string): ToolContext['progress'] {
   };
 }
 
-/** The worker function for a tool lookup (tests build one over their own test tools). */
-export function createToolWorker(lookup: (name: string) => AnyTool | undefined): (task: PoolTask) => Promise<PoolReply> {
+/**
+ * The worker function for a tool lookup (tests build one over their own test tools); `catalog` is
+ * what the tools that describe the registry see (default: the registry).
+ */
+export function createToolWorker(lookup: (name: string) => AnyTool | undefined, catalog: ToolCatalog = toolCatalog): (task: PoolTask) => Promise<PoolReply> {
   return async (task) => {
     const tool = lookup(task.tool);
     if (tool === undefined) {
@@ -51,7 +54,7 @@ export function createToolWorker(lookup: (name: string) => AnyTool | undefined):
       const late = failure(task.tool, 'timeout', [issue('TIMEOUT', 'The time budget ran out before a worker thread was free', 'Retry when the server is less busy.')], 'runner');
       return `504${serializeWithStatus(late).body}`;
     }
-    const ctx: ToolContext = { subject: task.subject, profile: task.profile, progress: progressReporter(task.operationId) };
+    const ctx: ToolContext = { catalog, subject: task.subject, profile: task.profile, progress: progressReporter(task.operationId) };
     const { result: env, report } = await timeTask(task.traced === true, () => executeTool(tool, task.input, ctx));
     if (env.provenance !== undefined) env.provenance.operationId = task.operationId;
     const s = serializeWithStatus(env);

@@ -17,7 +17,7 @@ import type { AssociationParameters, AssociationSite, CrossAssociation } from '.
 import { R } from './eos/constants.js';
 import { CUBIC_CONSTANTS } from './eos/cubic.js';
 import { CpaModel } from './eos/cpa.js';
-import type { Fluid } from './fluid.js';
+import type { Fluid } from './fluid-types.js';
 
 const ROWS = new Map<string, CpaRow>(CPA_ROWS.map((r) => [r[0], r]));
 const pairKey = (a: string, b: string) => (a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`);

@@ -6,16 +6,11 @@
 import { binaryInteraction, findComponent, type ComponentData } from './components/index.js';
 import { createCubicModel, type CubicKind } from './eos/cubic.js';
 import { createCpaFluid } from './cpa-fluid.js';
-import type { ThermoModel } from './eos/types.js';
+import type { Fluid } from './fluid-types.js';
 
 export type CubicModelName = CubicKind;
 
-export interface Fluid {
-  model: ThermoModel;
-  components: readonly ComponentData[];
-  /** Normalised feed mole fractions. */
-  z: Float64Array;
-}
+export type { Fluid } from './fluid-types.js';
 
 export type ResolveOutcome = { ok: true; components: ComponentData[] } | { ok: false; unknown: string[] };
 

@@ -9,7 +9,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from '../config.js';
-import { createDispatcher, type Dispatcher } from '../tools/contract/dispatch.js';
+import { createDispatcher, type Dispatcher } from '../tools/dispatcher.js';
 import { setInternalErrorLogger } from '../tools/contract/execute.js';
 import { TOOLS } from '../tools/registry.js';
 import type { AnyTool } from '../tools/contract/types.js';

@@ -7,7 +7,7 @@
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { ConfigError, loadConfig } from '../config.js';
-import { createDispatcher } from '../tools/contract/dispatch.js';
+import { createDispatcher } from '../tools/dispatcher.js';
 import { configureAudit } from '../tools/contract/governance/audit.js';
 import { configureGovernance } from '../tools/contract/governance/policy.js';
 import { setInternalErrorLogger } from '../tools/contract/execute.js';

@@ -2,8 +2,9 @@
  * The one registry. Each tool module exports one ToolDefinition; add it to TOOLS below
  * (one import line + one array entry). Only tools that really work are listed here.
  */
-import type { AnyTool } from './contract/types.js';
-import { snakeName } from './contract/types.js';
+import type { AnyTool, ToolCatalog } from './contract/types.js';
+import { catalogOf, snakeName } from './contract/types.js';
+import { useRegisteredToolClasses } from './contract/governance/policy.js';
 
 // --- tool imports (keep alphabetical) ---
 import { bridgeTaskWorkflowTool } from './platform/bridge/bridgeTaskWorkflow.js';
@@ -144,3 +145,11 @@ export function getToolBySnakeName(name: string): AnyTool | undefined {
 export function toolNames(): string[] {
   return TOOLS.map((t) => t.name);
 }
+
+/** The catalog handed to dispatch and workers, and through them to the tools that describe the registry. */
+export const toolCatalog: ToolCatalog = catalogOf(TOOLS);
+
+useRegisteredToolClasses((name) => {
+  const t = getTool(name);
+  return t === undefined ? undefined : { tier: t.tier, category: t.category };
+});

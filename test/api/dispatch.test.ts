@@ -4,7 +4,7 @@
  */
 import t from 'tap';
 import { Type } from '@sinclair/typebox';
-import { createDispatcher } from '../../src/tools/contract/dispatch.js';
+import { createDispatcher } from '../../src/tools/dispatcher.js';
 import { success } from '../../src/tools/contract/envelope.js';
 import { configureGovernance } from '../../src/tools/contract/governance/policy.js';
 import { defineTool } from '../../src/tools/contract/types.js';

@@ -81,3 +81,73 @@ t.test('the scanner sees violations', async (t) => {
   const found = [...fake.matchAll(IMPORT)].map((m) => m[1] ?? m[2] ?? m[3]);
   t.same(found, ['../http/app.js', '../mcp/http.js']);
 });
+
+/** Strongly connected components (Tarjan) of a directed graph with more than one node: its cycles. */
+function cyclesOf(graph: Map<string, string[]>): string[][] {
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  // Iterative depth-first search: the source tree is deep enough that recursion is not an option to rely on.
+  for (const root of graph.keys()) {
+    if (index.has(root)) continue;
+    const work: { node: string; next: number }[] = [{ node: root, next: 0 }];
+    index.set(root, counter);
+    low.set(root, counter++);
+    stack.push(root);
+    onStack.add(root);
+    while (work.length > 0) {
+      const frame = work[work.length - 1];
+      const edges = graph.get(frame.node) ?? [];
+      if (frame.next < edges.length) {
+        const w = edges[frame.next++];
+        if (!index.has(w)) {
+          index.set(w, counter);
+          low.set(w, counter++);
+          stack.push(w);
+          onStack.add(w);
+          work.push({ node: w, next: 0 });
+        } else if (onStack.has(w)) low.set(frame.node, Math.min(low.get(frame.node)!, index.get(w)!));
+        continue;
+      }
+      work.pop();
+      if (work.length > 0) {
+        const parent = work[work.length - 1].node;
+        low.set(parent, Math.min(low.get(parent)!, low.get(frame.node)!));
+      }
+      if (low.get(frame.node) === index.get(frame.node)) {
+        const component: string[] = [];
+        let w: string;
+        do {
+          w = stack.pop()!;
+          onStack.delete(w);
+          component.push(w);
+        } while (w !== frame.node);
+        if (component.length > 1) found.push(component);
+      }
+    }
+  }
+  return found;
+}
+
+t.test('no import cycles anywhere in src (static, dynamic and type-only imports alike)', async (t) => {
+  const files = tsFiles(join(ROOT, 'src'));
+  const known = new Set(files);
+  const graph = new Map<string, string[]>();
+  for (const file of files) {
+    const targets = importsOf(file)
+      .filter((s) => s.startsWith('.'))
+      .map((s) => resolve(dirname(file), s).replace(/\.js$/, '.ts'))
+      .filter((p) => known.has(p));
+    graph.set(file, targets);
+  }
+  const cycles = cyclesOf(graph).map((c) => c.map((f) => relative(ROOT, f)).sort().join(' <-> '));
+  t.same(cycles, [], 'every module graph in src is acyclic');
+});
+
+t.test('the cycle finder sees a cycle', async (t) => {
+  const g = new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]]);
+  t.same(cyclesOf(g).map((c) => c.sort()), [['a', 'b', 'c']]);
+});

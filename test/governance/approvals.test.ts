@@ -10,7 +10,7 @@ import t from 'tap';
 import { Type } from '@sinclair/typebox';
 import { configureGovernance, checkAccess, activeProfile } from '../../src/tools/contract/governance/policy.js';
 import { configureAudit, recentAuditEvents } from '../../src/tools/contract/governance/audit.js';
-import { createDispatcher } from '../../src/tools/contract/dispatch.js';
+import { createDispatcher } from '../../src/tools/dispatcher.js';
 import { getTool } from '../../src/tools/registry.js';
 import { success } from '../../src/tools/contract/envelope.js';
 import { defineTool, type AnyTool } from '../../src/tools/contract/types.js';

@@ -7,7 +7,7 @@ import t from 'tap';
 import { TOOLS } from '../../src/tools/registry.js';
 import { checkAccess, configureGovernance, parseProfile, activeProfile } from '../../src/tools/contract/governance/policy.js';
 import { configureAudit } from '../../src/tools/contract/governance/audit.js';
-import { createDispatcher } from '../../src/tools/contract/dispatch.js';
+import { createDispatcher } from '../../src/tools/dispatcher.js';
 import { CONTRACT_TOOLS, INDUSTRIAL_CORE } from './contract-tools.js';
 import type { AnyTool } from '../../src/tools/contract/types.js';
 

@@ -9,10 +9,10 @@ import { resolve } from 'node:path';
 import { loadReference, REFERENCE_DIR } from '../helpers/reference.js';
 import { measureTrust, comparable, type TrustMeasurements } from '../../scripts/measure-trust.js';
 import { executeTool } from '../../src/tools/contract/execute.js';
-import { getTool } from '../../src/tools/registry.js';
+import { getTool, toolCatalog } from '../../src/tools/registry.js';
 
 const committed = JSON.parse(readFileSync(resolve(process.cwd(), 'src/tools/contract/governance/trust-measurements.json'), 'utf8')) as TrustMeasurements;
-const ctx = { subject: 't', profile: 'DESKTOP_ENGINEER', progress: () => {} };
+const ctx = { catalog: toolCatalog, subject: 't', profile: 'DESKTOP_ENGINEER', progress: () => {} };
 
 t.test('committed trust figures equal a fresh measurement (not stale)', async (t) => {
   if (loadReference(t, 'physical/iso6976.json') === undefined) return;

@@ -13,7 +13,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { loadConfig } from '../../src/config.js';
 import { buildApp, type NeqsimApp } from '../../src/http/app.js';
 import { MCP_PATH, registerMcpRoutes } from '../../src/mcp/http.js';
-import { createDispatcher } from '../../src/tools/contract/dispatch.js';
+import { createDispatcher } from '../../src/tools/dispatcher.js';
 import type { Dispatch } from '../../src/tools/contract/dispatch-types.js';
 
 interface Teardown {

@@ -8,7 +8,7 @@
 import t from 'tap';
 import { allComponents, findComponent } from '../../src/engine/components/index.js';
 import type { CallContext, Dispatch } from '../../src/tools/contract/dispatch-types.js';
-import { createDispatcher } from '../../src/tools/contract/dispatch.js';
+import { createDispatcher } from '../../src/tools/dispatcher.js';
 import type { Envelope } from '../../src/tools/contract/envelope.js';
 import { TOOLS } from '../../src/tools/registry.js';
 import { snakeName } from '../../src/tools/contract/types.js';

@@ -11,7 +11,7 @@ import { StateStore, StateStoreError, validateFilename } from '../../src/tools/p
 import { configureStateStore } from '../../src/tools/process/state/config.js';
 import { configureGovernance } from '../../src/tools/contract/governance/policy.js';
 import { configureAudit, recentAuditEvents } from '../../src/tools/contract/governance/audit.js';
-import { createDispatcher } from '../../src/tools/contract/dispatch.js';
+import { createDispatcher } from '../../src/tools/dispatcher.js';
 
 configureAudit({ destination: 'off' });
 configureGovernance({ profile: 'DESKTOP_ENGINEER' });

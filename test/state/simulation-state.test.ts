@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { configureStateStore } from '../../src/tools/process/state/config.js';
 import { configureGovernance } from '../../src/tools/contract/governance/policy.js';
 import { configureAudit, recentAuditEvents } from '../../src/tools/contract/governance/audit.js';
-import { createDispatcher } from '../../src/tools/contract/dispatch.js';
+import { createDispatcher } from '../../src/tools/dispatcher.js';
 import { runProcess } from '../../src/tools/process/runProcess/runProcess.js';
 import { RUN_PROCESS_EXAMPLES } from '../../src/tools/process/runProcess/examples.js';
 import { canonicalJson, snapshotChecksum, type ProcessStateSnapshot } from '../../src/tools/process/state/snapshot.js';

@@ -10,7 +10,7 @@ import { IMPLEMENTED_STANDARDS, UNIMPLEMENTED_STANDARDS, CONTRACT_STANDARDS } fr
 import { iso6976 } from '../../src/engine/standards/iso6976/index.js';
 import { loadReference } from '../helpers/reference.js';
 import { getTool } from '../../src/tools/registry.js';
-import { createDispatcher } from '../../src/tools/contract/dispatch.js';
+import { createDispatcher } from '../../src/tools/dispatcher.js';
 
 const ctx = { subject: 'test', profile: 'DESKTOP_ENGINEER', progress: () => {} };
 const call = async (input: unknown): Promise<{ env: Envelope; status: number; results: Record<string, any> }> => {

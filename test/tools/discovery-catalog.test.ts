@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import t from 'tap';
 import { Ajv } from 'ajv';
 import { Value } from '@sinclair/typebox/value';
-import { createDispatcher } from '../../src/tools/contract/dispatch.js';
+import { createDispatcher } from '../../src/tools/dispatcher.js';
 import { getToolBySnakeName, TOOLS } from '../../src/tools/registry.js';
 import { snakeName } from '../../src/tools/contract/types.js';
 import { envelopeSchema } from '../../src/tools/contract/catalog/envelope-schema.js';

@@ -5,9 +5,9 @@
 import t from 'tap';
 import { Value } from '@sinclair/typebox/value';
 import { allComponents, findComponent } from '../../src/engine/components/index.js';
-import { createDispatcher } from '../../src/tools/contract/dispatch.js';
+import { createDispatcher } from '../../src/tools/dispatcher.js';
 import type { Envelope } from '../../src/tools/contract/envelope.js';
-import { getTool, TOOLS } from '../../src/tools/registry.js';
+import { getTool, toolCatalog, TOOLS } from '../../src/tools/registry.js';
 import { snakeName, type AnyTool } from '../../src/tools/contract/types.js';
 import { getCapabilitiesTool } from '../../src/tools/platform/getCapabilities.js';
 
@@ -173,7 +173,7 @@ t.test('getCapabilities computes allowedInActiveProfile from the profile of the 
     ENTERPRISE: (x) => x.tier === 'core',
   };
   for (const [profile, allowed] of Object.entries(contract)) {
-    const env = await getCapabilitiesTool.run({}, { subject: 's', profile, progress: () => {} });
+    const env = await getCapabilitiesTool.run({}, { catalog: toolCatalog, subject: 's', profile, progress: () => {} });
     const data = env.data as { activeProfile: string; tools: Record<string, { allowedInActiveProfile: boolean }> };
     t.equal(data.activeProfile, profile);
     for (const tool of TOOLS) {

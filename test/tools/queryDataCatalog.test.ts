@@ -5,7 +5,7 @@
  * what it does not hold.
  */
 import t from 'tap';
-import { getTool } from '../../src/tools/registry.js';
+import { getTool, toolCatalog } from '../../src/tools/registry.js';
 import { httpStatusFor, type Envelope } from '../../src/tools/contract/envelope.js';
 import { findComponent, allComponents } from '../../src/engine/components/index.js';
 import { createCpaModel } from '../../src/engine/cpa-fluid.js';
@@ -13,7 +13,7 @@ import { HYDRATE_GUESTS } from '../../src/engine/hydrate/parameters.js';
 import { FLASH_MODELS } from '../../src/tools/contract/flash-models.js';
 
 const tool = getTool('queryDataCatalog')!;
-const call = async (input: unknown) => (await tool.run(input as never, { subject: 't', profile: 'DESKTOP_ENGINEER', progress: () => {} })) as Envelope<any>;
+const call = async (input: unknown) => (await tool.run(input as never, { catalog: toolCatalog, subject: 't', profile: 'DESKTOP_ENGINEER', progress: () => {} })) as Envelope<any>;
 
 t.test('component constants, CPA and hydrate parameters as the engine uses them', async (t) => {
   t.same([tool.tier, tool.category], ['advanced', 'ADVISORY']);

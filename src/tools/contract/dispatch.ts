@@ -10,8 +10,7 @@ import { failure, httpStatusFor, issue, type Envelope } from './envelope.js';
 import { executeTool, internalError, serializeWithStatus } from './execute.js';
 import { activeProfile, checkAccess } from './governance/policy.js';
 import { progressStore, type ProgressStore } from './progress-store.js';
-import { getTool } from '../registry.js';
-import type { AnyTool, ToolContext } from './types.js';
+import type { AnyTool, ToolCatalog, ToolContext } from './types.js';
 import { readPoolReply } from './worker-report.js';
 
 /** What the dispatcher sends to a worker thread (plain data: it is structured-cloned). */
@@ -68,7 +67,9 @@ export interface DispatcherOptions {
    * stopped (default 250 ms).
    */
   cancelGraceMs?: number;
-  /** Where tools are looked up (default: the registry); tests inject their own tools here. */
+  /** The registered tools (src/tools/dispatcher.ts passes the registry). */
+  catalog: ToolCatalog;
+  /** Where the tool to run is looked up (default: the catalog); tests inject their own tools here. */
   lookup?: (name: string) => AnyTool | undefined;
   /** Run pool tools inline instead (library use without a pool). Default: true when no pool is given. */
   inlineFallback?: boolean;
@@ -119,7 +120,8 @@ function isQueueFull(err: unknown): boolean {
 }
 
 export function createDispatcher(options: DispatcherOptions): Dispatcher {
-  const lookup = options.lookup ?? getTool;
+  const catalog = options.catalog;
+  const lookup = options.lookup ?? ((name: string) => catalog.get(name));
   const pool = options.pool;
   const inlineFallback = options.inlineFallback ?? pool === undefined;
   const store = options.progress ?? progressStore;
@@ -132,7 +134,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   }
 
   async function runInline(tool: AnyTool, input: unknown, ctx: CallContext): Promise<DispatchResult> {
-    const toolCtx: ToolContext = { subject: ctx.subject, profile: activeProfile(), progress: ignoreProgress };
+    const toolCtx: ToolContext = { catalog, subject: ctx.subject, profile: activeProfile(), progress: ignoreProgress };
     if (ctx.signal !== undefined) toolCtx.signal = ctx.signal;
     // Sub-calls go through the whole dispatch path (access check, pool, budget) as the same caller.
     const subCtx: CallContext = { subject: ctx.subject, transport: ctx.transport, ...(ctx.requestId !== undefined ? { requestId: ctx.requestId } : {}) };

@@ -18,8 +18,22 @@ export interface ToolExample<I> {
   input: I;
 }
 
-/** Per-call context handed to run(). Everything in it is plain data so it can cross a worker boundary. */
+/**
+ * The registered tools as the tools that describe them (discovery, governance, workflows) see them.
+ * Dispatch and the worker fill it from the registry they were given, so no tool imports the registry.
+ */
+export interface ToolCatalog {
+  readonly tools: readonly AnyTool[];
+  get(name: string): AnyTool | undefined;
+}
+
+/** Per-call context handed to run(). Everything but the catalog and callTool is plain data. */
 export interface ToolContext {
+  /**
+   * The registered tools (the registry dispatch was built from). Dispatch and the worker always
+   * set it; a tool that describes the registry reads it with catalogIn(ctx).
+   */
+  catalog?: ToolCatalog;
   /** Caller identity (subject) for audit/approvals; 'anonymous' when none. */
   subject: string;
   /** Active deployment profile name. */
@@ -68,6 +82,18 @@ export type AnyTool = ToolDefinition<TSchema, TSchema>;
 /** Helper that keeps the generic types while declaring a tool. */
 export function defineTool<I extends TSchema, D extends TSchema>(def: ToolDefinition<I, D>): AnyTool {
   return def as unknown as AnyTool;
+}
+
+/** A catalog over a list of tools (the registry's, or a test's own). */
+export function catalogOf(tools: readonly AnyTool[]): ToolCatalog {
+  const byName = new Map(tools.map((t) => [t.name, t]));
+  return { tools, get: (name) => byName.get(name) };
+}
+
+/** The call's tool catalog; only a direct run() without one (a programming error) lacks it. */
+export function catalogIn(ctx: ToolContext): ToolCatalog {
+  if (ctx.catalog === undefined) throw new Error('This tool describes the registered tools: call it through the dispatcher (REST, MCP or runTool), or pass ctx.catalog');
+  return ctx.catalog;
 }
 
 /** snake_case schema-catalog name of a camelCase tool name (runFlash -> run_flash). */

@@ -12,8 +12,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { failure, issue, success, type Envelope } from '../contract/envelope.js';
-import { getTool } from '../registry.js';
-import { defineTool, type ToolContext } from '../contract/types.js';
+import { catalogIn, defineTool, type ToolCatalog, type ToolContext } from '../contract/types.js';
 
 const TOOL = 'composeWorkflow';
 const MAX_STEPS = 20;
@@ -111,9 +110,9 @@ function resolveRefs(value: unknown, done: Map<string, Record<string, unknown>>,
 }
 
 /** The step's input with the workflow fluid carried in, where the tool takes it and lacks it. */
-function withFluid(toolName: string, input: Record<string, unknown>, fluid: Record<string, unknown> | undefined): Record<string, unknown> {
+function withFluid(catalog: ToolCatalog, toolName: string, input: Record<string, unknown>, fluid: Record<string, unknown> | undefined): Record<string, unknown> {
   if (fluid === undefined) return input;
-  const props = (getTool(toolName)?.input as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
+  const props = (catalog.get(toolName)?.input as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
   if ('fluid' in props && input.fluid === undefined) return { ...input, fluid };
   if ('components' in props && input.components === undefined) {
     const carried: Record<string, unknown> = {};
@@ -134,7 +133,7 @@ async function run(input: In, ctx: ToolContext): Promise<Envelope<Out>> {
     const tool = s.tool ?? s.runner;
     const name = s.name ?? `step_${i + 1}`;
     if (tool === undefined) problems.push(issue('MISSING_FIELD', `Step ${i + 1} names no tool`, 'Give "tool": "runFlash" (or another tool name)', `steps.${i}.tool`));
-    else if (getTool(tool) === undefined) problems.push(issue('UNKNOWN_TOOL', `Step ${i + 1}: no tool named ${JSON.stringify(tool)}`, 'getCapabilities lists the tools', `steps.${i}.tool`));
+    else if (catalogIn(ctx).get(tool) === undefined) problems.push(issue('UNKNOWN_TOOL', `Step ${i + 1}: no tool named ${JSON.stringify(tool)}`, 'getCapabilities lists the tools', `steps.${i}.tool`));
     else if (NOT_IN_WORKFLOWS.has(tool)) problems.push(issue('TOOL_NOT_ALLOWED_IN_WORKFLOW', `Step ${i + 1}: ${tool} cannot run inside a workflow`, 'Call it directly', `steps.${i}.tool`));
     if (names.has(name)) problems.push(issue('DUPLICATE_STEP_NAME', `Two steps are named ${JSON.stringify(name)}`, 'Give each step its own name', `steps.${i}.name`));
     names.add(name);
@@ -151,7 +150,7 @@ async function run(input: In, ctx: ToolContext): Promise<Envelope<Out>> {
       reports.push({ name: step.name, tool: step.tool, status: 'skipped' });
       continue;
     }
-    const resolved = resolveRefs(withFluid(step.tool, step.input, input.fluid), done, `steps.${i}.input`);
+    const resolved = resolveRefs(withFluid(catalogIn(ctx), step.tool, step.input, input.fluid), done, `steps.${i}.input`);
     if (!resolved.ok) {
       reports.push({ name: step.name, tool: step.tool, status: 'error', errors: [issue('STEP_REFERENCE_ERROR', resolved.message, 'Refer to an earlier step by its name and a path that its response has, e.g. "${flash.data.fluid.conditions.overall.temperature}"', `steps.${i}.input`)] });
       failed = true;

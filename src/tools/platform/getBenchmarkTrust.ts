@@ -6,8 +6,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { failure, issue } from '../contract/envelope.js';
-import { TOOLS, getTool } from '../registry.js';
-import { defineTool } from '../contract/types.js';
+import { catalogIn, defineTool } from '../contract/types.js';
 import { policySuccess } from '../contract/governance/respond.js';
 import measurements from '../contract/governance/trust-measurements.json' with { type: 'json' };
 
@@ -106,20 +105,20 @@ export const getBenchmarkTrustTool = defineTool({
     { name: 'trust-calculate-standard', description: 'Measured validation of calculateStandard', input: { action: 'getTool', toolName: 'calculateStandard' } },
   ],
   execution: 'inline',
-  run(input) {
+  run(input, ctx) {
     const started = performance.now();
     const measuredAt = (measurements as { measuredAt: string }).measuredAt;
     if (input.action === 'getTool') {
       if (input.toolName === undefined) {
         return failure(TOOL, 'input', [issue('MISSING_FIELD', 'action getTool needs "toolName"', 'Add "toolName", e.g. "calculateStandard".', '/toolName')]);
       }
-      if (getTool(input.toolName) === undefined) {
+      if (catalogIn(ctx).get(input.toolName) === undefined) {
         return failure(TOOL, 'compute', [issue('UNKNOWN_TOOL', `No tool named "${input.toolName}" is registered`, 'Call getCapabilities (or getBenchmarkTrust getAll) for the tool names.', '/toolName')]);
       }
       return policySuccess(TOOL, 'benchmark trust', { action: 'getTool', measuredAt, trust: trustOf(input.toolName) }, started, 'Trust metadata read from measurements');
     }
     // getAll keeps the answer small: per-case detail is available through getTool.
-    const summaries = TOOLS.map((t) => {
+    const summaries = catalogIn(ctx).tools.map((t) => {
       const trust = trustOf(t.name);
       return [t.name, { ...trust, validationCases: [] }] as [string, TrustT];
     });

@@ -8,12 +8,11 @@ import { Type } from '@sinclair/typebox';
 import { allComponents } from '../../engine/components/index.js';
 import { API_VERSION } from '../contract/envelope.js';
 import { isAllowedIn, isDeploymentMode, needsApprovalIn } from '../contract/governance/profiles.js';
-import { defineTool, snakeName, type AnyTool } from '../contract/types.js';
+import { catalogIn, defineTool, snakeName, type AnyTool } from '../contract/types.js';
 import { discoverySuccess } from '../contract/catalog/discovery-envelope.js';
 import { buildExampleCatalog } from '../contract/catalog/examples.js';
 import { implementedFlashTypes, implementedModels } from '../contract/catalog/models.js';
 import { availablePrompts } from '../contract/catalog/prompts.js';
-import { registeredTools } from '../contract/catalog/registry-access.js';
 import { resourceTemplates, staticResources } from '../contract/catalog/resources.js';
 import { schemaUri } from '../contract/catalog/schemas.js';
 import { acceptedUnits, DEFAULT_UNITS, type QuantityKind } from '../contract/units.js';
@@ -127,7 +126,7 @@ export const getCapabilitiesTool = defineTool({
   execution: 'inline',
   async run(_input, ctx) {
     const started = performance.now();
-    const tools = await registeredTools();
+    const tools = catalogIn(ctx).tools;
     const tooling: Record<string, typeof ToolEntry.static> = {};
     for (const t of tools) tooling[t.name] = toolEntry(t, ctx.profile);
     return discoverySuccess('getCapabilities', 'capability discovery', {

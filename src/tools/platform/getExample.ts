@@ -5,10 +5,9 @@
  */
 import { Type } from '@sinclair/typebox';
 import { failure, issue } from '../contract/envelope.js';
-import { defineTool } from '../contract/types.js';
+import { catalogIn, defineTool } from '../contract/types.js';
 import { discoverySuccess, listForHint } from '../contract/catalog/discovery-envelope.js';
 import { buildExampleCatalog, exampleKeys, findExample } from '../contract/catalog/examples.js';
-import { registeredTools } from '../contract/catalog/registry-access.js';
 
 const Input = Type.Object(
   {
@@ -47,9 +46,9 @@ export const getExampleTool = defineTool({
     { name: 'example-lookup', description: 'The canonical example of getSchema', input: { category: 'tool', name: 'get_schema' } },
   ],
   execution: 'inline',
-  async run(input) {
+  run(input, ctx) {
     const started = performance.now();
-    const tools = await registeredTools();
+    const tools = catalogIn(ctx).tools;
     const entry = findExample(tools, input.category, input.name);
     if (!entry) {
       const categories = Object.keys(buildExampleCatalog(tools));

@@ -5,9 +5,8 @@
  */
 import { Type } from '@sinclair/typebox';
 import { failure, issue } from '../contract/envelope.js';
-import { defineTool, snakeName } from '../contract/types.js';
+import { catalogIn, defineTool, snakeName } from '../contract/types.js';
 import { discoverySuccess, listForHint } from '../contract/catalog/discovery-envelope.js';
-import { registeredTools } from '../contract/catalog/registry-access.js';
 import { findSchema, schemaToolNames, schemaUri, type SchemaType } from '../contract/catalog/schemas.js';
 
 const Input = Type.Object(
@@ -50,9 +49,9 @@ export const getSchemaTool = defineTool({
     { name: 'schema-output', description: 'Output (envelope) schema of searchComponents', input: { toolName: 'search_components', schemaType: 'output' } },
   ],
   execution: 'inline',
-  async run(input) {
+  run(input, ctx) {
     const started = performance.now();
-    const tools = await registeredTools();
+    const tools = catalogIn(ctx).tools;
     const wanted = snakeName(input.toolName.trim());
     const found = findSchema(tools, wanted, input.schemaType);
     if (!found) {

@@ -5,8 +5,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { failure, issue, type Envelope } from '../contract/envelope.js';
-import { TOOLS } from '../registry.js';
-import { defineTool, type ToolContext } from '../contract/types.js';
+import { catalogIn, defineTool, type AnyTool, type ToolContext } from '../contract/types.js';
 import { audit } from '../contract/governance/audit.js';
 import {
   activeProfile,
@@ -100,13 +99,13 @@ function adminRefusal(action: string, subject: string, verdict: 'not_configured'
   return env;
 }
 
-function toolCountIn(mode: DeploymentMode): number {
-  return TOOLS.filter((t) => isAllowedIn(mode, t)).length;
+function toolCountIn(tools: readonly AnyTool[], mode: DeploymentMode): number {
+  return tools.filter((t) => isAllowedIn(mode, t)).length;
 }
 
-function describe(): Data {
+function describe(tools: readonly AnyTool[]): Data {
   const mode = activeProfile();
-  const names = (tier: string) => TOOLS.filter((t) => t.tier === tier).map((t) => t.name);
+  const names = (tier: string) => tools.filter((t) => t.tier === tier).map((t) => t.name);
   return {
     action: 'describe',
     activeMode: mode,
@@ -119,12 +118,12 @@ function describe(): Data {
         name: m,
         description: p.description,
         toolAccess: p.toolAccess,
-        toolCount: toolCountIn(m),
+        toolCount: toolCountIn(tools, m),
         approvalGate: p.approvalGate,
         autoValidation: p.autoValidationEnforced ? 'Enforced' : 'On by default',
       };
     }),
-    toolClassification: Object.fromEntries(TOOLS.map((t) => [t.name, t.category])),
+    toolClassification: Object.fromEntries(tools.map((t) => [t.name, t.category])),
     tier1_trustedCore: names('core'),
     tier2_engineeringAdvanced: names('advanced'),
     tier3_experimental: names('experimental'),
@@ -231,7 +230,7 @@ export const manageIndustrialProfileTool = defineTool({
     const started = performance.now();
     switch (input.action ?? 'describe') {
       case 'describe':
-        return policySuccess(TOOL, 'profile description', describe(), started);
+        return policySuccess(TOOL, 'profile description', describe(catalogIn(ctx).tools), started);
       case 'getActive': {
         const mode = activeProfile();
         return policySuccess(TOOL, 'active profile', {

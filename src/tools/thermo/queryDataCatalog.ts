@@ -13,10 +13,9 @@ import { CPA_ROWS } from '../../engine/components/data/cpa-rows.js';
 import { CPA_CROSS_ROWS } from '../../engine/components/data/cpa-cross-rows.js';
 import { HYDRATE_GUESTS, HYDRATE_GUESTS_GF } from '../../engine/hydrate/parameters.js';
 import { failure, issue, success, type Envelope } from '../contract/envelope.js';
-import { defineTool, type AnyTool } from '../contract/types.js';
+import { catalogIn, defineTool, type AnyTool } from '../contract/types.js';
 import { componentProperties } from '../contract/catalog/resources.js';
 import { implementedModels } from '../contract/catalog/models.js';
-import { registeredTools } from '../contract/catalog/registry-access.js';
 
 const TOOL = 'queryDataCatalog';
 export const CATALOG_ACTIONS = ['listComponentFamilies', 'getComponentProperties', 'listEOSModels', 'listDataTables'] as const;
@@ -126,5 +125,5 @@ export const queryDataCatalogTool = defineTool({
     { name: 'families', description: 'Every component name by family', input: { action: 'listComponentFamilies' } },
   ],
   execution: 'inline',
-  run: async (input) => run(input, await registeredTools()),
+  run: (input, ctx) => run(input, catalogIn(ctx).tools),
 });

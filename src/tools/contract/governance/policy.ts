@@ -12,7 +12,6 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { API_VERSION, type Envelope } from '../envelope.js';
-import { getTool } from '../../registry.js';
 import { audit } from './audit.js';
 import {
   PROFILES,
@@ -124,11 +123,18 @@ export function pendingApprovals(): string[] {
   return [...current().approvals];
 }
 
+/** Where tool classes come from unless configureGovernance() names a lookup: set by the registry. */
+let registeredClassOf: (toolName: string) => ToolClass | undefined = () => undefined;
+
+/** Called once by the composition root (src/tools/registry.ts) so governance never imports it. */
+export function useRegisteredToolClasses(lookup: (toolName: string) => ToolClass | undefined): void {
+  registeredClassOf = lookup;
+}
+
 export function classOf(toolName: string): ToolClass | undefined {
   const custom = state?.lookup;
   if (custom !== undefined) return custom(toolName);
-  const t = getTool(toolName);
-  return t === undefined ? undefined : { tier: t.tier, category: t.category };
+  return registeredClassOf(toolName);
 }
 
 export interface PolicyEnvelopeOptions {

@@ -10,8 +10,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { failure, issue, success, type Envelope } from '../../contract/envelope.js';
 import { extract, referencesFor, TOOLS_WITH_EXTRACTORS } from './extractors.js';
 import { flowAssurance, fluidDefinition, HANDOFF_TOOLS, processSimulation, safetyAnalysis, type HandoffOutcome } from './handoffs.js';
-import { getTool } from '../../registry.js';
-import { defineTool } from '../../contract/types.js';
+import { catalogIn, defineTool } from '../../contract/types.js';
 
 const TOOL = 'bridgeTaskWorkflow';
 
@@ -134,14 +133,14 @@ export const bridgeTaskWorkflowTool = defineTool({
   exampleCategory: 'bridge',
   examples: [{ name: 'schema', description: 'The results.json and handoff shapes', input: { action: 'getSchema' } }],
   execution: 'inline',
-  run(input): Envelope<Out> {
+  run(input, ctx): Envelope<Out> {
     const action = input.action ?? 'toResultsJson';
     if (action === 'getSchema') return ok({ action, schemas: SCHEMAS });
     const env = input.toolOutput as Obj | undefined;
     if (env === undefined) return refuse('MISSING_FIELD', `${action} needs "toolOutput"`, 'Pass the whole response of the tool call as "toolOutput"', 'toolOutput');
     const tool = input.sourceRunner ?? (typeof env.tool === 'string' ? env.tool : undefined);
     if (tool === undefined) return refuse('MISSING_FIELD', 'Which tool produced toolOutput is not known', 'Pass the whole response (it has a "tool" field) or give "sourceRunner"', 'sourceRunner');
-    if (getTool(tool) === undefined) return refuse('UNKNOWN_TOOL', `No tool named ${JSON.stringify(tool)}`, 'Name the tool that produced the response, e.g. "runFlash"', 'sourceRunner');
+    if (catalogIn(ctx).get(tool) === undefined) return refuse('UNKNOWN_TOOL', `No tool named ${JSON.stringify(tool)}`, 'Name the tool that produced the response, e.g. "runFlash"', 'sourceRunner');
     if (env.status !== undefined && env.status !== 'success') return refuse('TOOL_FAILED', `The ${tool} response has status ${JSON.stringify(env.status)}: there are no results to pass on`, 'Fix the call first; its errors say how', 'toolOutput');
     if (env.data === undefined) return refuse('MISSING_FIELD', 'toolOutput has no "data"', 'Pass the whole response (envelope), not just part of it', 'toolOutput');
     if (action === 'toResultsJson') return ok({ action, sourceRunner: tool, resultsJson: resultsJson(env, tool, input) });

@@ -6,6 +6,7 @@
 import { responseMetrics } from '../../../engine/control/response-metrics.js';
 import { issue, type DiagnosticIssue } from '../../contract/envelope.js';
 import { runDynamicTool } from '../runDynamic/runDynamic.js';
+import { catalogOf } from '../../contract/types.js';
 
 export interface QueuedOpening {
   target: string;
@@ -15,10 +16,12 @@ export interface QueuedOpening {
 export type TransientOutcome = { ok: true; summary: Record<string, unknown> } | { ok: false; errors: DiagnosticIssue[] };
 
 const noProgress = () => {};
+/** The transient runs runDynamic directly on this thread; that is the only tool it can see. */
+const dynamicOnly = catalogOf([runDynamicTool]);
 
 export async function runTransient(doc: Record<string, unknown>, duration: number, timeStep: number, openings: readonly QueuedOpening[], index: number): Promise<TransientOutcome> {
   const input = { processJson: doc, duration_seconds: duration, timeStep_seconds: timeStep, events: openings.map((o) => ({ time_seconds: 0, type: 'VALVE_OPENING', target: o.target, value: o.value })) };
-  const env = await runDynamicTool.run(input as never, { subject: 'runOperationalStudy', profile: 'local', progress: noProgress });
+  const env = await runDynamicTool.run(input as never, { catalog: dynamicOnly, subject: 'runOperationalStudy', profile: 'local', progress: noProgress });
   if (env.status !== 'success') return { ok: false, errors: (env.errors ?? []).map((e) => ({ ...e, message: `Action ${index} (RUN_TRANSIENT): ${e.message}` })) };
   const d = env.data as Record<string, any>;
   const time: number[] = d.time_seconds;

@@ -1,6 +1,6 @@
 /** Catalog examples of calculateStandard (category "standards"); each validates and runs. */
 import type { ToolExample } from '../../contract/types.js';
-import type { CalculateStandardInput } from './calculateStandard.js';
+import type { CalculateStandardInput } from './schema.js';
 
 const NORTH_SEA_GAS = { methane: 0.9247, ethane: 0.035, propane: 0.0098, 'n-butane': 0.0022, 'i-butane': 0.0034, 'n-pentane': 0.0006, nitrogen: 0.0175, CO2: 0.0068 };
 const PIPELINE_GAS = { methane: 0.88, ethane: 0.06, propane: 0.02, nitrogen: 0.02, CO2: 0.02 };
