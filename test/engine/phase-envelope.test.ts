@@ -30,10 +30,10 @@ t.test('complete envelopes: dew curve up from 1 bar, through the critical point,
     const firstBubble = e.points.findIndex((p) => p.branch === 'bubble');
     t.ok(firstBubble > 2 && e.points.slice(firstBubble).every((p) => p.branch === 'bubble'), `${name}: dew points, then bubble points`);
     t.ok(Math.abs(e.points[0].P / 1e5 - 1) < 1e-9 && Math.abs(e.points[e.points.length - 1].P / 1e5 - 1) < 1e-9, `${name}: starts and ends at 1 bar`);
-    t.ok(e.cricondenbar.P >= Math.max(...e.points.map((p) => p.P)) * (1 - 1e-9), `${name}: the cricondenbar is the highest pressure`);
+    t.ok(e.cricondenbar!.P >= Math.max(...e.points.map((p) => p.P)) * (1 - 1e-9), `${name}: the cricondenbar is the highest pressure`);
     t.ok(e.cricondentherm.T >= Math.max(...e.points.map((p) => p.T)) * (1 - 1e-9), `${name}: the cricondentherm is the highest temperature`);
     const c = e.critical!;
-    t.ok(c.P <= e.cricondenbar.P * (1 + 1e-9) && c.T <= e.cricondentherm.T * (1 + 1e-9), `${name}: critical point ${c.T.toFixed(2)} K, ${(c.P / 1e5).toFixed(2)} bar inside the extremes`);
+    t.ok(c.P <= e.cricondenbar!.P * (1 + 1e-9) && c.T <= e.cricondentherm.T * (1 + 1e-9), `${name}: critical point ${c.T.toFixed(2)} K, ${(c.P / 1e5).toFixed(2)} bar inside the extremes`);
   }
   t.end();
 });
@@ -88,7 +88,7 @@ t.test('critical point, cricondenbar and cricondentherm do not move with a 5 and
       }
       t.ok(fine.points.length > 3 * coarse.points.length, `${name} ×${1 / scale}: denser (${fine.points.length} vs ${coarse.points.length} points)`);
       t.ok(Math.abs(coarse.critical.T - fine.critical.T) < 0.05 && Math.abs(coarse.critical.P - fine.critical.P) < 5e3, `${name} ×${1 / scale}: critical point within 0.05 K and 0.05 bar`);
-      t.ok(Math.abs(coarse.cricondenbar.P - fine.cricondenbar.P) < 5e3, `${name} ×${1 / scale}: cricondenbar within 0.05 bar`);
+      t.ok(Math.abs(coarse.cricondenbar!.P - fine.cricondenbar!.P) < 5e3, `${name} ×${1 / scale}: cricondenbar within 0.05 bar`);
       t.ok(Math.abs(coarse.cricondentherm.T - fine.cricondentherm.T) < 0.05, `${name} ×${1 / scale}: cricondentherm within 0.05 K`);
     }
   }
@@ -140,14 +140,68 @@ t.test('bad input and traces that cannot close are reported, not papered over', 
   const f = fluid('SRK', { methane: 0.5, propane: 0.5 });
   const bad = phaseEnvelope(f.model, [0.5, 0.3, 0.2]);
   t.notOk(bad.ok, 'wrong composition length fails');
-  // Hydrogen and nitrogen with a little methane: the dew curve climbs past 1000 bar.
+  // Hydrogen and nitrogen with a little methane: the dew curve climbs past 1000 bar. The trace
+  // lands exactly on the limit, says so, and reports no cricondenbar (it lies above the limit).
   const h2 = fluid('PR', { hydrogen: 0.615226, nitrogen: 0.309887, argon: 0.020546, methane: 0.054341 });
   const e = phaseEnvelope(h2.model, h2.z);
-  t.ok(e.ok && !e.complete && /pressure above/.test(e.stopReason), `stops at the pressure limit and says so (${e.ok ? e.stopReason : e.message})`);
+  t.ok(e.ok && !e.complete && /still rises at the pressure limit 1000 bara/.test(e.stopReason), `stops at the pressure limit and says so (${e.ok ? e.stopReason : e.message})`);
+  if (e.ok) {
+    t.ok(Math.abs(Math.max(...e.points.map((p) => p.P)) / 1e8 - 1) < 1e-12, 'the last point is on the 1000 bar limit');
+    t.equal(e.cricondenbar, undefined, 'no cricondenbar reported below the limit');
+    // The highest traced dew points are real: one phase 0.2 K above them, two phases 0.2 K below.
+    for (const p of e.points.filter((q) => q.P > 900e5)) {
+      const out = flashTP(h2.model, p.T + 0.2, p.P, h2.z);
+      const inn = flashTP(h2.model, p.T - 0.2, p.P, h2.z);
+      t.ok(out.ok && out.result.phases.length === 1 && inn.ok && inn.result.phases.length === 2, `${(p.P / 1e5).toFixed(1)} bar, ${p.T.toFixed(2)} K: one phase above, two below`);
+    }
+  }
   // A gas condensate whose bubble curve closes in on K = 1 again near 180 K (SRK): a second,
   // liquid–liquid critical point, where the bubble curve ends.
   const gc = fluid('SRK', { methane: 0.806598, ethane: 0.060588, propane: 0.050727, 'i-butane': 0.006454, 'n-butane': 0.019557, 'i-pentane': 0.005018, 'n-pentane': 0.004683, 'n-hexane': 0.00472, 'n-heptane': 0.015679, 'n-octane': 0.012319, 'n-nonane': 0.002812, nC10: 0.010845 });
   const g = phaseEnvelope(gc.model, gc.z);
   t.ok(g.ok && !g.complete && g.critical !== undefined && /second critical point/.test(g.stopReason), `stops at the second critical point and says so (${g.ok ? g.stopReason : g.message})`);
+  t.end();
+});
+
+t.test('a nitrogen-rich gas (PR) whose first trace loses the stable branch is restarted and traced to its cricondenbar', (t) => {
+  // At low pressure a CO2-rich liquid condenses first; above ~40 bar a methane-rich one does, and
+  // the CO2 branch turns back: the first trace fails there, the restart follows the other liquid.
+  const f = fluid('PR', { nitrogen: 0.58, methane: 0.4, CO2: 0.02 });
+  const e = phaseEnvelope(f.model, f.z);
+  if (!e.ok) return t.fail(e.message);
+  t.ok(e.segments >= 2 && /restarted/.test(e.stopReason), `restarted (${e.segments} segments)`);
+  t.ok(e.complete && e.critical !== undefined, 'complete, with a critical point');
+  const stableDew = e.points.filter((p) => p.stable && p.branch === 'dew');
+  const top = Math.max(...stableDew.map((p) => p.P));
+  t.ok(top > 50e5 && e.cricondenbar !== undefined && e.cricondenbar.P >= top * (1 - 1e-9), `stable dew curve up to ${(top / 1e5).toFixed(1)} bar; cricondenbar ${(e.cricondenbar!.P / 1e5).toFixed(2)} bar`);
+  // Every 2nd stable dew point of the restarted segments, away from the critical point: one phase
+  // 0.2 K outside, two inside.
+  let checked = 0;
+  for (const p of stableDew.filter((q) => q.segment > 0 && q.P < 0.97 * e.critical!.P).filter((_, i) => i % 2 === 0)) {
+    const out = flashTP(f.model, p.T + 0.2, p.P, f.z, { multiPhaseCheck: true });
+    const inn = flashTP(f.model, p.T - 0.2, p.P, f.z, { multiPhaseCheck: true });
+    t.ok(out.ok && out.result.phases.length === 1 && inn.ok && inn.result.phases.length >= 2, `${p.T.toFixed(2)} K, ${(p.P / 1e5).toFixed(2)} bar: one phase outside, two inside`);
+    checked++;
+  }
+  t.ok(checked >= 3, `${checked} restarted points checked by TP flashes`);
+  t.end();
+});
+
+t.test('the cricondentherm and cricondenbar are stationary points of the traced curve', (t) => {
+  for (const [name, f] of MIXTURES.slice(0, 2)) {
+    const e = phaseEnvelope(f.model, f.z);
+    if (!e.ok || !e.cricondenbar) {
+      t.fail(`${name}: traced`);
+      continue;
+    }
+    // Dew temperature at the cricondentherm pressure ± 0.5 bar is below the cricondentherm.
+    const ct = e.cricondentherm;
+    for (const dP of [-0.5e5, 0.5e5]) {
+      const sat = dewPointTemperature(f.model, ct.P + dP, f.z, ct.T);
+      t.ok(sat.ok && sat.T < ct.T && ct.T - sat.T < 0.05, `${name}: dew T ${sat.ok ? sat.T.toFixed(4) : '-'} K at cricondentherm P ${dP > 0 ? '+' : '−'} 0.5 bar, below ${ct.T.toFixed(4)} K`);
+    }
+    const at = dewPointTemperature(f.model, ct.P, f.z, ct.T);
+    t.ok(at.ok && Math.abs(at.T - ct.T) < 1e-6, `${name}: the cricondentherm is on the dew curve`);
+  }
   t.end();
 });

@@ -43,7 +43,9 @@ t.test('points that are not stable boundaries are flagged, and so is a trace tha
   const h2 = getPhaseEnvelope({ model: 'PR', components: { hydrogen: 0.615226, nitrogen: 0.309887, argon: 0.020546, methane: 0.054341 } });
   t.equal(h2.status, 'success');
   t.equal(data(h2).complete, false, 'complete: false');
-  t.ok(h2.warnings.some((w) => w.code === 'CONVERGENCE_WARNING' && /stopped early/.test(w.message)), 'CONVERGENCE_WARNING');
+  t.ok(h2.warnings.some((w) => w.code === 'CONVERGENCE_WARNING' && /still rises at the 1000 bara limit/.test(w.message)), 'CONVERGENCE_WARNING: the curve still rises at the 1000 bara limit');
+  t.equal(data(h2).criticalPoints.cricondenbar, undefined, 'no cricondenbar reported (it lies above the limit)');
+  t.ok(Math.abs(Math.max(...data(h2).envelope.map((p: any) => p.pressure_bara)) - 1000) < 1e-9, 'traced up to 1000 bara');
   t.equal(h2.provenance?.convergence.converged, false, 'provenance says not converged');
   t.end();
 });

@@ -19,6 +19,8 @@ import { parsePressure } from '../contract/units.js';
 const TOOL = 'getPhaseEnvelope';
 const KELVIN_OFFSET = 273.15;
 const DEFAULT_PMIN_BARA = 1;
+/** Highest pressure traced (the engine's default limit). */
+const PMAX_BARA = 1000;
 
 const StatePoint = Type.Object({ temperature_K: Type.Number(), temperature_C: Type.Number(), pressure_bara: Type.Number() }, { additionalProperties: false });
 
@@ -49,15 +51,16 @@ export const PhaseEnvelopeOutput = Type.Object(
           pressure_bara: Type.Number(),
           branch: Type.Union([Type.Literal('dew'), Type.Literal('bubble')], { description: 'dew: the feed is a saturated vapour; bubble: a saturated liquid (past the critical point)' }),
           stable: Type.Boolean({ description: 'False where the feed splits into other phases (e.g. two liquids): the point solves the two-phase saturation equations but is not a boundary of the stable phase diagram' }),
+          segment: Type.Integer({ description: 'Traced segment the point belongs to (0 first); a new segment starts where a trace lost the stable branch and was restarted from another seed (the dew point of another liquid, or the bubble point at lowPressure); do not join points of different segments' }),
         },
         { additionalProperties: false },
       ),
-      { description: 'In trace order: dew curve upwards, critical point, bubble curve downwards' },
+      { description: 'Segment after segment, each in trace order: dew curve upwards, critical point, bubble curve downwards' },
     ),
     criticalPoints: Type.Object(
       {
         criticalPoint: Type.Optional(StatePoint),
-        cricondenbar: StatePoint,
+        cricondenbar: Type.Optional(Type.Object(StatePoint.properties, { additionalProperties: false, description: 'Highest pressure of the stable boundary; absent when the curve still rises at the 1000 bara limit (a warning says so)' })),
         cricondentherm: StatePoint,
       },
       { additionalProperties: false },
@@ -92,7 +95,7 @@ export function getPhaseEnvelope(input: unknown): Envelope<Output> {
   if (issues.length > 0 || !parsed.ok) return failure(TOOL, 'compute', issues);
   const req = parsed.request;
   const fluid = createCubicFluid(req.model as 'SRK' | 'PR', req.components, req.z);
-  const env = phaseEnvelope(fluid.model, fluid.z, { Pmin });
+  const env = phaseEnvelope(fluid.model, fluid.z, { Pmin, Pmax: PMAX_BARA * 1e5 });
   if (!env.ok) {
     return failure(TOOL, 'compute', [{ severity: 'error', code: 'ENVELOPE_ERROR', message: env.message, fix: `The mixture has no dew point at ${Pmin / 1e5} bara the trace can start from: try another lowPressure, or check the composition (runFlash dewPointT at that pressure)` }], 'envelope');
   }
@@ -107,17 +110,24 @@ export function getPhaseEnvelope(input: unknown): Envelope<Output> {
       ),
     );
   }
-  if (!env.complete) warnings.push(warning('CONVERGENCE_WARNING', `The envelope trace stopped early (${env.stopReason}); the points returned are converged, the rest of the envelope is missing`));
+  if (env.cricondenbar === undefined) {
+    warnings.push(
+      warning(
+        'CONVERGENCE_WARNING',
+        `The saturation curve still rises at the ${PMAX_BARA} bara limit of the trace (${env.stopReason}): it was traced up to that limit, the cricondenbar lies above it and is not reported. Typical of hydrogen- or nitrogen-rich gases with a cubic equation of state, whose dew curve climbs steeply at low temperature`,
+      ),
+    );
+  } else if (!env.complete) warnings.push(warning('CONVERGENCE_WARNING', `The envelope trace stopped early (${env.stopReason}); the points returned are converged, the rest of the envelope is missing`));
   return success({
     tool: TOOL,
     data: {
       model: req.model,
       numberOfPoints: env.points.length,
       complete: env.complete,
-      envelope: env.points.map((p) => ({ ...point(p.T, p.P), branch: p.branch, stable: p.stable })),
+      envelope: env.points.map((p) => ({ ...point(p.T, p.P), branch: p.branch, stable: p.stable, segment: p.segment })),
       criticalPoints: {
         ...(env.critical ? { criticalPoint: point(env.critical.T, env.critical.P) } : {}),
-        cricondenbar: point(env.cricondenbar.T, env.cricondenbar.P),
+        ...(env.cricondenbar ? { cricondenbar: point(env.cricondenbar.T, env.cricondenbar.P) } : {}),
         cricondentherm: point(env.cricondentherm.T, env.cricondentherm.P),
       },
     },
@@ -129,7 +139,8 @@ export function getPhaseEnvelope(input: unknown): Envelope<Output> {
       convergence: { converged: env.complete, iterations: env.newtonIterations, message: `${env.points.length} points; ${env.stopReason}` },
       assumptions: [
         'Michelsen (1980) continuation in (ln K, ln T, ln P): each point is a converged saturation point (equal fugacities, Newton to 1e-10)',
-        'Critical point where every ln K changes sign, interpolated by a cubic in ln K; cricondenbar and cricondentherm from a parabola through the highest points',
+        'Critical point where every ln K changes sign, interpolated by a cubic in ln K; cricondenbar and cricondentherm are the extremes of the stable part of the curve, located by solving dP/dT = 0 (resp. dT/dP = 0) on the traced branch',
+        'A trace that loses the stable branch (another liquid condenses first) is restarted from the dew point of that liquid; a trace that does not come back down past a critical point is completed from the bubble point at lowPressure (points carry their segment index)',
         'Two phases traced; each point is checked by a TP flash with a third-phase search and marked stable: false where the feed splits otherwise (e.g. two liquids)',
       ],
       limitations: ['Cubic EOS: critical points and the envelope top are the least accurate part (typically a few K and bar off measured data)'],

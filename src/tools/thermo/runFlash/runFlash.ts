@@ -8,7 +8,7 @@
  * top-level `flash` and `fluid` fields.
  */
 import { createFluid, flashPH, flashPS, flashReport, flashTP, flashTV, STATE_FLASH_T_MAX, STATE_FLASH_T_MIN, TV_FLASH_P_MAX, TV_FLASH_P_MIN, type FlashOutcome, type FlashReport, type FlashResult, type FluidModelName } from '../../../engine/index.js';
-import { failure, success, type Envelope } from '../../contract/envelope.js';
+import { failure, success, type Envelope, type Warning } from '../../contract/envelope.js';
 import { defineTool } from '../../contract/types.js';
 import { RunFlashInput, RunFlashOutput } from './schema.js';
 import { parseFlashRequest, type FlashRequest } from './request.js';
@@ -62,7 +62,7 @@ function stateFlashFix(req: FlashRequest): string {
   );
 }
 
-type CubicRun = { ok: true; result: FlashResult; report: FlashReport; hydrate?: Extract<HydrateRun, { ok: true }> } | { ok: false; env: Envelope<never> };
+type CubicRun = { ok: true; result: FlashResult; report: FlashReport; hydrate?: Extract<HydrateRun, { ok: true }>; saturation?: { warnings: Warning[]; notes: string[] } } | { ok: false; env: Envelope<never> };
 
 function cubicRun(req: FlashRequest): CubicRun {
   const fluid = createFluid(req.model as FluidModelName, req.components, req.z);
@@ -75,7 +75,7 @@ function cubicRun(req: FlashRequest): CubicRun {
   if (isSaturationFlashType(req.flashType)) {
     const sat = runSaturation(req.flashType, fluid.model, fluid.z, req.temperature, req.pressure);
     if (!sat.ok) return { ok: false, env: failure(TOOL, 'compute', [sat.issue], 'flash') };
-    return { ok: true, result: sat.result, report: flashReport(fluid.model, sat.result) };
+    return { ok: true, result: sat.result, report: flashReport(fluid.model, sat.result), saturation: { warnings: sat.warnings, notes: sat.notes } };
   }
   let out: FlashOutcome;
   if (req.flashType === 'PH') out = flashPH(fluid.model, req.pressure, req.spec!.value, fluid.z, { ...options, T0: req.temperature });
@@ -123,6 +123,7 @@ export function runFlash(input: unknown): Envelope<RunFlashOutput> {
   let report: FlashReport;
   let result: FlashResult | undefined;
   let hydrate: Extract<HydrateRun, { ok: true }> | undefined;
+  let saturationWarnings: Warning[] = [];
   const assumptions: string[] = [];
   const limitations: string[] = [];
   if (req.model === 'GERG2008' && req.flashType !== 'TP') {
@@ -142,6 +143,8 @@ export function runFlash(input: unknown): Envelope<RunFlashOutput> {
     result = c.result;
     report = c.report;
     hydrate = c.hydrate;
+    saturationWarnings = c.saturation?.warnings ?? [];
+    assumptions.push(...(c.saturation?.notes ?? []));
     assumptions.push(...(req.model === 'CPA' ? CPA_ASSUMPTIONS : CUBIC_ASSUMPTIONS));
     limitations.push(...(req.model === 'CPA' ? CPA_LIMITATIONS : CUBIC_LIMITATIONS));
     if (hydrate !== undefined) {
@@ -186,7 +189,7 @@ export function runFlash(input: unknown): Envelope<RunFlashOutput> {
     tool: TOOL,
     data,
     legacy: { flash: data.flash, fluid: data.fluid },
-    warnings: hydrate === undefined ? flashWarnings(solved, phaseResult, report) : [...flashWarnings(solved, phaseResult, report), ...hydrate.warnings],
+    warnings: [...flashWarnings(solved, phaseResult, report), ...(hydrate?.warnings ?? []), ...saturationWarnings],
     provenance: {
       model: req.model,
       flashType: req.flashType,

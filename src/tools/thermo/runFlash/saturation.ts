@@ -9,15 +9,17 @@ import {
   bubblePointTemperature,
   dewPointPressure,
   dewPointTemperature,
+  metastability,
   saturationFlashResult,
+  saturationFromEnvelope,
   type FlashResult,
   type SaturationOutcome,
   type ThermoModel,
 } from '../../../engine/index.js';
-import type { DiagnosticIssue } from '../../contract/envelope.js';
+import { warning, type DiagnosticIssue, type Warning } from '../../contract/envelope.js';
 import type { SaturationFlashType } from './flash-types.js';
 
-export type SaturationRun = { ok: true; result: FlashResult } | { ok: false; issue: DiagnosticIssue };
+export type SaturationRun = { ok: true; result: FlashResult; warnings: Warning[]; notes: string[] } | { ok: false; issue: DiagnosticIssue };
 
 /** The original's choice, stated in provenance: which point is returned when there are two. */
 export const SATURATION_ASSUMPTIONS: Record<SaturationFlashType, string> = {
@@ -61,10 +63,38 @@ export function runSaturation(type: SaturationFlashType, model: ThermoModel, z: 
       out = bubblePointPressure(model, temperature, z, pressure);
       break;
   }
+  const kind = type.startsWith('dew') ? 'dew' : 'bubble';
+  const solveFor = type.endsWith('T') ? 'T' : 'P';
+  const notes: string[] = [];
+  if (!out.ok) {
+    // Before answering "no point": the traced envelope may cross the spec line where the
+    // solver's scan missed it (a narrow band near a critical point).
+    const fromEnvelope = saturationFromEnvelope(model, kind, solveFor, solveFor === 'T' ? pressure : temperature, z);
+    if (fromEnvelope) {
+      out = fromEnvelope;
+      notes.push(`${type}: found on the traced phase envelope (the direct solver missed it) and polished by Newton on the saturation equations`);
+    }
+  }
   if (!out.ok) {
     const fix = out.code === 'NO_SATURATION_POINT' ? NO_POINT_FIX[type] : NOT_CONVERGED_FIX;
-    return { ok: false, issue: { severity: 'error', code: out.code, message: `${type}: ${out.message}`, fix } };
+    return { ok: false, issue: { severity: 'error', code: out.code, message: `${type}: ${out.message} (the traced phase envelope does not cross it either)`, fix } };
   }
-  const kind = type.startsWith('dew') ? 'dew' : 'bubble';
-  return { ok: true, result: saturationFlashResult(model, kind, out.T, out.P, z, out.incipient, out.iterations) };
+  const warnings: Warning[] = [];
+  const m = metastability(model, kind, solveFor, out.T, out.P, z);
+  if (m.metastable) {
+    const side = solveFor === 'T' ? (kind === 'dew' ? 'above' : 'below') : kind === 'dew' ? 'below' : 'above';
+    const where =
+      m.stableBoundary === undefined
+        ? 'no single stable phase was found along the spec line'
+        : solveFor === 'T'
+          ? `the feed is one stable phase only ${side} ${m.stableBoundary.toFixed(2)} K (${(m.stableBoundary - 273.15).toFixed(2)} °C) at this pressure`
+          : `the feed is one stable phase only ${side} ${(m.stableBoundary / 1e5).toPrecision(5)} bara at this temperature`;
+    warnings.push(
+      warning(
+        'TWO_PHASE_UNCERTAINTY',
+        `Metastable ${kind} point: just ${side} it, where the feed should be one phase, a TP flash with stability analysis splits it into ${m.outsidePhases.join(' + ')} (${m.outsidePhases.every((l) => l !== 'gas') ? 'two liquids' : 'other phases'}); the point solves the two-phase saturation equations but is not a boundary of the stable phase diagram: ${where}`,
+      ),
+    );
+  }
+  return { ok: true, result: saturationFlashResult(model, kind, out.T, out.P, z, out.incipient, out.iterations), warnings, notes };
 }

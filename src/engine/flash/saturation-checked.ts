@@ -1,0 +1,130 @@
+/**
+ * Saturation points that neither give up nor mislead:
+ *
+ * - `saturationFromEnvelope`: when the saturation solver (saturation-solver.ts) finds no point,
+ *   the phase envelope is traced and its crossings with the spec line are looked up; a crossing
+ *   on the wanted branch is polished by Newton on the envelope equations (the same equations, so
+ *   the answer is an exact saturation point). Near a critical point the solver's inner loop can
+ *   miss a band of the envelope a fraction of a bar wide; the continuation does not.
+ * - `metastability`: a saturation point whose outside neighbourhood (where the feed should be
+ *   one phase) splits into two phases of comparable amounts is not a boundary of the stable phase
+ *   diagram (typically a bubble point of a cold liquid that separates into two liquids). Where the
+ *   feed becomes one stable phase along the spec line is located by bisection on TP flashes.
+ */
+import type { ThermoModel } from '../eos/types.js';
+import { correct, evaluator, rootsOf } from './envelope-continuation.js';
+import { phaseEnvelope } from './envelope.js';
+import type { SaturationKind, SaturationOutcome, SolvedVariable } from './saturation-solver.js';
+import { flashTP } from './tp-flash.js';
+
+/** A split whose second phase holds less than this is only the incipient phase of a saturation point. */
+const COMPARABLE_FRACTION = 1e-3;
+/** Relative step from the saturation point to its neighbourhood (0.1 % in T or P). */
+const NEIGHBOUR_STEP = 1e-3;
+
+/**
+ * The saturation point of `kind` on the spec line (T fixed: solveFor 'P'; P fixed: solveFor 'T')
+ * from the traced envelope; undefined when the envelope does not cross the line on that branch.
+ * Among several crossings: stable ones first, then the normal one (the lower dew pressure, the
+ * higher dew temperature, the higher bubble pressure, the lower bubble temperature).
+ */
+export function saturationFromEnvelope(model: ThermoModel, kind: SaturationKind, solveFor: SolvedVariable, spec: number, zIn: ArrayLike<number>): Extract<SaturationOutcome, { ok: true }> | undefined {
+  if (model.nc < 2) return undefined;
+  const z = Float64Array.from(zIn);
+  let sum = 0;
+  for (let i = 0; i < z.length; i++) sum += z[i];
+  for (let i = 0; i < z.length; i++) z[i] /= sum;
+  const env = phaseEnvelope(model, z);
+  if (!env.ok) return undefined;
+  const n = model.nc;
+  const specIndex = solveFor === 'P' ? n : n + 1;
+  const s = Math.log(spec);
+  const state = (i: number) => {
+    const X = new Float64Array(n + 2);
+    X.set(env.lnK[i]);
+    X[n] = Math.log(env.points[i].T);
+    X[n + 1] = Math.log(env.points[i].P);
+    return X;
+  };
+  const found: { X: Float64Array; stable: boolean; iterations: number }[] = [];
+  for (let i = 0; i + 1 < env.points.length; i++) {
+    const a = env.points[i];
+    const b = env.points[i + 1];
+    // Both points on the wanted branch, or either side of the critical point (the band there).
+    if (a.segment !== b.segment || (a.branch !== kind && b.branch !== kind)) continue;
+    const Xa = state(i);
+    const Xb = state(i + 1);
+    const da = Xa[specIndex] - s;
+    const db = Xb[specIndex] - s;
+    if (da * db > 0 || da === db) continue;
+    const f = da / (da - db);
+    const X = Xa.map((v, k) => v + f * (Xb[k] - v));
+    X[specIndex] = s;
+    const r = correct(evaluator(model, z, rootsOf(kind)), X, specIndex);
+    let size = 0;
+    for (let k = 0; k < n; k++) size += Math.abs(X[k]);
+    if (r.ok && size > 1e-4) found.push({ X, stable: a.stable && b.stable, iterations: r.iterations });
+  }
+  if (found.length === 0) return undefined;
+  const other = solveFor === 'P' ? n + 1 : n;
+  // The normal crossing: lowest dew P / highest dew T / highest bubble P / lowest bubble T.
+  const sign = (kind === 'dew') === (solveFor === 'P') ? 1 : -1;
+  found.sort((p, q) => Number(q.stable) - Number(p.stable) || sign * (p.X[other] - q.X[other]));
+  const best = found[0];
+  const T = Math.exp(best.X[n]);
+  const P = Math.exp(best.X[n + 1]);
+  const incipient = new Float64Array(n);
+  for (let i = 0; i < n; i++) incipient[i] = kind === 'dew' ? z[i] / Math.exp(best.X[i]) : z[i] * Math.exp(best.X[i]);
+  return { ok: true, value: solveFor === 'P' ? P : T, T, P, incipient, iterations: best.iterations };
+}
+
+export interface Metastability {
+  /** The feed splits into two phases of comparable amounts just outside the point. */
+  metastable: boolean;
+  /** Phase labels of that split (e.g. ['oil', 'oil'] for two liquids). */
+  outsidePhases: string[];
+  /** Where, along the spec line, the feed becomes one stable phase (K or Pa), when found. */
+  stableBoundary?: number;
+}
+
+/**
+ * Checks a saturation point (T, P) of `kind`: TP flashes with the multiphase check just outside
+ * it (higher T / lower P of a dew point, lower T / higher P of a bubble point). When the feed
+ * splits there, the spec line is walked outwards (×1.25 in P up to 1000 bar or down to 0.01 bar, ×1.05
+ * in T down to half the point's temperature or up to three times it) to where it is one phase, and that edge is bisected.
+ */
+export function metastability(model: ThermoModel, kind: SaturationKind, solveFor: SolvedVariable, T: number, P: number, z: ArrayLike<number>): Metastability {
+  // Direction of "outside" along the solved variable: +1 increases it.
+  const out = solveFor === 'T' ? (kind === 'dew' ? 1 : -1) : kind === 'dew' ? -1 : 1;
+  const at = (v: number) => (solveFor === 'T' ? flashTP(model, v, P, z, { multiPhaseCheck: true }) : flashTP(model, T, v, z, { multiPhaseCheck: true }));
+  const splits = (v: number): string[] | undefined => {
+    const f = at(v);
+    if (!f.ok) return undefined;
+    const betas = f.result.phases.map((q) => q.beta).sort((a, b) => b - a);
+    return betas.length >= 2 && betas[1] >= COMPARABLE_FRACTION ? f.result.phases.map((q) => q.label) : undefined;
+  };
+  const v0 = solveFor === 'T' ? T : P;
+  const near = v0 * (1 + out * NEIGHBOUR_STEP);
+  const phases = splits(near);
+  if (!phases) return { metastable: false, outsidePhases: [] };
+  // Walk outwards to a single-phase state, then bisect between the last split and it.
+  const limit = solveFor === 'P' ? (out > 0 ? 1e8 : 1e3) : out > 0 ? 3 * v0 : Math.max(10, 0.5 * v0);
+  let inside = near;
+  let outside: number | undefined;
+  const ratio = 1 + out * (solveFor === 'P' ? 0.25 : 0.05);
+  for (let v = near * ratio; out > 0 ? v <= limit : v >= limit; v *= ratio) {
+    if (!splits(v)) {
+      outside = v;
+      break;
+    }
+    inside = v;
+  }
+  if (outside === undefined) return { metastable: true, outsidePhases: phases };
+  let single: number = outside;
+  for (let it = 0; it < 40 && Math.abs(single - inside) > 1e-6 * Math.abs(single); it++) {
+    const mid: number = 0.5 * (inside + single);
+    if (splits(mid)) inside = mid;
+    else single = mid;
+  }
+  return { metastable: true, outsidePhases: phases, stableBoundary: single };
+}
