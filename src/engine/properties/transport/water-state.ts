@@ -31,3 +31,17 @@ export function waterStateForTransport(T: number, P: number, kind: 'gas' | 'oil'
   }
   return { ok: true, state };
 }
+
+/** The same state at a given temperature and mass density (kg/m3), e.g. for the releases' check tables. */
+export function waterStateAtDensity(T: number, rho: number): WaterStateOutcome {
+  const M = 0.01801528;
+  const st = gerg2008PropertiesAtDensity(T, rho / M, WATER);
+  if (!st.ok) return { ok: false, reason: st.message };
+  const ref = gerg2008PropertiesAtDensity(T_R, rho / M, WATER);
+  const state: WaterStateForTransport = { T, rho, cp: st.Cp / st.molarMass, cv: st.Cv / st.molarMass };
+  if (st.dPdD > 0 && ref.ok && ref.dPdD > 0) {
+    state.drhodp = st.molarMass / st.dPdD;
+    state.drhodpRef = st.molarMass / ref.dPdD;
+  }
+  return { ok: true, state };
+}
