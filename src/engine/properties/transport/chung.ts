@@ -28,7 +28,7 @@ export const QUANTUM_GAS_LJ: Readonly<Record<string, { sigmaA: number; epsK: num
   neon: { sigmaA: 2.82, epsK: 32.8 },
 };
 
-/** Dipole moment (debye) and Chung association factor κ (Poling et al. Tables 9-? and App. A). */
+/** Dipole moment (debye) and Chung association factor κ (κ: Poling et al. Table 9-1; dipole moments: App. A). */
 const POLAR: Readonly<Record<string, { dipole: number; kappa: number }>> = {
   water: { dipole: 1.8, kappa: 0.075908 },
   methanol: { dipole: 1.7, kappa: 0.215175 },
