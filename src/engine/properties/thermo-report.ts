@@ -8,17 +8,28 @@ import type { ThermoModel } from '../eos/types.js';
 import { ResidualDerivatives } from '../eos/types.js';
 import type { FlashResult, PhaseState } from '../flash/phase-state.js';
 import { phaseThermo, type PhaseThermo } from './thermo.js';
-import { surfaceTension, transportProperties, type TransportPhaseInput } from './transport/index.js';
+import { idealCpOutOfRange } from './ideal-cp-range.js';
+import { outOfBounds, type WithheldProperty, type Withheld } from './physical-bounds.js';
+import { surfaceTension, transportPropertiesChecked, type TransportPhaseInput } from './transport/index.js';
 
 export interface PhaseReport {
   state: PhaseState;
   thermo: PhaseThermo;
   /** Mass fractions. */
   w: Float64Array;
-  /** Undefined when the transport correlations could not be evaluated (see transportIssue). */
+  /** Undefined when outside every transport method's domain (see withheld / transportIssue). */
   viscosity?: number;
   thermalConductivity?: number;
+  /** Which method gave each transport property. */
+  transportMethods?: { viscosity?: string; thermalConductivity?: string };
+  /** Set when viscosity or conductivity was not computed: the reasons, for callers that need one text. */
   transportIssue?: string;
+  /**
+   * Properties not to report for this phase, with the reason: outside every method's validity
+   * domain, or (a defect: the sweep test fails on it) outside the physical bounds. The thermo
+   * numbers stay in `thermo` for internal use; reports must leave the withheld ones out.
+   */
+  withheld: Withheld[];
 }
 
 export interface InterfaceReport {
@@ -86,6 +97,42 @@ function describe(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
+const CP_DERIVED: readonly WithheldProperty[] = ['cp', 'cv', 'speedOfSound', 'jouleThomson'];
+
+/**
+ * The single physical-bounds check of a reported phase: a viscosity, conductivity, Cp or speed of
+ * sound outside PHYSICAL_BOUNDS is withheld with kind 'bounds' (a failing Cp takes Cv and the
+ * Joule–Thomson coefficient and speed of sound with it, as they are built on it).
+ */
+export function enforcePhysicalBounds(rep: PhaseReport): void {
+  const has = (prop: WithheldProperty) => rep.withheld.some((w) => w.property === prop);
+  const withhold = (prop: WithheldProperty, reason: string) => {
+    if (!has(prop)) rep.withheld.push({ property: prop, kind: 'bounds', reason });
+  };
+  for (const prop of ['viscosity', 'thermalConductivity'] as const) {
+    const v = rep[prop];
+    if (v === undefined) continue;
+    const why = outOfBounds(prop, v);
+    if (why) {
+      rep[prop] = undefined;
+      withhold(prop, why);
+    }
+  }
+  if (!has('cp')) {
+    const why = outOfBounds('cp', rep.thermo.cp / rep.thermo.molarMass);
+    if (why) for (const prop of CP_DERIVED) withhold(prop, why);
+  }
+  if (!has('speedOfSound')) {
+    const why = outOfBounds('speedOfSound', rep.thermo.speedOfSound);
+    if (why) withhold('speedOfSound', why);
+  }
+}
+
+/** True when the report must leave `prop` of this phase out. */
+export function isWithheld(rep: PhaseReport, prop: WithheldProperty): boolean {
+  return rep.withheld.some((w) => w.property === prop);
+}
+
 export function flashReport(model: ThermoModel, r: FlashResult, options: ReportOptions = {}): FlashReport {
   const at = model.atTemperature(r.T);
   const scratch = new ResidualDerivatives(model.nc);
@@ -98,7 +145,7 @@ export function flashReport(model: ThermoModel, r: FlashResult, options: ReportO
   let cv = 0;
   for (const p of r.phases) {
     const thermo = phaseThermo(model, at, r.P, p.x, p.V, scratch);
-    const rep: PhaseReport = { state: p, thermo, w: massFractions(model.components, p.x) };
+    const rep: PhaseReport = { state: p, thermo, w: massFractions(model.components, p.x), withheld: [] };
     volume += p.beta * thermo.molarVolume;
     H += p.beta * thermo.enthalpy;
     S += p.beta * thermo.entropy;
@@ -108,13 +155,26 @@ export function flashReport(model: ThermoModel, r: FlashResult, options: ReportO
     inputs.push(input);
     if (!options.skipTransport) {
       try {
-        const tr = transportProperties(input);
-        rep.viscosity = tr.viscosity;
-        rep.thermalConductivity = tr.thermalConductivity;
+        const tr = transportPropertiesChecked(input);
+        rep.viscosity = tr.viscosity.value;
+        rep.thermalConductivity = tr.thermalConductivity.value;
+        rep.transportMethods = { viscosity: tr.viscosity.method, thermalConductivity: tr.thermalConductivity.method };
+        const reasons: string[] = [];
+        for (const prop of ['viscosity', 'thermalConductivity'] as const) {
+          if (tr[prop].value === undefined) {
+            rep.withheld.push({ property: prop, kind: 'domain', reason: tr[prop].reason ?? 'no method applies' });
+            reasons.push(`${prop}: ${tr[prop].reason}`);
+          }
+        }
+        if (reasons.length > 0) rep.transportIssue = reasons.join('; ');
       } catch (e) {
         rep.transportIssue = describe(e);
+        for (const prop of ['viscosity', 'thermalConductivity'] as const) rep.withheld.push({ property: prop, kind: 'domain', reason: rep.transportIssue });
       }
     }
+    const cpRange = idealCpOutOfRange(model.components, p.x, r.T);
+    if (cpRange) for (const prop of CP_DERIVED) rep.withheld.push({ property: prop, kind: 'domain', reason: cpRange });
+    enforcePhysicalBounds(rep);
     phases.push(rep);
   }
   const interfaces: InterfaceReport[] = [];

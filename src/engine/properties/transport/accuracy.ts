@@ -16,10 +16,10 @@ export const TRANSPORT_ACCURACY = {
     gas: 0.08,
     /** Liquids and dense supercritical states (max 37.8 %, n-octane 693 K / 74.5 bar; liquids ≤ 29 %). */
     denseOrLiquid: 0.4,
-    /** Hydrogen gas, PFCT with methane reference (max 12.5 %). */
-    hydrogenGas: 0.13,
-    /** Liquid water, aqueous correlation (7.2 % at 453 K / 121 bar; 0.1 % at 25 °C). */
-    water: 0.08,
+    /** Hydrogen gas above 60 K, Chung et al. with Svehla's LJ parameters (−0.6 % at 300 K; PFCT gave up to 12.5 %). */
+    hydrogenGas: 0.02,
+    /** Pure water, IAPWS 2008 on the GERG-2008 water density (−0.1 % at 453 K / 121 bar; was 7.2 %). */
+    water: 0.01,
   },
   thermalConductivity: {
     /** Gases with Tc < 200 K: methane, N2, O2, Ar (max 7.4 %). */
@@ -28,10 +28,10 @@ export const TRANSPORT_ACCURACY = {
     heavyGas: 0.3,
     /** Liquids and dense states (max 23.3 %, liquid argon; −19.5 % liquid CO2). */
     denseOrLiquid: 0.25,
-    /** Hydrogen gas, the original's H2 fit (max 18.2 %, 39.8 K). */
-    hydrogenGas: 0.19,
-    /** Liquid water, aqueous correlation (1.4 % at 25 °C, 1.1 % at 453 K). */
-    water: 0.02,
+    /** Hydrogen gas 50–1000 K, the original's H2 fit (−2.5 % at 300 K); below 60 K not covered. */
+    hydrogenGas: 0.03,
+    /** Pure water, IAPWS 2011 on the GERG-2008 water density (+0.1 % at 453 K / 121 bar). */
+    water: 0.01,
   },
   /**
    * Parachor surface tension of pure fluids at saturation with reference densities (max 15.6 %,
@@ -39,5 +39,8 @@ export const TRANSPORT_ACCURACY = {
    * gives them the placeholder parachor 207.
    */
   surfaceTensionParachor: 0.16,
-  /** Not covered: liquid hydrogen and helium (quantum fluids, outside methane corresponding states). */
+  /**
+   * Not covered (withheld with a MODEL_LIMITATION): hydrogen below 60 K, helium below 40 K (quantum
+   * fluids; classical kinetic theory and methane corresponding states both fail there).
+   */
 } as const;

@@ -2,7 +2,7 @@
  * Failure of a transport-property evaluation. The engine throws it (never returns NaN); tool
  * runners catch it and turn `code`, `message` and `fix` into a structured error issue.
  */
-export type TransportErrorCode = 'TRANSPORT_INVALID_INPUT' | 'TRANSPORT_NOT_FINITE';
+export type TransportErrorCode = 'TRANSPORT_INVALID_INPUT' | 'TRANSPORT_NOT_FINITE' | 'TRANSPORT_OUT_OF_DOMAIN';
 
 export class TransportPropertyError extends Error {
   override readonly name = 'TransportPropertyError';

@@ -1,27 +1,31 @@
 /**
  * Transport (viscosity, thermal conductivity) and interfacial (surface tension) properties of a
- * phase with the original's DEFAULT physical-property model (spec/neqsim-physics.md A3):
+ * phase. Each property comes from the first method whose validity domain covers the phase
+ * (methods.ts); inside their domains the original's DEFAULT model is kept (spec/neqsim-physics.md
+ * A3) so results stay at parity:
  *
- *   gas / oil phases   PFCT heavy-oil viscosity + PFCT Mod86 conductivity (methane reference)
- *                      — except single-component gas-labelled water or hydrogen, which keep PFCT
- *                      viscosity but use the original's own conductivity fits;
+ *   gas / oil phases   PFCT heavy-oil viscosity + PFCT Mod86 conductivity (methane reference);
+ *                      single-component hydrogen gas keeps the original's conductivity fit;
  *   aqueous phases     Grunberg–Nissan mass-fraction liquid viscosity + mass-fraction liquid
  *                      conductivity from the pure-component correlations;
+ *   pure water         IAPWS 2008 viscosity and IAPWS 2011 conductivity (any phase label);
+ *   everything else    quantum gases (He, H2, Ne), hot light gases, supercritical water-rich
+ *                      phases: IAPWS for water-rich aqueous phases, else Chung et al. 1988 with
+ *                      published Lennard-Jones parameters for the quantum gases;
  *   interfaces         parachor (gas–liquid), Firoozabadi–Ramey (liquid–liquid), 0 gas–gas.
  *
- * Pure functions, SI in and out. Invalid input or a non-finite result throws
- * TransportPropertyError (code, message, fix) — never NaN.
+ * Pure functions, SI in and out. Invalid input throws TransportPropertyError (code, message,
+ * fix); a property outside every domain is reported with its reason, never as a made-up number.
  */
-import { aqueousConductivity, aqueousViscosity } from './aqueous.js';
 import { TransportPropertyError } from './errors.js';
-import { pfctProperties } from './pfct.js';
-import { hydrogenConductivity, waterConductivity } from './pure-fluid-conductivity.js';
+import { evaluateTransport, type PropertyOutcome, type TransportProperty } from './methods.js';
 import { firoozabadiRameyTension, parachorTension } from './surface-tension.js';
 import type { TransportPhaseInput, TransportResult } from './types.js';
 
 export type { TransportPhaseInput, TransportResult } from './types.js';
 export { TransportPropertyError, type TransportErrorCode } from './errors.js';
 export { TRANSPORT_ACCURACY } from './accuracy.js';
+export type { PropertyOutcome, TransportProperty } from './methods.js';
 
 function invalid(message: string, fix: string): never {
   throw new TransportPropertyError('TRANSPORT_INVALID_INPUT', message, fix);
@@ -55,11 +59,6 @@ function validate(p: TransportPhaseInput, label = 'phase'): void {
   if (!(sum > 0)) invalid(`${label}: mole fractions sum to ${sum}`, 'At least one mole fraction must be positive.');
 }
 
-/** Name of the phase's only component; the original tests the component count, not the x > 0 count. */
-function soleComponentName(p: TransportPhaseInput): string | undefined {
-  return p.components.length === 1 ? p.components[0].name.toLowerCase() : undefined;
-}
-
 function finite(value: number, what: string, p: TransportPhaseInput): number {
   if (!Number.isFinite(value))
     throw new TransportPropertyError(
@@ -70,30 +69,30 @@ function finite(value: number, what: string, p: TransportPhaseInput): number {
   return value;
 }
 
-/** Viscosity (Pa·s) and thermal conductivity (W/(m·K)) of one phase. */
-export function transportProperties(p: TransportPhaseInput): TransportResult {
+/**
+ * Viscosity and thermal conductivity of one phase, each with the method that gave it, or with
+ * the reason no method's validity domain covers the phase (methods.ts). Invalid input throws.
+ */
+export function transportPropertiesChecked(p: TransportPhaseInput): Record<TransportProperty, PropertyOutcome> {
   validate(p);
-  let viscosity: number;
-  let thermalConductivity: number;
-  if (p.kind === 'aqueous') {
-    viscosity = aqueousViscosity(p);
-    thermalConductivity = aqueousConductivity(p);
-  } else {
-    const sole = p.kind === 'gas' ? soleComponentName(p) : undefined;
-    const special = sole === 'water' || sole === 'hydrogen';
-    const pfct = pfctProperties(p, special);
-    viscosity = pfct.viscosity;
-    if (sole === 'water') thermalConductivity = waterConductivity(p.temperature, p.eosDensity ?? p.density);
-    else if (sole === 'hydrogen') thermalConductivity = hydrogenConductivity(p.temperature, p.eosDensity ?? p.density);
-    else thermalConductivity = pfct.thermalConductivity!;
+  return evaluateTransport(p);
+}
+
+/**
+ * Viscosity (Pa·s) and thermal conductivity (W/(m·K)) of one phase; throws
+ * TRANSPORT_OUT_OF_DOMAIN when either property is outside every method's domain.
+ */
+export function transportProperties(p: TransportPhaseInput): TransportResult {
+  const r = transportPropertiesChecked(p);
+  for (const prop of ['viscosity', 'thermalConductivity'] as const) {
+    if (r[prop].value === undefined)
+      throw new TransportPropertyError(
+        'TRANSPORT_OUT_OF_DOMAIN',
+        `${prop === 'viscosity' ? 'viscosity' : 'thermal conductivity'} at T = ${p.temperature} K, P = ${p.pressure} Pa (${p.kind} phase) is outside every method's validity: ${r[prop].reason}`,
+        'Move the state or composition into the range of the transport correlations.',
+      );
   }
-  finite(viscosity, 'viscosity', p);
-  finite(thermalConductivity, 'thermal conductivity', p);
-  // The original reports 1e-5 for a negative result of either property (PhysicalProperties getters).
-  return {
-    viscosity: viscosity < 0 ? 1e-5 : viscosity,
-    thermalConductivity: thermalConductivity < 0 ? 1e-5 : thermalConductivity,
-  };
+  return { viscosity: r.viscosity.value!, thermalConductivity: r.thermalConductivity.value! };
 }
 
 /**

@@ -231,3 +231,25 @@ export function pfctProperties(p: TransportPhaseInput, viscosityOnly = false): {
   const viscosity = pfctViscosity(p, m);
   return viscosityOnly ? { viscosity } : { viscosity, thermalConductivity: pfctConductivity(p, m) };
 }
+
+/**
+ * Corresponding-states temperature of methane for the phase, T·Tc0/Tc,mix (K), before the α
+ * correction: the validity check compares it with the range of the methane reference correlations.
+ */
+export function pfctReferenceTemperature(p: TransportPhaseInput): number {
+  let s1 = 0;
+  let s2 = 0;
+  const n = p.components.length;
+  for (let i = 0; i < n; i++) {
+    if (!(p.x[i] > 0)) continue;
+    const ki = constantsOf(p.components[i]);
+    for (let j = 0; j < n; j++) {
+      if (!(p.x[j] > 0)) continue;
+      const kj = constantsOf(p.components[j]);
+      const w = p.x[i] * p.x[j] * Math.pow(ki.cbrtTcPc + kj.cbrtTcPc, 3);
+      s1 += w * ki.sqrtTc * kj.sqrtTc;
+      s2 += w;
+    }
+  }
+  return (p.temperature * TC0) / (s1 / s2);
+}

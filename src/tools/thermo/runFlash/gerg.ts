@@ -7,7 +7,8 @@
  */
 import { gerg2008State, REFERENCE_COMPONENTS } from '../../../engine/reference-eos/index.js';
 import { createCubicFluid, flashTP, massFractions, type FlashReport, type PhaseLabel } from '../../../engine/index.js';
-import { transportProperties } from '../../../engine/properties/transport/index.js';
+import { transportPropertiesChecked } from '../../../engine/properties/transport/index.js';
+import { enforcePhysicalBounds, type PhaseReport } from '../../../engine/properties/thermo-report.js';
 import { issue, type DiagnosticIssue } from '../../contract/envelope.js';
 import type { FlashRequest } from './request.js';
 
@@ -52,12 +53,17 @@ export function gergReport(req: FlashRequest): GergOutcome {
   let viscosity: number | undefined;
   let thermalConductivity: number | undefined;
   let transportIssue: string | undefined;
+  const withheld: PhaseReport['withheld'] = [];
   try {
-    const tr = transportProperties({ temperature: req.temperature, pressure: req.pressure, components: req.components, x: req.z, molarMass: M, density: st.massDensity, eosDensity: st.massDensity, kind: label });
-    viscosity = tr.viscosity;
-    thermalConductivity = tr.thermalConductivity;
+    const tr = transportPropertiesChecked({ temperature: req.temperature, pressure: req.pressure, components: req.components, x: req.z, molarMass: M, density: st.massDensity, eosDensity: st.massDensity, kind: label });
+    viscosity = tr.viscosity.value;
+    thermalConductivity = tr.thermalConductivity.value;
+    for (const prop of ['viscosity', 'thermalConductivity'] as const) {
+      if (tr[prop].value === undefined) withheld.push({ property: prop, kind: 'domain', reason: tr[prop].reason ?? 'no method applies' });
+    }
   } catch (e) {
     transportIssue = e instanceof Error ? e.message : String(e);
+    for (const prop of ['viscosity', 'thermalConductivity'] as const) withheld.push({ property: prop, kind: 'domain', reason: transportIssue });
   }
   const w = massFractions(req.components, req.z);
   const thermo = {
@@ -77,8 +83,10 @@ export function gergReport(req: FlashRequest): GergOutcome {
     dPdT: st.dPdT,
     dPdV: -st.dPdD * st.density * st.density,
   };
+  const phase: PhaseReport = { state: { label, beta: 1, x, V, Z: st.Z, lnPhi: new Float64Array(x.length).fill(NaN) }, thermo, w, viscosity, thermalConductivity, transportIssue, withheld };
+  enforcePhysicalBounds(phase);
   const report: FlashReport = {
-    phases: [{ state: { label, beta: 1, x, V, Z: st.Z, lnPhi: new Float64Array(x.length).fill(NaN) }, thermo, w, viscosity, thermalConductivity, transportIssue }],
+    phases: [phase],
     interfaces: [],
     overall: { molarMass: st.molarMass, density: st.massDensity, molarVolume: V, enthalpy: st.H, entropy: st.S, cp: st.Cp, cv: st.Cv, w },
   };

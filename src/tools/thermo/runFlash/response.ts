@@ -5,6 +5,7 @@
  * the first phase's values in that case, we report both.
  */
 import type { FlashReport } from '../../../engine/index.js';
+import { isWithheld } from '../../../engine/properties/thermo-report.js';
 import type { RunFlashOutput } from './schema.js';
 
 type Data = RunFlashOutput;
@@ -109,12 +110,14 @@ export function buildFlashData(ctx: ResponseContext, report: FlashReport): Data 
       molarVolume: vu(t.molarVolume, 'm3/mol'),
       enthalpy: vu(t.enthalpy, 'J/mol'),
       entropy: vu(t.entropy, 'J/(mol·K)'),
-      Cp: vu(t.cp / M, 'J/(kg·K)'),
-      Cv: vu(t.cv / M, 'J/(kg·K)'),
-      speedOfSound: vu(t.speedOfSound, 'm/s'),
-      jouleThomsonCoefficient: vu(t.jouleThomson * 1e5, 'K/bar'),
       'flow rate': vu(molarFlow * t.molarVolume, 'm3/hr'),
     };
+    // Withheld properties (outside every method's domain, or failing the physical bounds) are
+    // left out; the warnings say which and why.
+    if (!isWithheld(p, 'cp')) props.Cp = vu(t.cp / M, 'J/(kg·K)');
+    if (!isWithheld(p, 'cv')) props.Cv = vu(t.cv / M, 'J/(kg·K)');
+    if (!isWithheld(p, 'speedOfSound')) props.speedOfSound = vu(t.speedOfSound, 'm/s');
+    if (!isWithheld(p, 'jouleThomson')) props.jouleThomsonCoefficient = vu(t.jouleThomson * 1e5, 'K/bar');
     if (p.viscosity !== undefined) props.viscosity = vu(p.viscosity, 'Pa·s');
     if (p.thermalConductivity !== undefined) props.thermalConductivity = vu(p.thermalConductivity, 'W/(m·K)');
     properties[key] = props;

@@ -81,15 +81,19 @@ const PhaseProperties = Type.Object(
     molarVolume: ValueUnit,
     enthalpy: ValueUnit,
     entropy: ValueUnit,
-    Cp: ValueUnit,
-    Cv: ValueUnit,
-    speedOfSound: ValueUnit,
-    jouleThomsonCoefficient: ValueUnit,
+    Cp: Type.Optional(ValueUnit),
+    Cv: Type.Optional(ValueUnit),
+    speedOfSound: Type.Optional(ValueUnit),
+    jouleThomsonCoefficient: Type.Optional(ValueUnit),
     viscosity: Type.Optional(ValueUnit),
     thermalConductivity: Type.Optional(ValueUnit),
     'flow rate': ValueUnit,
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description:
+      'Cp, Cv, speedOfSound, jouleThomsonCoefficient, viscosity and thermalConductivity are left out when outside every method\'s validity domain or outside physical bounds; a MODEL_LIMITATION warning names the property and the reason',
+  },
 );
 
 const HydratePhaseProperties = Type.Object(

@@ -3,6 +3,7 @@
  * and the engine's answer; the texts of MODEL_LIMITATION and EXTRAPOLATION follow the original's.
  */
 import type { FlashReport, FlashResult } from '../../../engine/index.js';
+import type { WithheldProperty } from '../../../engine/properties/physical-bounds.js';
 import { isPolar, MIN_PHASE_FRACTION } from '../../../engine/index.js';
 import { warning, type Warning } from '../../contract/envelope.js';
 import type { FlashRequest } from './request.js';
@@ -21,6 +22,27 @@ const T_HIGH_K = 1273.15;
 function tpMethod(method: string): string {
   const m = /\(([\w-]+)\)$/.exec(method);
   return m ? m[1] : method;
+}
+
+const PROPERTY_NAMES: Record<WithheldProperty, string> = {
+  viscosity: 'viscosity',
+  thermalConductivity: 'thermal conductivity',
+  cp: 'Cp',
+  cv: 'Cv',
+  speedOfSound: 'speed of sound',
+  jouleThomson: 'Joule–Thomson coefficient',
+};
+
+/** One MODEL_LIMITATION per phase and reason, naming the properties left out of the result. */
+export function withheldWarnings(report: FlashReport): Warning[] {
+  const out: Warning[] = [];
+  for (const p of report.phases) {
+    const byReason = new Map<string, string[]>();
+    for (const w of p.withheld ?? []) byReason.set(w.reason, [...(byReason.get(w.reason) ?? []), PROPERTY_NAMES[w.property]]);
+    for (const [reason, props] of byReason)
+      out.push(warning('MODEL_LIMITATION', `${props.join(', ')} of the ${p.state.label} phase not reported: ${reason}`));
+  }
+  return out;
 }
 
 export function flashWarnings(req: FlashRequest, result: FlashResult, report: FlashReport): Warning[] {
@@ -70,8 +92,6 @@ export function flashWarnings(req: FlashRequest, result: FlashResult, report: Fl
   if (req.temperature < T_LOW_K || req.temperature > T_HIGH_K) {
     out.push(warning('EXTRAPOLATION', `Temperature ${(req.temperature - 273.15).toFixed(1)} °C is outside −200…1000 °C, beyond the range the component data were fitted for`));
   }
-  for (const p of report.phases) {
-    if (p.transportIssue) out.push(warning('MODEL_LIMITATION', `Viscosity and thermal conductivity of the ${p.state.label} phase were not computed: ${p.transportIssue}`));
-  }
+  out.push(...withheldWarnings(report));
   return out;
 }
