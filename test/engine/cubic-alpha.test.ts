@@ -1,7 +1,8 @@
 /**
  * Alpha-function options of the cubic EOS (src/engine/eos/alpha.ts):
  * - α, dα/dT and d²α/dT² of Mathias–Copeman (below and above Tc) and Twu against central
- *   differences, and the residual-Helmholtz T derivatives of a model using them;
+ *   differences, the residual-Helmholtz T derivatives of a model using them, and Cp = (∂H/∂T)_P
+ *   of such fluids through the property report;
  * - water vapour pressure of SRK classic, SRK-MC, SRK-Twu and PR-MC against IAPWS-95, through the
  *   IAPWS saturation-pressure equation (Wagner & Pruss, J. Phys. Chem. Ref. Data 22 (1993) 783,
  *   IAPWS Revised Supplementary Release SR1-86(1992), which reproduces IAPWS-95 within 0.025 %
@@ -11,7 +12,7 @@
  * - fallback to the classic alpha for components without parameters, and Twu refused with PR.
  */
 import t, { type Test } from 'tap';
-import { createCubicFluid, flashTP, pureSaturationPressure, resolveComponents, DerivLevel, ResidualDerivatives, mathiasCopemanAlpha, twuAlpha, type AlphaFunctionName, type CubicKind } from '../../src/engine/index.js';
+import { createCubicFluid, flashReport, flashTP, pureSaturationPressure, resolveComponents, DerivLevel, ResidualDerivatives, mathiasCopemanAlpha, twuAlpha, type AlphaFunctionName, type CubicKind } from '../../src/engine/index.js';
 
 const comps = (names: string[]) => {
   const r = resolveComponents(names);
@@ -200,5 +201,20 @@ t.test('components without parameters keep the classic alpha and are named', (t)
   t.equal((b as unknown as { a: Float64Array }).a[0], (a as unknown as { a: Float64Array }).a[0], 'fallback α is exactly the classic one');
   t.equal(createCubicFluid('SRK', comps(['methane']), [1]).alphaFallbacks, undefined, 'classic: no fallback list');
   t.throws(() => createCubicFluid('PR', comps(['water']), [1], 'twu'), /fitted for SRK/, 'Twu with PR is refused');
+  t.end();
+});
+
+t.test('Cp of a Mathias–Copeman / Twu fluid equals dH/dT at constant pressure (single phase)', (t) => {
+  for (const [kind, alpha, T, P] of [['SRK', 'mathias-copeman', 320, 60e5], ['PR', 'mathias-copeman', 300, 10e5], ['SRK', 'twu', 320, 60e5]] as const) {
+    const f = createCubicFluid(kind, comps(['methane', 'CO2', 'n-butane']), [0.7, 0.2, 0.1], alpha);
+    const H = (x: number) => {
+      const r = flashTP(f.model, x, P, f.z);
+      if (!r.ok || r.result.phases.length !== 1) throw new Error(`not single-phase at ${x} K`);
+      return flashReport(f.model, r.result, { skipTransport: true }).phases[0].thermo;
+    };
+    const h = 0.01;
+    const cpFd = (H(T + h).enthalpy - H(T - h).enthalpy) / (2 * h);
+    closeRel(t, H(T).cp, cpFd, 1e-6, `${kind}-${alpha} Cp at ${T} K, ${P / 1e5} bar`);
+  }
   t.end();
 });

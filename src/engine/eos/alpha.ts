@@ -12,6 +12,14 @@
  *   database's sets are SRK fits (they reproduce water's vapour pressure with SRK within 9 % and
  *   with PR only within 55 %), so Twu is offered with SRK only.
  *
+ * Differences from the original's classes, on purpose: NeqSim's SRK Mathias–Copeman term
+ * (AttractiveTermMatCop) keeps the three-term polynomial above Tc and its PR term
+ * (AttractiveTermMatCopPR) switches to the classic PR alpha there, while this follows the published
+ * one-term form for both; NeqSim's PR term also replaces water's and TEG's table values with
+ * constants in its code, while this uses the table (MCPR1–3) for every component. Results with
+ * these options are therefore not parity-checked against the original; they are checked against
+ * reference equations (IAPWS-95, Span–Wagner) instead.
+ *
  * Recommendation (measured in test/engine/cubic-alpha.test.ts and the issue-21 report): for
  * water and CO2 use "mathias-copeman". SRK-MC reproduces IAPWS-95 water vapour pressures within
  * 0.7 % over 280–600 K (classic SRK: −32 % at 280 K, −8.8 % at 373 K, so water at 100 °C and
