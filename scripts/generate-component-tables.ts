@@ -197,8 +197,9 @@ const alphaOut = `/**
  * A set is kept only if, with its EOS, the vapour pressure at Tr = 0.7 gives back the component's
  * own acentric factor within ${TOLERANCE} (ω = −log10(Psat/Pc) − 1 by definition). Left out:
  * sets copied between unrelated components in the table (methane's for SO2 and several
- * naphthenes, methanol's for ammonia and the propanols, CO2's for CO and COS), PR sets stored in
- * the SRK column (nC11–nC16, nC18, nC20) and other sets inconsistent with the table's ω:
+ * naphthenes, methanol's for ammonia and the propanols, CO2's for CO and COS), sets written
+ * identically into the SRK and PR columns (nC11–nC15, nC17–nC19: one set cannot fit both EOS) and
+ * other sets inconsistent with the table's ω:
 ${rejected.map((s) => ` *   ${s}`).join('\n')}
  */
 export interface AlphaRow {

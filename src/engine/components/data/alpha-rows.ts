@@ -5,8 +5,9 @@
  * A set is kept only if, with its EOS, the vapour pressure at Tr = 0.7 gives back the component's
  * own acentric factor within 0.02 (ω = −log10(Psat/Pc) − 1 by definition). Left out:
  * sets copied between unrelated components in the table (methane's for SO2 and several
- * naphthenes, methanol's for ammonia and the propanols, CO2's for CO and COS), PR sets stored in
- * the SRK column (nC11–nC16, nC18, nC20) and other sets inconsistent with the table's ω:
+ * naphthenes, methanol's for ammonia and the propanols, CO2's for CO and COS), sets written
+ * identically into the SRK and PR columns (nC11–nC15, nC17–nC19: one set cannot fit both EOS) and
+ * other sets inconsistent with the table's ω:
  *   MEG mcPR [0.91003, 1.34996, -1.89002]: implies ω = 0.4975, table ω = 0.5347
  *   TEG mcSRK [1.376906087, 1.788921526, -4.378737499]: implies ω = 0.7412, table ω = 1.2874
  *   TEG mcPR [1.55075, -0.7778, 0.31779]: implies ω = 0.7690, table ω = 1.2874
