@@ -10,4 +10,6 @@ export interface Fluid {
   components: readonly ComponentData[];
   /** Normalised feed mole fractions. */
   z: Float64Array;
+  /** Components that kept the classic alpha because the database has no parameters of the chosen one. */
+  alphaFallbacks?: string[];
 }

@@ -5,6 +5,8 @@
  */
 import { binaryInteraction, findComponent, type ComponentData } from './components/index.js';
 import { createCubicModel, type CubicKind } from './eos/cubic.js';
+import type { AlphaFunctionName } from './eos/alpha.js';
+import { selectAlphaParameters } from './components/alpha-parameters.js';
 import { createCpaFluid } from './cpa-fluid.js';
 import type { Fluid } from './fluid-types.js';
 
@@ -40,20 +42,35 @@ export function kijMatrix(kind: CubicKind, components: readonly ComponentData[])
   return k;
 }
 
-/** Builds an SRK/PR fluid. Fractions must be positive; they are normalised here. */
-export function createCubicFluid(kind: CubicKind, components: readonly ComponentData[], fractions: ArrayLike<number>): Fluid {
+/**
+ * Builds an SRK/PR fluid. Fractions must be positive; they are normalised here. `alphaFunction`
+ * (default classic, the original's) selects the alpha of ./eos/alpha.ts; components without
+ * parameters for it keep the classic alpha and are listed in `alphaFallbacks`. Throws a
+ * RangeError for a combination the database has no parameters for at all (Twu with PR).
+ */
+export function createCubicFluid(kind: CubicKind, components: readonly ComponentData[], fractions: ArrayLike<number>, alphaFunction: AlphaFunctionName = 'classic'): Fluid {
   if (fractions.length !== components.length) throw new RangeError('one mole fraction per component is required');
   const z = new Float64Array(components.length);
   let s = 0;
   for (let i = 0; i < z.length; i++) s += fractions[i];
   for (let i = 0; i < z.length; i++) z[i] = fractions[i] / s;
-  return { model: createCubicModel(kind, components, kijMatrix(kind, components)), components, z };
+  const alpha = selectAlphaParameters(kind, alphaFunction, components);
+  if (!alpha.ok) throw new RangeError(alpha.message);
+  const model = createCubicModel(kind, components, kijMatrix(kind, components), alpha.override);
+  return alphaFunction === 'classic' ? { model, components, z } : { model, components, z, alphaFallbacks: alpha.fallbacks };
 }
 
 /** The equations of state a fluid can be built with: the cubics and SRK-CPA. */
 export type FluidModelName = CubicKind | 'CPA';
 
-/** Builds an SRK, PR or SRK-CPA fluid (see createCubicFluid and cpa-fluid.ts). */
-export function createFluid(model: FluidModelName, components: readonly ComponentData[], fractions: ArrayLike<number>): Fluid {
-  return model === 'CPA' ? createCpaFluid(components, fractions) : createCubicFluid(model, components, fractions);
+/**
+ * Builds an SRK, PR or SRK-CPA fluid (see createCubicFluid and cpa-fluid.ts). The alpha function
+ * applies to SRK and PR only; CPA uses its own fitted parameters.
+ */
+export function createFluid(model: FluidModelName, components: readonly ComponentData[], fractions: ArrayLike<number>, alphaFunction: AlphaFunctionName = 'classic'): Fluid {
+  if (model === 'CPA') {
+    if (alphaFunction !== 'classic') throw new RangeError('CPA uses its own fitted alpha parameters; alphaFunction applies to SRK and PR');
+    return createCpaFluid(components, fractions);
+  }
+  return createCubicFluid(model, components, fractions, alphaFunction);
 }

@@ -3,7 +3,9 @@
  */
 export { R, T_REF, P_REF, T_STANDARD, P_STANDARD } from './eos/constants.js';
 export { DerivLevel, ResidualDerivatives, type ModelAtT, type RootChoice, type ThermoModel } from './eos/types.js';
-export { CubicModel, CUBIC_CONSTANTS, createCubicModel, rackettZ, type CubicKind } from './eos/cubic.js';
+export { CubicModel, CUBIC_CONSTANTS, createCubicModel, rackettZ, type CubicKind, type CubicAlphaOverride } from './eos/cubic.js';
+export { ALPHA_FUNCTIONS, mathiasCopemanAlpha, twuAlpha, type AlphaFunctionName, type TwuParameters } from './eos/alpha.js';
+export { selectAlphaParameters, hasAlphaParameters } from './components/alpha-parameters.js';
 export { idealCp, idealEnthalpy, idealEntropyT } from './eos/ideal-gas.js';
 export { flashTP, type FlashOptions } from './flash/tp-flash.js';
 export { labelPhase, isPolar, MIN_PHASE_FRACTION, type FlashErrorCode, type FlashOutcome, type FlashResult, type PhaseLabel, type PhaseState } from './flash/phase-state.js';

@@ -6,6 +6,8 @@ import type { ComponentData, ComponentFamily } from './types.js';
 import { COMP_CSV_SOURCE, type CompRow } from './data/comp-row.js';
 import { COMP_ROWS } from './data/comp-rows.js';
 import { NAMING } from './data/naming.js';
+import { COMP_ROWS_ADDED } from './data/comp-rows-added.js';
+import { NAMING_ADDED } from './data/naming-added.js';
 
 /** NeqSim's gas constant, J/(mol·K) (ThermodynamicConstantsInterface); Zc must match its value. */
 const R = 8.3144621;
@@ -33,7 +35,7 @@ function familyOf(compType: string): ComponentFamily {
 
 function toRecord(row: CompRow): ComponentData {
   const [csvName, formula, cas, compType, M, liqDens, tcC, pcBar, omega, tbC, vc] = row;
-  const naming = NAMING[csvName];
+  const naming = NAMING[csvName] ?? NAMING_ADDED[csvName];
   const name = naming?.canonical ?? csvName;
   const aliases = [...(naming?.aliases ?? [])];
   if (name !== csvName && !aliases.includes(csvName)) aliases.unshift(csvName);
@@ -86,5 +88,8 @@ function toRecord(row: CompRow): ComponentData {
   });
 }
 
-/** All records in database order (the original's COMP.csv order). */
-export const COMPONENTS: readonly ComponentData[] = Object.freeze(COMP_ROWS.map(toRecord));
+/**
+ * All records: the hand-transcribed table in the original's COMP.csv order, then the records
+ * generated from the complete COMP.csv (data/comp-rows-added.ts) in file order.
+ */
+export const COMPONENTS: readonly ComponentData[] = Object.freeze([...COMP_ROWS, ...COMP_ROWS_ADDED].map(toRecord));

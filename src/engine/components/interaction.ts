@@ -5,6 +5,7 @@
  * columns are not used), and a pair missing from the table has kij = 0.
  */
 import { INTER_ROWS } from './data/inter-rows.js';
+import { INTER_ROWS_ADDED } from './data/inter-rows-added.js';
 import { findComponent } from './lookup.js';
 
 export type CubicModel = 'SRK' | 'PR';
@@ -30,7 +31,7 @@ function pairKey(a: string, b: string): string {
 }
 
 const PAIRS = new Map<string, PairData>();
-for (const [a, b, srk, pr, cpaSrk, cpaT, cpaPr] of INTER_ROWS) {
+for (const [a, b, srk, pr, cpaSrk, cpaT, cpaPr] of [...INTER_ROWS, ...INTER_ROWS_ADDED]) {
   const key = pairKey(a, b);
   // First row wins, mirroring the original's first-match lookup.
   if (!PAIRS.has(key)) PAIRS.set(key, { SRK: srk, PR: pr, cpa: { kijSRK: cpaSrk, kijTSRK: cpaT, kijPR: cpaPr } });

@@ -13,6 +13,7 @@ import type { ComponentData } from '../components/types.js';
 import { R, T_PENELOUX } from './constants.js';
 import { DerivLevel, type ModelAtT, type ResidualDerivatives, type RootChoice, type ThermoModel } from './types.js';
 import { solveCubicRoots } from './cubic-roots.js';
+import { twuAlpha, type AlphaValue, type TwuParameters } from './alpha.js';
 
 export type CubicKind = 'SRK' | 'PR';
 
@@ -84,6 +85,15 @@ export interface CubicParameters {
   c3?: ArrayLike<number>;
 }
 
+/**
+ * Per-component replacement of the classic alpha (see ./alpha.ts); undefined entries keep it.
+ * Mathias–Copeman [c1, c2, c3] runs through the c2/c3 polynomial path with m = c1.
+ */
+export interface CubicAlphaOverride {
+  mathiasCopeman?: readonly (readonly [number, number, number] | undefined)[];
+  twu?: readonly (TwuParameters | undefined)[];
+}
+
 export class CubicModel implements ThermoModel {
   readonly nc: number;
   readonly usesVolumeShift = true;
@@ -104,6 +114,8 @@ export class CubicModel implements ThermoModel {
   readonly c3: Float64Array;
   readonly shift: Float64Array;
   readonly shiftT: Float64Array;
+  /** Twu L, M, N per component, undefined where the Soave/polynomial form applies. */
+  readonly twu: readonly (TwuParameters | undefined)[];
 
   /**
    * `parameters` replaces the corresponding-states a_c, b, m (and the Peneloux shift) with fitted
@@ -114,6 +126,7 @@ export class CubicModel implements ThermoModel {
     readonly components: readonly ComponentData[],
     kij: ArrayLike<number>,
     parameters?: CubicParameters,
+    alpha?: CubicAlphaOverride,
   ) {
     const nc = components.length;
     const k = CUBIC_CONSTANTS[name];
@@ -151,6 +164,17 @@ export class CubicModel implements ThermoModel {
     this.kijT = parameters?.kijT !== undefined ? Float64Array.from(parameters.kijT) : undefined;
     this.c2 = parameters?.c2 !== undefined ? Float64Array.from(parameters.c2) : new Float64Array(nc);
     this.c3 = parameters?.c3 !== undefined ? Float64Array.from(parameters.c3) : new Float64Array(nc);
+    const twu: (TwuParameters | undefined)[] = new Array(nc).fill(undefined);
+    for (let i = 0; i < nc; i++) {
+      const mc = alpha?.mathiasCopeman?.[i];
+      if (mc !== undefined) {
+        this.m[i] = mc[0];
+        this.c2[i] = mc[1];
+        this.c3[i] = mc[2];
+      }
+      twu[i] = alpha?.twu?.[i];
+    }
+    this.twu = twu;
   }
 
   volumeShift(i: number, T: number): number {
@@ -191,8 +215,17 @@ export class CubicAtT implements ModelAtT {
     const ai = new Float64Array(nc);
     const aiT = new Float64Array(nc);
     const aiTT = new Float64Array(nc);
+    const alphaValue: AlphaValue = { alpha: 0, dT: 0, dTT: 0 };
     for (let i = 0; i < nc; i++) {
       const tc = model.tc[i];
+      const twu = model.twu[i];
+      if (twu !== undefined) {
+        twuAlpha(T, tc, twu, alphaValue);
+        ai[i] = model.ac[i] * alphaValue.alpha;
+        aiT[i] = model.ac[i] * alphaValue.dT;
+        aiTT[i] = model.ac[i] * alphaValue.dTT;
+        continue;
+      }
       const m = model.m[i];
       const sqTTc = Math.sqrt(T * tc);
       const c2 = model.c2[i];
@@ -413,7 +446,10 @@ export class CubicAtT implements ModelAtT {
   }
 }
 
-/** Builds an SRK or PR model. kij is row-major nc×nc (symmetric, zero diagonal). */
-export function createCubicModel(kind: CubicKind, components: readonly ComponentData[], kij: ArrayLike<number>): CubicModel {
-  return new CubicModel(kind, components, kij);
+/**
+ * Builds an SRK or PR model. kij is row-major nc×nc (symmetric, zero diagonal); `alpha` replaces
+ * the classic alpha of some components (see ./alpha.ts and ../components/alpha-parameters.ts).
+ */
+export function createCubicModel(kind: CubicKind, components: readonly ComponentData[], kij: ArrayLike<number>, alpha?: CubicAlphaOverride): CubicModel {
+  return new CubicModel(kind, components, kij, undefined, alpha);
 }

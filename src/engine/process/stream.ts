@@ -4,6 +4,8 @@
  * Flows are in mol/s, T in K, P in Pa, H in J/mol, S in J/(mol·K) of the stream (engine datum).
  */
 import { createCubicModel, type CubicKind } from '../eos/cubic.js';
+import type { AlphaFunctionName } from '../eos/alpha.js';
+import { selectAlphaParameters } from '../components/alpha-parameters.js';
 import { createCpaModel } from '../cpa-fluid.js';
 import type { ThermoModel } from '../eos/types.js';
 import type { ComponentData } from '../components/types.js';
@@ -51,9 +53,15 @@ export interface ProcessFailure {
 
 export type StreamOutcome = { ok: true; stream: StreamState } | ProcessFailure;
 
-export function createProcessFluid(kind: ProcessModelKind, components: readonly ComponentData[], multiPhaseCheck: boolean): ProcessFluid {
-  const model = kind === 'CPA' ? createCpaModel(components) : createCubicModel(kind, components, kijMatrix(kind, components));
-  return { kind, model, multiPhaseCheck };
+/**
+ * `alphaFunction` (SRK/PR only, default classic) as in createCubicFluid; components without its
+ * parameters keep the classic alpha (the caller warns, see hasAlphaParameters).
+ */
+export function createProcessFluid(kind: ProcessModelKind, components: readonly ComponentData[], multiPhaseCheck: boolean, alphaFunction: AlphaFunctionName = 'classic'): ProcessFluid {
+  if (kind === 'CPA') return { kind, model: createCpaModel(components), multiPhaseCheck };
+  const alpha = selectAlphaParameters(kind, alphaFunction, components);
+  if (!alpha.ok) throw new RangeError(alpha.message);
+  return { kind, model: createCubicModel(kind, components, kijMatrix(kind, components), alpha.override), multiPhaseCheck };
 }
 
 export function overallMolarMass(model: ThermoModel, z: ArrayLike<number>): number {

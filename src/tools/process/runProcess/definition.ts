@@ -76,7 +76,7 @@ interface FluidTemplate {
   names: string[];
 }
 
-function readFluid(raw: unknown, field: string, issues: DiagnosticIssue[]): FluidTemplate | undefined {
+function readFluid(raw: unknown, field: string, issues: DiagnosticIssue[], warnings: Warning[]): FluidTemplate | undefined {
   if (!isPlainObject(raw)) {
     issues.push(issue('INVALID_FLUID', `${field} must be an object`, 'Give {"model": "SRK", "temperature": 298.15, "pressure": 50, "components": {...}}', field));
     return undefined;
@@ -85,18 +85,20 @@ function readFluid(raw: unknown, field: string, issues: DiagnosticIssue[]): Flui
   for (const k of UNSUPPORTED_FLUID_FIELDS) {
     if (f[k] !== undefined) issues.push(issue('UNSUPPORTED_FLUID_FEATURE', `${field}.${k} is not supported by this server yet`, 'Describe the fluid with database components ("components": {name: mole fraction}); use searchComponents to find names', `${field}.${k}`));
   }
-  const req = parseFlashRequest({ model: f.model, temperature: f.temperature, pressure: f.pressure, components: f.components, mixingRule: f.mixingRule, multiPhaseCheck: f.multiPhaseCheck, flashType: 'TP' }, FLASH_MODELS);
+  const req = parseFlashRequest({ model: f.model, temperature: f.temperature, pressure: f.pressure, components: f.components, mixingRule: f.mixingRule, multiPhaseCheck: f.multiPhaseCheck, alphaFunction: f.alphaFunction, flashType: 'TP' }, FLASH_MODELS);
   if (!req.ok) {
     for (const i of req.issues) issues.push({ ...i, field: i.field ? `${field}.${i.field}` : field });
     return undefined;
   }
   const r = req.request;
+  // Only the alpha-fallback warning concerns the fluid itself (the composition note is per stream).
+  for (const w of r.warnings) if (w.code === 'MISSING_REFERENCE_DATA') warnings.push({ ...w, message: `${field}: ${w.message}` });
   const cubic = equilibriumModelIssue(r.model, 'Process simulation', `${field}.model`);
   if (cubic || (r.model !== 'SRK' && r.model !== 'PR' && r.model !== 'CPA')) {
     if (cubic) issues.push(cubic);
     return undefined;
   }
-  return { fluid: createProcessFluid(r.model, r.components, r.multiPhaseCheck), z: Float64Array.from(r.z), T: r.temperature, P: r.pressure, names: r.components.map((c) => c.name) };
+  return { fluid: createProcessFluid(r.model, r.components, r.multiPhaseCheck, r.alphaFunction), z: Float64Array.from(r.z), T: r.temperature, P: r.pressure, names: r.components.map((c) => c.name) };
 }
 
 /** Per-stream composition on the fluid's component list (unknown or absent components refused). */
@@ -144,12 +146,12 @@ export function readProcessDefinition(input: Record<string, unknown>): Definitio
   }
   const fluids = new Map<string, FluidTemplate>();
   if (input.fluid !== undefined) {
-    const t = readFluid(input.fluid, 'fluid', issues);
+    const t = readFluid(input.fluid, 'fluid', issues, warnings);
     if (t) fluids.set('default', t);
   }
   if (isPlainObject(input.fluids)) {
     for (const [name, f] of Object.entries(input.fluids)) {
-      const t = readFluid(f, `fluids.${name}`, issues);
+      const t = readFluid(f, `fluids.${name}`, issues, warnings);
       if (t) fluids.set(name, t);
     }
   }

@@ -3,6 +3,7 @@
  * Quantities inside unit properties are [value, "unit"] pairs as in seed 001 ({value, unit} and
  * bare numbers in the default unit are accepted too).
  */
+import { ALPHA_FUNCTION_DESCRIPTION } from '../../thermo/runFlash/alpha-option.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { SIMULATED_TYPES } from './definition.js';
 import { DUTY_UNITS, FLOW_RATE_UNITS } from './quantities.js';
@@ -23,6 +24,7 @@ export const ProcessFluidSchema = Type.Object(
     components: Type.Record(Type.String(), Type.Number(), { description: 'Component name → mole fraction' }),
     mixingRule: Type.Optional(Type.String({ description: '"classic" (CPA also takes "CLASSIC_TX_CPA")' })),
     multiPhaseCheck: Type.Optional(Type.Boolean({ description: 'Look for a third phase in every flash of this fluid (default: on when water, glycols or alcohols are present)' })),
+    alphaFunction: Type.Optional(Type.Union([Type.Literal('classic'), Type.Literal('mathias-copeman'), Type.Literal('twu')], { description: ALPHA_FUNCTION_DESCRIPTION })),
   },
   { additionalProperties: true, description: 'A fluid. Fields the original accepts but this server does not (characterizedComponents, componentProperties, binaryInteractionParameters, e300FilePath) are answered with UNSUPPORTED_FLUID_FEATURE.' },
 );

@@ -9,6 +9,8 @@ import { CPA_MIXING_RULES, normalizeModel, SUPPORTED_MODELS, MIXING_RULES, type 
 import { hasAsymmetricCpaPair } from '../../../engine/cpa-fluid.js';
 import { parseEnthalpy, parseEntropy, parseMolarVolume, parsePressure, parseTemperature } from '../../contract/units.js';
 import { IMPLEMENTED_FLASH_TYPES, implementedFlashType, type ImplementedFlashType } from './flash-types.js';
+import { alphaFallbackWarning, parseAlphaFunction } from './alpha-option.js';
+import type { AlphaFunctionName } from '../../../engine/index.js';
 
 /** The enthalpy (PH), entropy (PS) or molar volume (TV) spec per mole of feed: J/mol, J/(mol·K) or m3/mol. */
 export interface StateSpec {
@@ -36,6 +38,8 @@ export interface FlashRequest {
   /** Every input component by canonical name with its normalised fraction (zeros included). */
   reported: { name: string; fraction: number }[];
   multiPhaseCheck: boolean;
+  /** Alpha function of SRK/PR (classic unless the input asked for another; see alpha-option.ts). */
+  alphaFunction: AlphaFunctionName;
   /** Present exactly for PH (enthalpy), PS (entropy) and TV (volume). */
   spec?: StateSpec;
   warnings: Warning[];
@@ -105,6 +109,10 @@ export function parseFlashRequest(input: unknown, models: readonly FlashModel[] 
   if (input.mixingRule !== undefined && !rules.includes(input.mixingRule)) {
     issues.push(issue('UNKNOWN_MIXING_RULE', `Mixing rule ${JSON.stringify(input.mixingRule)} is not implemented${model === 'CPA' ? ' for CPA' : ''}`, `Use ${rules.map((r) => `"${String(r)}"`).join(' or ')} (or omit mixingRule)`, 'mixingRule'));
   }
+
+  const alpha = parseAlphaFunction(input.alphaFunction, model);
+  if (!alpha.ok) issues.push(alpha.issue);
+  const alphaFunction = alpha.ok ? alpha.alphaFunction : 'classic';
 
   let temperature = DEFAULT_T;
   if (input.temperature !== undefined) {
@@ -190,7 +198,9 @@ export function parseFlashRequest(input: unknown, models: readonly FlashModel[] 
   if (!(pressure > 0)) {
     return { ok: false, kind: 'compute', issues: [issue('PRESSURE_ERROR', `Pressure ${pressure / 1e5} bara is not positive`, 'Give a positive absolute pressure, e.g. {"value": 50, "unit": "bara"}', 'pressure')] };
   }
-  return { ok: true, request: { model, flashType, temperature, pressure, pressureGiven: input.pressure !== undefined, components, z, reported, multiPhaseCheck, spec, warnings } };
+  const fallback = alphaFallbackWarning(model, alphaFunction, components);
+  if (fallback !== undefined) warnings.push(fallback);
+  return { ok: true, request: { model, flashType, temperature, pressure, pressureGiven: input.pressure !== undefined, components, z, reported, multiPhaseCheck, alphaFunction, spec, warnings } };
 }
 
 const SPEC_OF: Partial<Record<ImplementedFlashType, StateSpec['kind']>> = { PH: 'enthalpy', PS: 'entropy', TV: 'volume' };

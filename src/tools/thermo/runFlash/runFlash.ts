@@ -35,6 +35,12 @@ const CUBIC_LIMITATIONS = [
   'Less accurate for polar/associating compounds (water, glycols, alcohols)',
 ];
 
+/** Provenance line of a non-default alpha function (the classic one is part of the model's default). */
+const ALPHA_ASSUMPTION = {
+  'mathias-copeman': 'Alpha function: Mathias–Copeman (1983), α = [1 + c1·s + c2·s² + c3·s³]², s = 1 − √Tr, below Tc and [1 + c1·s]² above, c1–c3 from the component database (SRK: MC1–3, PR: MCPR1–3); components without parameters keep the classic alpha',
+  twu: 'Alpha function: Twu et al. (1991), α = Tr^(N(M−1))·exp[L(1 − Tr^(NM))], L, M, N from the component database (SRK fits); components without parameters keep the classic alpha',
+} as const;
+
 const CPA_ASSUMPTIONS = [
   'Ideal-gas reference state: H = 0 and S = 0 for the ideal gas at 273.15 K (S at 1.01325 bar)',
   'SRK-CPA (simplified CPA, g = 1/(1 − 1.9η)): fitted a0, b, c1 for water, alcohols, glycols, propane, butanes and H2S, SRK from Tc, Pc, ω for the other components; association schemes 4C (water, glycols), 2B (alcohols), 2A (CO2, H2S: solvation only); Elliott combining rule, CR-1 where the database gives cross values',
@@ -65,7 +71,7 @@ function stateFlashFix(req: FlashRequest): string {
 type CubicRun = { ok: true; result: FlashResult; report: FlashReport; hydrate?: Extract<HydrateRun, { ok: true }>; saturation?: { warnings: Warning[]; notes: string[] } } | { ok: false; env: Envelope<never> };
 
 function cubicRun(req: FlashRequest): CubicRun {
-  const fluid = createFluid(req.model as FluidModelName, req.components, req.z);
+  const fluid = createFluid(req.model as FluidModelName, req.components, req.z, req.alphaFunction);
   const options = { multiPhaseCheck: req.multiPhaseCheck };
   if (req.flashType === 'hydrateTP') {
     const h = runHydrateTP(fluid, req.temperature, req.pressure);
@@ -146,6 +152,7 @@ export function runFlash(input: unknown): Envelope<RunFlashOutput> {
     saturationWarnings = c.saturation?.warnings ?? [];
     assumptions.push(...(c.saturation?.notes ?? []));
     assumptions.push(...(req.model === 'CPA' ? CPA_ASSUMPTIONS : CUBIC_ASSUMPTIONS));
+    if (req.alphaFunction !== 'classic') assumptions.push(ALPHA_ASSUMPTION[req.alphaFunction]);
     limitations.push(...(req.model === 'CPA' ? CPA_LIMITATIONS : CUBIC_LIMITATIONS));
     if (hydrate !== undefined) {
       assumptions.push(...HYDRATE_ASSUMPTIONS);
@@ -215,6 +222,7 @@ export const runFlashTool = defineTool({
     'Bubble/dew points (SRK/PR/CPA): dewPointT and bubblePointT solve the temperature at the given pressure, dewPointP and bubblePointP the pressure at the given temperature (the other input is only the initial guess); the converged value is in fluid.conditions.overall.temperature (K) or .pressure (bara), and the incipient phase is reported at phase fraction 1e-10 with its composition. dewPointP returns the lower (normal) dew pressure where there are two. A spec outside the phase envelope gives 422 NO_SATURATION_POINT, never a made-up point. ' +
     'PH needs enthalpy {value, unit} (J/mol, kJ/mol, J/kg, kJ/kg), PS needs entropy {value, unit} (J/molK, kJ/molK, J/kgK, kJ/kgK), per mole or kg of feed on the datum below; temperature is then only the initial guess and the response is the state at the solved temperature (not GERG2008). ' +
     'TV needs volume {value, unit} (m3/mol, L/mol, cm3/mol per mole of feed, the Peneloux-shifted molar volume a TP flash reports in properties.overall.molarVolume); pressure is then only the initial guess and the response is the state at the solved pressure (not GERG2008). ' +
+    'alphaFunction (SRK/PR): "classic" (default, the original\'s), "mathias-copeman" (recommended for water and CO2 vapour pressures) or "twu" (SRK); components without parameters keep the classic alpha with a warning. ' +
     'Models: SRK (default) and PR cubic equations with classic mixing (tangent-plane stability analysis, two-phase split, and a multiphase check for a third phase: on by default when water, glycols or alcohols are present, else set multiPhaseCheck: true); CPA (SRK-CPA: association of water, methanol, ethanol, MEG, DEG, TEG, solvation of CO2 and H2S; the model for water content, inhibitor partitioning and gas solubility in water; kij = cpakij + cpakijT·T); or GERG2008 for single-phase natural-gas properties. ' +
     'Required: components (name → mole fraction; normalised if the sum is not 1). temperature: number in K or {value, unit} with unit K, C, F, R; pressure: number in bara or {value, unit} with bara, barg, Pa, kPa, MPa, psi, psia, psig, atm. ' +
     'Returns per phase (gas, oil, aqueous; lightest first): phase fraction, density (Peneloux-corrected), Z, molar mass, H, S (datum: ideal gas at 273.15 K), Cp, Cv, speed of sound, Joule–Thomson coefficient, viscosity, thermal conductivity, mole and weight fractions, and interfacial tensions. ' +

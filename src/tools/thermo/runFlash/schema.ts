@@ -6,6 +6,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { PRESSURE_UNITS, TEMPERATURE_UNITS, ENTHALPY_UNITS, ENTROPY_UNITS, MOLAR_VOLUME_UNITS } from '../../contract/units.js';
 import { FLASH_MODELS } from '../../contract/flash-models.js';
 import { IMPLEMENTED_FLASH_TYPES, IMPLEMENTED_FLASH_TYPE_ALIASES } from './flash-types.js';
+import { ALPHA_FUNCTION_DESCRIPTION } from './alpha-option.js';
 
 const quantity = (what: string, bareUnit: string, units: readonly string[], example: string) =>
   Type.Union(
@@ -43,6 +44,9 @@ export const RunFlashInput = Type.Object(
         description: 'Mixing rule: "classic" (van der Waals, kij from the database: constant for SRK/PR, cpakij + cpakijT·T for CPA); CPA also takes "CLASSIC_TX_CPA" (the same, except with MEG–methane, TEG–methane or TEG–water, which is refused)',
         examples: ['classic'],
       }),
+    ),
+    alphaFunction: Type.Optional(
+      Type.Union([Type.Literal('classic'), Type.Literal('mathias-copeman'), Type.Literal('twu')], { description: ALPHA_FUNCTION_DESCRIPTION, examples: ['mathias-copeman'] }),
     ),
     enthalpy: Type.Optional(quantity('Enthalpy spec for PH, per mole or kg of feed (datum: ideal gas, H = 0 at 273.15 K); mass units are converted with the feed molar mass', 'J/mol', ENTHALPY_UNITS, '{"value": -5000, "unit": "J/mol"}')),
     entropy: Type.Optional(quantity('Entropy spec for PS, per mole or kg of feed (datum: ideal gas, S = 0 at 273.15 K and 1.01325 bara); mass units are converted with the feed molar mass', 'J/molK', ENTROPY_UNITS, '{"value": -20, "unit": "J/molK"}')),
