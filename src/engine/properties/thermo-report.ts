@@ -8,7 +8,7 @@ import type { ThermoModel } from '../eos/types.js';
 import { ResidualDerivatives } from '../eos/types.js';
 import type { FlashResult, PhaseState } from '../flash/phase-state.js';
 import { phaseThermo, type PhaseThermo } from './thermo.js';
-import { surfaceTension, transportProperties, type TransportPhaseInput } from './transport/index.js';
+import { surfaceTensionDetailed, transportProperties, type TransportPhaseInput } from './transport/index.js';
 
 export interface PhaseReport {
   state: PhaseState;
@@ -25,8 +25,12 @@ export interface InterfaceReport {
   /** Indexes into phases. */
   a: number;
   b: number;
-  /** N/m; undefined when it could not be evaluated. */
+  /** N/m; undefined when it could not be evaluated (issue says why). */
   tension?: number;
+  /** The interfacial-tension method used (transport/surface-tension.ts). */
+  method?: string;
+  /** Caveat to report with the tension (e.g. near-critical parachor). */
+  note?: string;
   issue?: string;
 }
 
@@ -122,7 +126,8 @@ export function flashReport(model: ThermoModel, r: FlashResult, options: ReportO
     for (let a = 0; a < phases.length; a++) {
       for (let b = a + 1; b < phases.length; b++) {
         try {
-          interfaces.push({ a, b, tension: surfaceTension(inputs[a], inputs[b]) });
+          const r = surfaceTensionDetailed(inputs[a], inputs[b]);
+          interfaces.push({ a, b, tension: r.sigma, method: r.method, ...(r.note !== undefined ? { note: r.note } : {}) });
         } catch (e) {
           interfaces.push({ a, b, issue: describe(e) });
         }

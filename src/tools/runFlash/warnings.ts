@@ -7,6 +7,7 @@ import { isPolar, MIN_PHASE_FRACTION } from '../../engine/index.js';
 import { warning, type Warning } from '../envelope.js';
 import type { FlashRequest } from './request.js';
 import { isSaturationFlashType } from './flash-types.js';
+import { phaseKeys } from './response.js';
 
 /** Within this relative distance of the mixture pseudo-critical T and P a state is "near critical". */
 const NEAR_CRITICAL_BAND = 0.1;
@@ -72,6 +73,12 @@ export function flashWarnings(req: FlashRequest, result: FlashResult, report: Fl
   }
   for (const p of report.phases) {
     if (p.transportIssue) out.push(warning('MODEL_LIMITATION', `Viscosity and thermal conductivity of the ${p.state.label} phase were not computed: ${p.transportIssue}`));
+  }
+  const keys = phaseKeys(report.phases.map((p) => p.state.label));
+  for (const i of report.interfaces) {
+    const pair = `${keys[i.a]}-${keys[i.b]}`;
+    if (i.issue !== undefined) out.push(warning('MODEL_LIMITATION', `Interfacial tension ${pair} not computed (reported as null): ${i.issue}`));
+    else if (i.note !== undefined) out.push(warning('MODEL_LIMITATION', `Interfacial tension ${pair} (${i.method}): ${i.note}`));
   }
   return out;
 }

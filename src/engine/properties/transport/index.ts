@@ -7,7 +7,9 @@
  *                      viscosity but use the original's own conductivity fits;
  *   aqueous phases     Grunberg–Nissan mass-fraction liquid viscosity + mass-fraction liquid
  *                      conductivity from the pure-component correlations;
- *   interfaces         parachor (gas–liquid), Firoozabadi–Ramey (liquid–liquid), 0 gas–gas.
+ *   interfaces         recommended pure-fluid correlations (Mulero 2012, IAPWS water), parachor
+ *                      with cited parachors, Firoozabadi–Ramey (aqueous/non-aqueous liquids),
+ *                      each within a stated validity domain (surface-tension.ts).
  *
  * Pure functions, SI in and out. Invalid input or a non-finite result throws
  * TransportPropertyError (code, message, fix) — never NaN.
@@ -16,12 +18,14 @@ import { aqueousConductivity, aqueousViscosity } from './aqueous.js';
 import { TransportPropertyError } from './errors.js';
 import { pfctProperties } from './pfct.js';
 import { hydrogenConductivity, waterConductivity } from './pure-fluid-conductivity.js';
-import { firoozabadiRameyTension, parachorTension } from './surface-tension.js';
+import { interfacialTension, type TensionResult } from './surface-tension.js';
 import type { TransportPhaseInput, TransportResult } from './types.js';
 
 export type { TransportPhaseInput, TransportResult } from './types.js';
 export { TransportPropertyError, type TransportErrorCode } from './errors.js';
 export { TRANSPORT_ACCURACY } from './accuracy.js';
+export { SIGMA_UPPER_BOUND, PURE_INTERFACE_FRACTION, type TensionResult } from './surface-tension.js';
+export { PURE_SURFACE_TENSION, correlationSigma } from './surface-tension-data.js';
 
 function invalid(message: string, fix: string): never {
   throw new TransportPropertyError('TRANSPORT_INVALID_INPUT', message, fix);
@@ -97,20 +101,21 @@ export function transportProperties(p: TransportPhaseInput): TransportResult {
 }
 
 /**
- * Interfacial tension (N/m) between phases a and b, listing the same components in the same
- * order: parachor for gas–liquid, Firoozabadi–Ramey for liquid–liquid (the oil phase supplies
- * the reduced temperature, as the original lists oil before aqueous), 0 between two gases.
+ * Interfacial tension between phases a and b listing the same components in the same order, with
+ * the method used (surface-tension.ts). Throws TransportPropertyError IFT_NOT_AVAILABLE when the
+ * interface lies outside every method's validity domain.
  */
-export function surfaceTension(a: TransportPhaseInput, b: TransportPhaseInput): number {
+export function surfaceTensionDetailed(a: TransportPhaseInput, b: TransportPhaseInput): TensionResult {
   validate(a, 'phase a');
   validate(b, 'phase b');
   if (a.components.length !== b.components.length)
     invalid('the two phases list different numbers of components', 'Pass both phases of one flash result.');
-  let sigma: number;
-  if (a.kind === 'gas' && b.kind === 'gas') return 0;
-  if (a.kind === 'gas') sigma = parachorTension(a, b);
-  else if (b.kind === 'gas') sigma = parachorTension(b, a);
-  else if (b.kind === 'oil' && a.kind === 'aqueous') sigma = firoozabadiRameyTension(b, a);
-  else sigma = firoozabadiRameyTension(a, b);
-  return finite(sigma, 'surface tension', a);
+  const r = interfacialTension(a, b);
+  finite(r.sigma, 'surface tension', a);
+  return r;
+}
+
+/** Interfacial tension (N/m) between phases a and b; see surfaceTensionDetailed. */
+export function surfaceTension(a: TransportPhaseInput, b: TransportPhaseInput): number {
+  return surfaceTensionDetailed(a, b).sigma;
 }
