@@ -45,7 +45,7 @@ export const TRANSPORT_ACCURACY = {
    * Parachor method (mixtures) with the cited parachors (components/data/parachors.ts) and
    * reference saturated densities: max 5.0 % over the 14 visible pure-fluid cases (propane
    * 142.4 K). With the engine's own SRK/PR densities the method is within ±15 % (SRK) / ±18 %
-   * (PR) at T/Tc ≤ 0.7 for hydrocarbons, N2, O2, Ar, CO2 and H2S, and 25–55 % low at T/Tc = 0.9
+   * (PR) at T/Tc ≤ 0.7 for hydrocarbons, N2, O2, Ar, CO2 and H2S, and 9–47 % low at T/Tc = 0.9
    * (see surface-tension.ts); test/tools/runFlash-ift.test.ts measures this.
    */
   surfaceTensionParachor: 0.06,

@@ -27,7 +27,7 @@
  *    the physical upper bound. Densities are the engine's own (Peneloux-corrected) phase
  *    densities. Measured on pure fluids (σ vs Mulero et al. 2012, SRK/PR bubble points): within
  *    ±15 % (SRK) / ±18 % (PR) at T/Tc ≤ 0.7 for hydrocarbons, N2, O2, Ar, CO2, H2S (CO 28 %,
- *    H2 39 %, He 63 %, water −28 %), but 25–55 % low at T/Tc = 0.9: the mean-field density
+ *    H2 39 %, He 63 %, water −28 %), but 9–47 % low at T/Tc = 0.9: the mean-field density
  *    difference of a cubic EOS closes too fast. Above T/Tpc = 0.85 (Kay's rule, denser phase),
  *    or when the molar densities differ by less than a factor 2, the result carries that note.
  * 4. Aqueous liquid against a non-aqueous liquid: Firoozabadi & Ramey (J. Can. Pet. Tech. 27
@@ -150,7 +150,7 @@ export function parachorTension(light: TransportPhaseInput, dense: TransportPhas
   for (let i = 0; i < dense.components.length; i++) tpc += dense.x[i] * dense.components[i].tc;
   const tr = dense.temperature / tpc;
   if (tr > NEAR_CRITICAL_TR || cL > 0.5 * cD)
-    r.note = `the interface is near critical (T/Tpc of the denser phase by Kay's rule ${tr.toFixed(2)}, molar densities ${(cL * 1e6).toFixed(0)} and ${(cD * 1e6).toFixed(0)} mol/m3): with cubic-EOS densities the parachor method underestimates σ there (measured on pure fluids: 25–55 % low at Tr = 0.9, 35–78 % low at Tr = 0.95)`;
+    r.note = `the interface is near critical (T/Tpc of the denser phase by Kay's rule ${tr.toFixed(2)}, molar densities ${(cL * 1e6).toFixed(0)} and ${(cD * 1e6).toFixed(0)} mol/m3): with cubic-EOS densities the parachor method underestimates σ there (measured on pure hydrocarbons, N2, O2, Ar, CO2, H2S: 9–47 % low at Tr = 0.9, 35–66 % low at Tr = 0.95)`;
   return r;
 }
 
