@@ -122,3 +122,10 @@ t.test('mixtures: null + MODEL_LIMITATION without a parachor, IAPWS for water–
     t.ok(cond.warnings.some((x) => x.code === 'MODEL_LIMITATION' && /near critical/.test(x.message)), 'rich gas near its critical point: the near-critical note is given');
   } else t.pass('single phase at this state');
 });
+
+t.test('water-rich liquid against a high-pressure gas: parachor estimate with a note', async (t) => {
+  const env = await runTool('runFlash', { model: 'SRK', flashType: 'TP', temperature: { value: 298.15, unit: 'K' }, pressure: { value: 100, unit: 'bara' }, components: { water: 0.5, methane: 0.5 } });
+  const s = (env.data as any).fluid.properties.interfacialTension['gas-aqueous'].value;
+  t.ok(s > 0.03 && s < 0.075, `water–methane at 25 °C, 100 bara: ${(s * 1000).toFixed(1)} mN/m`);
+  t.ok(env.warnings.some((w) => w.code === 'MODEL_LIMITATION' && /water-rich liquid against a gas above 5 bar/.test(w.message)), 'the estimate is flagged');
+});

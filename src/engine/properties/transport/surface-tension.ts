@@ -193,5 +193,10 @@ export function interfacialTension(a: TransportPhaseInput, b: TransportPhaseInpu
   }
   const water = waterAgainstLowPressureGas(light, dense);
   if (water !== undefined) return bounded(water, what);
-  return bounded(parachorTension(light, dense), what);
+  const r = parachorTension(light, dense);
+  const w = waterIndex(dense);
+  if (r.note === undefined && w >= 0 && dense.x[w] >= WATER_RICH_FRACTION)
+    // Outside domain 2 (gas partial pressure > 5 bar): no water-specific method here; say so.
+    r.note = 'water-rich liquid against a gas above 5 bar partial pressure: the additive parachor of water ignores its hydrogen bonding and gas adsorption, so this value is only an estimate and likely too low';
+  return bounded(r, what);
 }
