@@ -106,6 +106,7 @@ t.test('Weinaug–Katz parachor sum by hand, liquid–liquid and bounds', (t) =>
   t.ok(Math.abs(got / expected - 1) < 1e-12, `aqueous–oil Firoozabadi–Ramey ${got.toExponential(4)} N/m`);
   t.ok(got > 0.02 && got < 0.08, 'hydrocarbon–water tension in the physical range (20–80 mN/m)');
 
+  t.throws(() => surfaceTension({ ...aq, density: 995 }, { ...oil2, density: 990 }), { code: 'IFT_NOT_AVAILABLE', message: /Firoozabadi/ }, 'iso-dense aqueous and oil phases: outside Firoozabadi–Ramey');
   t.throws(() => surfaceTension(gas, { ...oil, density: NaN }), TransportPropertyError, 'NaN density is rejected');
   t.throws(() => surfaceTension(gas, { ...oil, components: [c1], x: [1] }), TransportPropertyError, 'mismatched component lists are rejected');
   t.end();

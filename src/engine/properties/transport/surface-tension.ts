@@ -33,7 +33,7 @@
  * 4. Aqueous liquid against a non-aqueous liquid: Firoozabadi & Ramey (J. Can. Pet. Tech. 27
  *    (1988) 41), fitted to water–hydrocarbon interfacial tensions:
  *      σ^¼ = a Δρ^(b+1) / Tr^0.3125, Δρ in g/cm³, σ in mN/m, Tr = T / Σ xᵢ Tcᵢ of the
- *    non-aqueous phase.
+ *    non-aqueous phase. Domain: Δρ ≥ 0.02 g/cm³ (it would vanish for iso-dense distinct liquids).
  *
  * Bounds: σ ≥ 0 always, σ = 0 only at or above the critical point (τ ≤ 0 for a pure fluid, equal
  * densities for two liquids). Upper bound 0.1 N/m: the largest fluid–fluid tension of any
@@ -57,6 +57,8 @@ const CRITICAL_EXPONENT = 1.26;
 /** Water-rich liquid against a low-pressure gas: IAPWS. */
 const WATER_RICH_FRACTION = 0.99;
 const LOW_GAS_PARTIAL_PRESSURE_PA = 5e5;
+/** Firoozabadi–Ramey needs the aqueous and oil densities to differ by at least this, kg/m3. */
+const MIN_LIQUID_DENSITY_DIFFERENCE = 20;
 /** Above this T/Tpc (Kay) of the denser phase a parachor result carries the near-critical note. */
 const NEAR_CRITICAL_TR = 0.85;
 
@@ -183,6 +185,13 @@ export function interfacialTension(a: TransportPhaseInput, b: TransportPhaseInpu
   const liquids = a.kind !== 'gas' && b.kind !== 'gas';
   if (liquids && (a.kind === 'aqueous') !== (b.kind === 'aqueous')) {
     const [oil, aqueous] = a.kind === 'aqueous' ? [b, a] : [a, b];
+    // Firoozabadi–Ramey ties σ to Δρ alone: for an aqueous and an oil phase of nearly equal density
+    // (a heavy oil near 1 g/cm3) it would vanish although the liquids are distinct.
+    if (Math.abs(aqueous.density - oil.density) < MIN_LIQUID_DENSITY_DIFFERENCE)
+      notAvailable(
+        `${what}: the liquids' densities differ by only ${Math.abs(aqueous.density - oil.density).toFixed(1)} kg/m3; Firoozabadi–Ramey correlates σ with that difference and is not valid below ${MIN_LIQUID_DENSITY_DIFFERENCE} kg/m3`,
+        'No interfacial tension is reported for nearly iso-dense aqueous and oil phases.',
+      );
     return bounded(firoozabadiRameyTension(oil, aqueous), what);
   }
   const [light, dense] = a.density <= b.density ? [a, b] : [b, a];
