@@ -7,6 +7,8 @@
  *   npm run trust                                # build, measure and write
  *   node dist/scripts/measure-trust.js           # measure and write
  *   node dist/scripts/measure-trust.js --check   # measure and compare with the committed file
+ *   node dist/scripts/measure-trust.js --tool runFlash [--check]
+ *                                                # only that tool; the others are kept as committed
  *
  * Suites (each runs only when its tool is registered and its reference file exists):
  *   calculateStandard: ISO 6976:2016 Annex D and NeqSim-implementation cases (physical/iso6976.json),
@@ -14,7 +16,8 @@
  *     parity with the original NeqSim's ISO 6976 (1995) results (neqsim/standards.json),
  *     and which contract codes the tool declines.
  *   runFlash: GERG-2008 densities (physical/gerg-aga8.json), SRK/PR pure-fluid states vs reference
- *     EOS (physical/pure-density.json), TP flash parity (neqsim/flash-tp.json), PH/PS parity
+ *     EOS (physical/pure-density.json), SRK/PR interfacial tension of pure fluids at saturation
+ *     (physical/surface-tension.json), TP flash parity (neqsim/flash-tp.json), PH/PS parity
  *     (neqsim/ph-ps.json, molar-unit specs), bubble/dew point parity and NO_SATURATION_POINT beyond
  *     the envelope (neqsim/saturation.json).
  *   getPropertyTable: every column of every row vs the original's table (neqsim/property-table.json).
@@ -31,10 +34,12 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { executeTool } from '../src/tools/contract/execute.js';
-import { getTool, toolCatalog } from '../src/tools/registry.js';
+import { getTool as getRegisteredTool, toolCatalog } from '../src/tools/registry.js';
 import type { AnyTool, ToolContext } from '../src/tools/contract/types.js';
 import type { Envelope } from '../src/tools/contract/envelope.js';
 import { distanceToEnvelope } from '../src/engine/index.js';
+import { findComponent } from '../src/engine/components/index.js';
+import { parachorTension } from '../src/engine/properties/transport/surface-tension.js';
 
 export type Maturity = 'VALIDATED' | 'TESTED' | 'EXPERIMENTAL';
 
@@ -383,6 +388,69 @@ function flashPureCases(ref: any): CaseSpec[] {
         kind: 'reference',
         input: { model, flashType: 'TP', temperature: { value: i.T_K, unit: 'K' }, pressure: { value: i.P_bar, unit: 'bara' }, components: { [NEQSIM_NAMES[i.fluid] ?? i.fluid]: 1 } },
         quantities: q,
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * Interfacial tension of pure fluids at saturation (runFlash bubblePointP at T, the tool's own
+ * phase states) vs physical/surface-tension.json (Mulero et al. 2012 via CoolProp). The tool
+ * uses the same recommended correlations for a pure-fluid interface, so this measures the method
+ * selection and its implementation end to end; the correlations' accuracy against experiment is
+ * their own (≲ 1–3 %), and the parachor method used for mixtures is measured separately
+ * (TRANSPORT_ACCURACY, test/tools/runFlash-ift.test.ts).
+ */
+function flashIftCases(ref: any): CaseSpec[] {
+  const out: CaseSpec[] = [];
+  for (const model of ['SRK', 'PR']) {
+    for (const c of ref?.cases ?? []) {
+      const i = c.inputs;
+      out.push({
+        id: `${c.id}/${model}`,
+        description: `${model} ${i.fluid} saturated at ${i.T_K} K (bubblePointP): vapour–liquid interfacial tension vs Mulero et al. 2012`,
+        referenceSource: c.citation,
+        kind: 'reference',
+        input: { model, flashType: 'bubblePointP', temperature: { value: i.T_K, unit: 'K' }, components: { [NEQSIM_NAMES[i.fluid] ?? i.fluid]: 1 } },
+        quantities: [
+          {
+            name: 'interfacialTension',
+            group: `${model} interfacial tension of pure fluids at saturation vs Mulero et al. 2012`,
+            expected: c.expected.sigma_N_m,
+            tolerance: c.tolerance.sigma_N_m,
+            read: (d: any) => {
+              const ift = d?.fluid?.properties?.interfacialTension;
+              const first = ift ? Object.values(ift)[0] : undefined;
+              return (first as any)?.value;
+            },
+          },
+        ],
+      });
+      // The parachor method that mixtures use, fed the tool's own phase densities of the same
+      // saturated state (the tool itself takes the correlation for a pure fluid).
+      const comp = findComponent(NEQSIM_NAMES[i.fluid] ?? i.fluid);
+      if (comp?.parachor == null) continue;
+      out.push({
+        id: `${c.id}/${model}/parachor`,
+        description: `${model} ${i.fluid} saturated at ${i.T_K} K: parachor (Macleod–Sugden) interfacial tension with the tool's phase densities, the method used for mixtures, vs Mulero et al. 2012`,
+        referenceSource: c.citation,
+        kind: 'reference',
+        input: { model, flashType: 'bubblePointP', temperature: { value: i.T_K, unit: 'K' }, components: { [comp.name]: 1 } },
+        quantities: [
+          {
+            name: 'parachorInterfacialTension',
+            group: `${model} parachor interfacial tension (mixture method) with own densities, pure fluids at saturation, vs Mulero et al. 2012`,
+            expected: c.expected.sigma_N_m,
+            tolerance: c.tolerance.sigma_N_m,
+            read: (d: any) => {
+              const dens = ((d?.flash?.phases ?? []) as string[]).map((k) => d?.fluid?.properties?.[k]?.density?.value as number);
+              if (dens.length !== 2 || !dens.every(Number.isFinite)) return undefined;
+              const phase = (density: number, kind: 'gas' | 'oil') => ({ temperature: i.T_K, pressure: 1e5, components: [comp], x: [1], molarMass: comp.molarMass, density, kind });
+              return parachorTension(phase(Math.min(...dens), 'gas'), phase(Math.max(...dens), 'oil')).sigma;
+            },
+          },
+        ],
       });
     }
   }
@@ -770,8 +838,10 @@ async function measureTool(tool: AnyTool, specs: CaseSpec[], unsupported: string
   };
 }
 
-export async function measureTrust(dir = referenceDir()): Promise<TrustMeasurements> {
+export async function measureTrust(dir = referenceDir(), only?: string): Promise<TrustMeasurements> {
   const tools: Record<string, ToolTrust> = {};
+  // With `only`, the other tools are not measured (a shared machine need not re-run every suite).
+  const getTool = (name: string): AnyTool | undefined => (only === undefined || only === name ? getRegisteredTool(name) : undefined);
   const standards = getTool('calculateStandard');
   if (standards !== undefined) {
     const specs = [...iso6976Cases(load(dir, 'physical/iso6976.json')), ...gergAga8Cases(load(dir, 'physical/gerg-aga8.json')), ...neqsimStandardsCases(load(dir, 'neqsim/standards.json'))];
@@ -779,7 +849,7 @@ export async function measureTrust(dir = referenceDir()): Promise<TrustMeasureme
   }
   const flash = getTool('runFlash');
   if (flash !== undefined) {
-    const specs = [...flashGergCases(load(dir, 'physical/gerg-aga8.json')), ...flashPureCases(load(dir, 'physical/pure-density.json')), ...flashTpCases(load(dir, 'neqsim/flash-tp.json')), ...flashPhPsCases(load(dir, 'neqsim/ph-ps.json')), ...flashSaturationCases(load(dir, 'neqsim/saturation.json')), ...hydrateFlashCases(load(dir, 'neqsim/hydrate.json')), ...hydrateCurveCases(load(dir, 'physical/hydrate.json'))];
+    const specs = [...flashGergCases(load(dir, 'physical/gerg-aga8.json')), ...flashPureCases(load(dir, 'physical/pure-density.json')), ...flashIftCases(load(dir, 'physical/surface-tension.json')), ...flashTpCases(load(dir, 'neqsim/flash-tp.json')), ...flashPhPsCases(load(dir, 'neqsim/ph-ps.json')), ...flashSaturationCases(load(dir, 'neqsim/saturation.json')), ...hydrateFlashCases(load(dir, 'neqsim/hydrate.json')), ...hydrateCurveCases(load(dir, 'physical/hydrate.json'))];
     if (specs.length > 0) tools.runFlash = await measureTool(flash, specs, []);
   }
   const flowAssurance = getTool('runFlowAssurance');
@@ -833,9 +903,13 @@ async function main(): Promise<void> {
     console.error(`reference data not found at ${dir} (set NEQSIM_REFERENCE_DIR)`);
     process.exit(2);
   }
-  const m = await measureTrust(dir);
+  const toolArg = process.argv.indexOf('--tool');
+  const only = toolArg > 0 ? process.argv[toolArg + 1] : undefined;
+  const committed = JSON.parse(readFileSync(MEASUREMENTS_FILE, 'utf8')) as TrustMeasurements;
+  const fresh = await measureTrust(dir, only);
+  // --tool: the other tools keep their committed measurement.
+  const m: TrustMeasurements = only === undefined ? fresh : { ...fresh, tools: { ...committed.tools, ...fresh.tools } };
   if (process.argv.includes('--check')) {
-    const committed = JSON.parse(readFileSync(MEASUREMENTS_FILE, 'utf8')) as TrustMeasurements;
     const same = JSON.stringify(comparable(committed)) === JSON.stringify(comparable(m));
     console.log(same ? 'trust measurements are current' : 'trust measurements are STALE: run `npm run trust`');
     process.exit(same ? 0 : 1);

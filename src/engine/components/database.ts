@@ -8,6 +8,7 @@ import { COMP_ROWS } from './data/comp-rows.js';
 import { NAMING } from './data/naming.js';
 import { COMP_ROWS_ADDED } from './data/comp-rows-added.js';
 import { NAMING_ADDED } from './data/naming-added.js';
+import { parachorOf } from './data/parachors.js';
 
 /** NeqSim's gas constant, J/(mol·K) (ThermodynamicConstantsInterface); Zc must match its value. */
 const R = 8.3144621;
@@ -82,7 +83,9 @@ function toRecord(row: CompRow): ComponentData {
     zc,
     racketZ: row[18],
     cpIdeal: Object.freeze(cp),
-    parachor: row[31],
+    // COMP.csv's PARACHOR column holds placeholders (207, 0) for many components: cited values only.
+    parachor: parachorOf(name)?.value ?? null,
+    ...(parachorOf(name) ? { parachorSource: parachorOf(name)!.source } : {}),
     source: `${COMP_CSV_SOURCE}; record "${csvName}"`,
     extra: Object.freeze(extra),
   });

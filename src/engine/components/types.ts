@@ -47,8 +47,13 @@ export interface ComponentData {
   racketZ: number;
   /** Ideal-gas heat capacity coefficients. */
   cpIdeal: IdealGasCp;
-  /** Parachor (Sugden), (mN/m)^(1/4)·cm³/mol. */
-  parachor: number;
+  /**
+   * Parachor (Sugden), (mN/m)^(1/4)·cm³/mol, from a cited source (data/parachors.ts), or null
+   * when none is known: interfacial tensions that need it are then not computed.
+   */
+  parachor: number | null;
+  /** Where the parachor comes from (absent when parachor is null). */
+  parachorSource?: string;
   /** Citation of the record's data source. */
   source: string;
   /** Optional extra data used by property methods (e.g. liquid viscosity correlation constants). */

@@ -10,7 +10,7 @@ import type { FlashResult, PhaseState } from '../flash/phase-state.js';
 import { phaseThermo, type PhaseThermo } from './thermo.js';
 import { idealCpOutOfRange } from './ideal-cp-range.js';
 import { outOfBounds, type WithheldProperty, type Withheld } from './physical-bounds.js';
-import { surfaceTension, transportPropertiesChecked, type TransportPhaseInput } from './transport/index.js';
+import { surfaceTensionDetailed, transportPropertiesChecked, type TransportPhaseInput } from './transport/index.js';
 
 export interface PhaseReport {
   state: PhaseState;
@@ -36,8 +36,12 @@ export interface InterfaceReport {
   /** Indexes into phases. */
   a: number;
   b: number;
-  /** N/m; undefined when it could not be evaluated. */
+  /** N/m; undefined when it could not be evaluated (issue says why). */
   tension?: number;
+  /** The interfacial-tension method used (transport/surface-tension.ts). */
+  method?: string;
+  /** Caveat to report with the tension (e.g. near-critical parachor). */
+  note?: string;
   issue?: string;
 }
 
@@ -182,7 +186,8 @@ export function flashReport(model: ThermoModel, r: FlashResult, options: ReportO
     for (let a = 0; a < phases.length; a++) {
       for (let b = a + 1; b < phases.length; b++) {
         try {
-          interfaces.push({ a, b, tension: surfaceTension(inputs[a], inputs[b]) });
+          const r = surfaceTensionDetailed(inputs[a], inputs[b]);
+          interfaces.push({ a, b, tension: r.sigma, method: r.method, ...(r.note !== undefined ? { note: r.note } : {}) });
         } catch (e) {
           interfaces.push({ a, b, issue: describe(e) });
         }

@@ -12,20 +12,24 @@
  *   everything else    quantum gases (He, H2, Ne), hot light gases, supercritical water-rich
  *                      phases: IAPWS for water-rich aqueous phases, else Chung et al. 1988 with
  *                      published Lennard-Jones parameters for the quantum gases;
- *   interfaces         parachor (gas–liquid), Firoozabadi–Ramey (liquid–liquid), 0 gas–gas.
+ *   interfaces         recommended pure-fluid correlations (Mulero 2012, IAPWS water), parachor
+ *                      with cited parachors, Firoozabadi–Ramey (aqueous/non-aqueous liquids),
+ *                      each within a stated validity domain (surface-tension.ts).
  *
  * Pure functions, SI in and out. Invalid input throws TransportPropertyError (code, message,
  * fix); a property outside every domain is reported with its reason, never as a made-up number.
  */
 import { TransportPropertyError } from './errors.js';
 import { evaluateTransport, type PropertyOutcome, type TransportProperty } from './methods.js';
-import { firoozabadiRameyTension, parachorTension } from './surface-tension.js';
+import { interfacialTension, type TensionResult } from './surface-tension.js';
 import type { TransportPhaseInput, TransportResult } from './types.js';
 
 export type { TransportPhaseInput, TransportResult } from './types.js';
 export { TransportPropertyError, type TransportErrorCode } from './errors.js';
 export { TRANSPORT_ACCURACY } from './accuracy.js';
 export type { PropertyOutcome, TransportProperty } from './methods.js';
+export { SIGMA_UPPER_BOUND, PURE_INTERFACE_FRACTION, type TensionResult } from './surface-tension.js';
+export { PURE_SURFACE_TENSION, correlationSigma } from './surface-tension-data.js';
 
 function invalid(message: string, fix: string): never {
   throw new TransportPropertyError('TRANSPORT_INVALID_INPUT', message, fix);
@@ -96,20 +100,21 @@ export function transportProperties(p: TransportPhaseInput): TransportResult {
 }
 
 /**
- * Interfacial tension (N/m) between phases a and b, listing the same components in the same
- * order: parachor for gas–liquid, Firoozabadi–Ramey for liquid–liquid (the oil phase supplies
- * the reduced temperature, as the original lists oil before aqueous), 0 between two gases.
+ * Interfacial tension between phases a and b listing the same components in the same order, with
+ * the method used (surface-tension.ts). Throws TransportPropertyError IFT_NOT_AVAILABLE when the
+ * interface lies outside every method's validity domain.
  */
-export function surfaceTension(a: TransportPhaseInput, b: TransportPhaseInput): number {
+export function surfaceTensionDetailed(a: TransportPhaseInput, b: TransportPhaseInput): TensionResult {
   validate(a, 'phase a');
   validate(b, 'phase b');
   if (a.components.length !== b.components.length)
     invalid('the two phases list different numbers of components', 'Pass both phases of one flash result.');
-  let sigma: number;
-  if (a.kind === 'gas' && b.kind === 'gas') return 0;
-  if (a.kind === 'gas') sigma = parachorTension(a, b);
-  else if (b.kind === 'gas') sigma = parachorTension(b, a);
-  else if (b.kind === 'oil' && a.kind === 'aqueous') sigma = firoozabadiRameyTension(b, a);
-  else sigma = firoozabadiRameyTension(a, b);
-  return finite(sigma, 'surface tension', a);
+  const r = interfacialTension(a, b);
+  finite(r.sigma, 'surface tension', a);
+  return r;
+}
+
+/** Interfacial tension (N/m) between phases a and b; see surfaceTensionDetailed. */
+export function surfaceTension(a: TransportPhaseInput, b: TransportPhaseInput): number {
+  return surfaceTensionDetailed(a, b).sigma;
 }

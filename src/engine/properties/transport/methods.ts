@@ -26,7 +26,7 @@ import { aqueousConductivity, aqueousViscosity } from './aqueous.js';
 import { chungConductivity, chungMixture, chungViscosity, type ChungMixture } from './chung.js';
 import { weightedFreezingTemperature } from './freezing.js';
 import { IAPWS_WATER_DOMAIN, iapwsWaterConductivity, iapwsWaterViscosity } from './iapws-water.js';
-import { pfctProperties, pfctReferenceTemperature } from './pfct.js';
+import { pfctHeavyOilOutOfRange, pfctProperties, pfctReferenceTemperature } from './pfct.js';
 import { hydrogenConductivity } from './pure-fluid-conductivity.js';
 import type { TransportPhaseInput } from './types.js';
 import { waterStateForTransport } from './water-state.js';
@@ -142,7 +142,7 @@ const PFCT: Method = {
     if (q > PFCT_MAX_QUANTUM_FRACTION) return `${(q * 100).toFixed(1)} mol-% helium/hydrogen/neon (quantum gases are outside methane corresponding states)`;
     const t0 = pfctReferenceTemperature(f.p);
     if (t0 > PFCT_MAX_REFERENCE_T) return `methane reference temperature ${t0.toFixed(0)} K is above the ${PFCT_MAX_REFERENCE_T} K range of the reference correlations`;
-    return f.frozen();
+    return f.frozen() ?? pfctHeavyOilOutOfRange(f.p);
   },
   conductivityUsesCp0: true,
   evaluate: (f, prop) => {

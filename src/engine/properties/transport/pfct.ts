@@ -132,6 +132,9 @@ function cspScale(m: CspMixture, alphaRatio: number, massExponent: 0.5 | -0.5): 
   return m.tpScale * (massExponent > 0 ? m.sqrtMassRatio : 1 / m.sqrtMassRatio) * alphaRatio;
 }
 
+/** Temperature at which the original's heavy-oil correlation flips the sign of its M term, K. */
+const HEAVY_OIL_SIGN_T = 564.49;
+
 /** Mixture viscosity (Pa·s), PFCT heavy-oil variant. */
 function pfctViscosity(p: TransportPhaseInput, m: CspMixture): number {
   const T = p.temperature;
@@ -149,7 +152,7 @@ function pfctViscosity(p: TransportPhaseInput, m: CspMixture): number {
   // − 371.8/T + 6.215 M/T, M corrected for polydispersity when Mw/Mn > 1.5; linear pressure term.
   const ratio = m.mw2 / m.mn / m.mn;
   const molM = ratio <= 1.5 ? m.mn * 1e3 : m.mn * Math.sqrt(m.mw2 / m.mn / (1.5 * m.mn)) * 1e3;
-  const sign = T > 564.49 ? -1 : 1;
+  const sign = T > HEAVY_OIL_SIGN_T ? -1 : 1;
   const term = -0.07955 - sign * 0.01101 * molM - 371.8 / T + (6.215 * molM) / T;
   let heavy = Math.pow(10, term) * 1e-3;
   heavy += heavy * 0.008 * (Pbar - 1);
@@ -230,6 +233,25 @@ export function pfctProperties(p: TransportPhaseInput, viscosityOnly = false): {
   const m = cspMixture(p);
   const viscosity = pfctViscosity(p, m);
   return viscosityOnly ? { viscosity } : { viscosity, thermalConductivity: pfctConductivity(p, m) };
+}
+
+/**
+ * The heavy-oil branch (methane reference temperature below 75 K after the α correction) takes the
+ * original's form of Pedersen & Fredenslund's correlation, whose M-term changes sign at
+ * 564.49 K: above it the exponent grows with M by 0.011 per g/mol and a C30+ liquid comes out at
+ * 1e7–1e8 Pa·s (found by the property sanity sweep, nC39 at 625 K). The branch is therefore only
+ * valid at or below that temperature; the reason is returned when a phase needs it above.
+ */
+export function pfctHeavyOilOutOfRange(p: TransportPhaseInput): string | undefined {
+  if (p.temperature <= HEAVY_OIL_SIGN_T) return undefined;
+  const m = cspMixture(p);
+  const rdPow = Math.pow(m.ref.molDens / RHO_C_VISC, 1.847);
+  const alfaMix = 1 + 7.378e-3 * rdPow * Math.pow(m.mMix, 0.5173);
+  const alfa0 = 1 + 7.378e-3 * rdPow * Math.pow(M0, 0.5173);
+  const t0 = ((p.temperature * TC0) / m.tcMix) * (alfa0 / alfaMix);
+  return t0 < 75
+    ? `the phase falls in PFCT's heavy-oil region (reference temperature ${t0.toFixed(1)} K < 75 K) above ${HEAVY_OIL_SIGN_T} K, where that correlation diverges`
+    : undefined;
 }
 
 /**

@@ -45,7 +45,8 @@ export function componentProperties(c: ComponentData): Record<string, unknown> {
       criticalVolume: { value: c.vc, unit: 'm3/mol' },
       criticalCompressibility: { value: c.zc, unit: '-' },
       rackettZ: { value: c.racketZ, unit: '-' },
-      parachor: { value: c.parachor, unit: '(mN/m)^(1/4)·cm3/mol' },
+      // null where no published parachor is known (then no parachor interfacial tension either).
+      parachor: { value: c.parachor, unit: '(mN/m)^(1/4)·cm3/mol', ...(c.parachorSource !== undefined ? { source: c.parachorSource } : {}) },
       idealGasCp: { ...c.cpIdeal, form: 'Cp0 = a + b·T + c·T^2 + d·T^3 + e·T^4', unit: 'J/(mol·K), T in K' },
     },
     source: c.source,

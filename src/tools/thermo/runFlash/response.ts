@@ -124,8 +124,9 @@ export function buildFlashData(ctx: ResponseContext, report: FlashReport): Data 
     composition[key] = compositionMap(ctx, indices, p.state.x, 'mole fraction');
     composition[`${key}_wt`] = compositionMap(ctx, indices, p.w, 'weight fraction');
   });
-  const tensions: Record<string, ValueUnit> = {};
-  for (const i of report.interfaces) if (i.tension !== undefined) tensions[`${keys[i.a]}-${keys[i.b]}`] = vu(i.tension, 'N/m');
+  // An interface whose tension lies outside every method's domain is null (the warnings say why).
+  const tensions: Record<string, ValueUnit | null> = {};
+  for (const i of report.interfaces) tensions[`${keys[i.a]}-${keys[i.b]}`] = i.tension !== undefined ? vu(i.tension, 'N/m') : null;
   if (Object.keys(tensions).length > 0) properties.interfacialTension = tensions;
 
   return {

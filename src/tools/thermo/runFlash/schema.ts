@@ -136,7 +136,12 @@ export const FluidResponse = Type.Object(
       {
         density_kgm3: Type.Number({ description: 'Overall density, kg/m3 (Peneloux-corrected for SRK/PR)' }),
         overall: OverallProperties,
-        interfacialTension: Type.Optional(Type.Record(Type.String(), ValueUnit, { description: 'Between phase pairs, keyed "gas-oil", N/m' })),
+        interfacialTension: Type.Optional(
+          Type.Record(Type.String(), Type.Union([ValueUnit, Type.Null()]), {
+            description:
+              'Between phase pairs, keyed "gas-oil", N/m: pure fluids by the recommended correlations (Mulero et al. 2012; water IAPWS R1-76), water-rich liquid against a low-pressure gas by IAPWS, other gas–liquid and liquid–liquid hydrocarbon interfaces by the parachor method with cited parachors, aqueous/non-aqueous liquids by Firoozabadi–Ramey. null where the interface lies outside every method\'s validity domain (a MODEL_LIMITATION warning says why, e.g. a component without a published parachor)',
+          }),
+        ),
       },
       { additionalProperties: Type.Union([PhaseProperties, HydratePhaseProperties]) },
     ),

@@ -8,6 +8,7 @@ import { isPolar, MIN_PHASE_FRACTION } from '../../../engine/index.js';
 import { warning, type Warning } from '../../contract/envelope.js';
 import type { FlashRequest } from './request.js';
 import { isSaturationFlashType } from './flash-types.js';
+import { phaseKeys } from './response.js';
 
 /** Within this relative distance of the mixture pseudo-critical T and P a state is "near critical". */
 const NEAR_CRITICAL_BAND = 0.1;
@@ -93,5 +94,11 @@ export function flashWarnings(req: FlashRequest, result: FlashResult, report: Fl
     out.push(warning('EXTRAPOLATION', `Temperature ${(req.temperature - 273.15).toFixed(1)} °C is outside −200…1000 °C, beyond the range the component data were fitted for`));
   }
   out.push(...withheldWarnings(report));
+  const keys = phaseKeys(report.phases.map((p) => p.state.label));
+  for (const i of report.interfaces) {
+    const pair = `${keys[i.a]}-${keys[i.b]}`;
+    if (i.issue !== undefined) out.push(warning('MODEL_LIMITATION', `Interfacial tension ${pair} not computed (reported as null): ${i.issue}`));
+    else if (i.note !== undefined) out.push(warning('MODEL_LIMITATION', `Interfacial tension ${pair} (${i.method}): ${i.note}`));
+  }
   return out;
 }
