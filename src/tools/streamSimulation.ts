@@ -95,6 +95,8 @@ function ok(data: Out): Envelope<Out> {
   });
 }
 const refuse = (code: string, message: string, fix: string, field?: string) => failure(TOOL, 'input', [issue(code, message, fix, field)]);
+/** A quota (running operations per caller or on the server) is full: 429, not 503 — the server is not overloaded, the caller is over its share. */
+const quotaFull = (code: string, message: string) => failure(TOOL, 'rate_limited', [issue(code, message, 'Wait for one of your operations to finish (poll it), or cancel one; list shows them')]);
 
 type Call = NonNullable<ToolContext['callTool']>;
 type Flash = { ok: true; data: Record<string, any> } | { ok: false; error: string };
@@ -170,7 +172,7 @@ function startSweep(input: In, owner: string, call: Call): Envelope<Out> {
     return f.ok ? { index: k, sweepValue: v, sweepUnit: unit, ...pointOf(f.data) } : { index: k, sweepValue: v, sweepUnit: unit, error: f.error };
   });
   const started = operationStore.start(owner, 'parametric_sweep', 'sweep', steps);
-  if (!started.ok) return failure(TOOL, 'busy', [issue(started.code, started.message, 'Wait for an operation to finish, or cancel one')]);
+  if (!started.ok) return quotaFull(started.code, started.message);
   return ok({ action: 'startSweep', operationId: started.op.id, type: 'parametric_sweep', status: 'running', totalSteps: n, message: `Sweeping ${variable} from ${from} to ${to} ${unit} in ${n} points; poll with {"action": "poll", "operationId": "${started.op.id}"}` });
 }
 
@@ -208,7 +210,7 @@ function startMonteCarlo(input: In, owner: string, call: Call): Envelope<Out> {
     return { type: 'summary', totalIterations: n, failedIterations: failed, seed, density_mean: dm, density_std: ds, density_p10: quantile(sorted, 0.1), density_p50: quantile(sorted, 0.5), density_p90: quantile(sorted, 0.9), Z_mean: zm, Z_std: zsd };
   };
   const started = operationStore.start(owner, 'monte_carlo', 'mc', steps, summary);
-  if (!started.ok) return failure(TOOL, 'busy', [issue(started.code, started.message, 'Wait for an operation to finish, or cancel one')]);
+  if (!started.ok) return quotaFull(started.code, started.message);
   return ok({ action: 'startMonteCarlo', operationId: started.op.id, type: 'monte_carlo', status: 'running', totalSteps: n, message: `${n} samples (seed ${seed}); a result every ${MC_REPORT_EVERY} and a summary at the end` });
 }
 
