@@ -60,6 +60,26 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Adds POST /bench/echo (the benchmark's baseline route). */
   benchEcho: boolean;
+  /**
+   * Browser origins given cross-origin access (CORS_ORIGINS, comma-separated "scheme://host[:port]";
+   * empty: no CORS headers at all). They are also allowed to call tools (the Origin check).
+   */
+  corsOrigins: string[];
+  /** Further browser origins allowed to call /mcp and the tools, without CORS (NEQSIM_MCP_ALLOWED_ORIGINS). */
+  mcpAllowedOrigins: string[];
+  /** Slow-client limits of the HTTP server (see src/http/app.ts). */
+  http: HttpTimeouts;
+  /** Saved states kept per state name by manageState; older saves of that name are removed (NEQSIM_MCP_STATE_KEEP_PER_NAME). */
+  stateKeepPerName: number;
+}
+
+export interface HttpTimeouts {
+  /** All request headers must arrive within this time of the connection's first byte (HTTP_HEADERS_TIMEOUT_MS). */
+  headersTimeoutMs: number;
+  /** The whole request (headers and body) must arrive within this time; computing the answer is not counted (HTTP_REQUEST_TIMEOUT_MS). */
+  requestTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this time (HTTP_KEEP_ALIVE_TIMEOUT_MS). */
+  keepAliveTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -144,6 +164,27 @@ function url(env: Env, name: string): string | undefined {
     throw new ConfigError(name, `must be an http(s) URL, got "${v}"`);
   }
   return v;
+}
+
+/** Comma-separated browser origins, each normalised to "scheme://host[:port]" (a trailing "/" is dropped). */
+function origins(env: Env, name: string): string[] {
+  const v = text(env, name);
+  if (v === undefined) return [];
+  const out: string[] = [];
+  for (const raw of v.split(',')) {
+    const o = raw.trim();
+    if (o === '') continue;
+    let u: URL;
+    try {
+      u = new URL(o);
+    } catch {
+      throw new ConfigError(name, `must list origins like https://app.example.com, got "${o}"`);
+    }
+    const bare = (u.protocol === 'http:' || u.protocol === 'https:') && u.username === '' && u.password === '' && u.pathname === '/' && u.search === '' && u.hash === '';
+    if (!bare || !/^https?:\/\/[^/]+\/?$/.test(o)) throw new ConfigError(name, `must list origins (scheme://host[:port], no path), got "${o}"`);
+    if (!out.includes(u.origin)) out.push(u.origin);
+  }
+  return out;
 }
 
 function expandHome(p: string): string {
@@ -239,6 +280,17 @@ export function loadConfig(env: Env = process.env): Config {
     s.toLowerCase(),
   );
 
+  // Defaults: a legitimate client sends its headers at once and a 1 MB body in well under 30 s;
+  // Node's own (60 s headers, checked every 30 s, no body limit under Fastify) let a slow-drip
+  // client hold a connection for minutes.
+  const headersTimeoutMs = int(env, 'HTTP_HEADERS_TIMEOUT_MS', 10_000, 100, 600_000);
+  const requestTimeoutMs = int(env, 'HTTP_REQUEST_TIMEOUT_MS', 30_000, 100, 3_600_000);
+  if (headersTimeoutMs > requestTimeoutMs) {
+    throw new ConfigError('HTTP_HEADERS_TIMEOUT_MS', `(${headersTimeoutMs}) must not exceed HTTP_REQUEST_TIMEOUT_MS (${requestTimeoutMs})`);
+  }
+  // Fastify's default, longer than the usual load balancer idle timeout (60 s).
+  const keepAliveTimeoutMs = int(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 72_000, 100, 600_000);
+
   return {
     host,
     port,
@@ -266,5 +318,9 @@ export function loadConfig(env: Env = process.env): Config {
     shutdownTimeoutMs,
     logLevel,
     benchEcho: bool(env, 'BENCH_ECHO', false),
+    corsOrigins: origins(env, 'CORS_ORIGINS'),
+    mcpAllowedOrigins: origins(env, 'NEQSIM_MCP_ALLOWED_ORIGINS'),
+    http: { headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs },
+    stateKeepPerName: int(env, 'NEQSIM_MCP_STATE_KEEP_PER_NAME', 10, 1, 100_000),
   };
 }

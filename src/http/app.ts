@@ -18,6 +18,7 @@ import { installErrorHandlers, sendEnvelopeError, toolOfRequest } from './errors
 import { issue } from '../tools/contract/envelope.js';
 import { Counter, Gauge, Histogram, LATENCY_BUCKETS_S, MetricsRegistry } from './metrics.js';
 import { registerEnterprise } from './plugins/enterprise.js';
+import { registerBrowserPolicy, trackRouteMethods } from './plugins/browser.js';
 import { traceDispatch } from '../telemetry/tool-span.js';
 import { PiscinaToolPool } from './pool.js';
 import { opsRoutes, type ServiceState } from './routes/ops.js';
@@ -62,7 +63,18 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<N
     requestIdHeader: 'x-request-id',
     // Per-request access logs cost main-thread time on every call; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
+    // Slow clients (src/config.ts HttpTimeouts). Node enforces the header and request timeouts on a
+    // periodic check (default every 30 s, so a 10 s limit became 10-40 s): check at a quarter of
+    // the header timeout, at most every second.
+    requestTimeout: config.http.requestTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: config.http.headersTimeoutMs,
+      requestTimeout: config.http.requestTimeoutMs,
+      connectionsCheckingInterval: Math.max(25, Math.min(1_000, Math.floor(config.http.headersTimeoutMs / 4))),
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  const allowedMethods = trackRouteMethods(app);
   setInternalErrorLogger((tool, err) => app.log.error({ err, tool }, 'tool raised an exception'));
 
   const state: ServiceState = { ready: false, shuttingDown: false };
@@ -125,7 +137,8 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<N
   app.decorate('serviceState', state);
   app.decorate('toolPool', pool);
 
-  installErrorHandlers(app, config.bodyLimitBytes);
+  installErrorHandlers(app, config.bodyLimitBytes, allowedMethods);
+  await registerBrowserPolicy(app, { corsOrigins: config.corsOrigins, allowedOrigins: config.mcpAllowedOrigins });
   // Response schemas are documentation: envelopes go out pre-serialized and every other reply is
   // small, so plain JSON.stringify replaces fast-json-stringify (whose per-route compile costs
   // start-up time and which would drop fields a schema does not list).
@@ -155,7 +168,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<N
 
   await toolRoutes(app, { tools, dispatch, propagateTrace: config.otel.enabled });
   await opsRoutes(app, { state, metrics, benchEcho: config.benchEcho });
-  if (opts.mcp !== false) await registerMcpRoutes(app, dispatch, { tools });
+  if (opts.mcp !== false) await registerMcpRoutes(app, dispatch, { tools, allowedOrigins: [...config.corsOrigins, ...config.mcpAllowedOrigins] });
 
   app.addHook('onRequest', (req, reply, done) => {
     if (!state.shuttingDown || req.url.startsWith('/health/')) return done();

@@ -100,7 +100,11 @@ function mapError(err: FastifyError, bodyLimit: number): Mapped {
   };
 }
 
-export function installErrorHandlers(app: FastifyInstance, bodyLimit: number): void {
+/**
+ * @param allowedMethods the methods served at a path (src/http/plugins/browser.ts trackRouteMethods),
+ *   so a wrong method answers 405 with Allow rather than 404.
+ */
+export function installErrorHandlers(app: FastifyInstance, bodyLimit: number, allowedMethods?: (path: string) => string[] | undefined): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const m = mapError(err, bodyLimit);
     if (m.status >= 500) req.log.error({ err }, 'unhandled error');
@@ -110,6 +114,19 @@ export function installErrorHandlers(app: FastifyInstance, bodyLimit: number): v
   });
 
   app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0];
+    const allowed = allowedMethods?.(path);
+    if (allowed !== undefined && allowed.length > 0 && !allowed.includes(req.method)) {
+      const tool = /^\/v1\/tools\/([^/]+)$/.exec(path)?.[1] ?? HTTP_TOOL;
+      return sendEnvelopeError(
+        reply,
+        405,
+        tool,
+        'input',
+        issue('METHOD_NOT_ALLOWED', `${req.method} is not served at ${path.slice(0, 200)}`, `Use ${allowed.join(' or ')} (see GET /openapi.json).`),
+        { allow: allowed.join(', ') },
+      );
+    }
     const toolRoute = /^\/v1\/tools\/([^/?#]+)/.exec(req.url);
     if (toolRoute !== null && req.method === 'POST') {
       const name = decodeURIComponentSafe(toolRoute[1]).slice(0, 200);

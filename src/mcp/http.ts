@@ -10,6 +10,7 @@ import { requestTraceContext } from '../telemetry/tool-span.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { Dispatch } from '../tools/contract/dispatch-types.js';
 import type { AnyTool } from '../tools/contract/types.js';
+import { OriginPolicy } from './origin.js';
 
 /**
  * The MCP SDK (and zod under it) is loaded on the first /mcp request, not at start: a REST-only
@@ -46,40 +47,22 @@ export interface McpRouteOptions {
   /** Tools to expose (default: the registry); pass the same list the dispatcher serves. */
   tools?: readonly AnyTool[];
   /**
-   * Browser origins allowed besides loopback ones (exact "scheme://host[:port]").
-   * Default: NEQSIM_MCP_ALLOWED_ORIGINS (comma-separated), else none.
+   * Browser origins allowed besides loopback ones (exact "scheme://host[:port]"). The app passes
+   * CORS_ORIGINS and NEQSIM_MCP_ALLOWED_ORIGINS; default: NEQSIM_MCP_ALLOWED_ORIGINS, else none.
    */
   allowedOrigins?: readonly string[];
 }
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-/**
- * The MCP transport spec requires Origin validation against DNS rebinding: a web page whose
- * domain re-resolves to 127.0.0.1 would otherwise drive a local server from the browser. Clients
- * outside a browser send no Origin and pass; browser origins must be loopback or configured.
- */
-function originAllowed(origin: string | undefined, extra: ReadonlySet<string>): boolean {
-  if (origin === undefined) return true;
-  if (extra.has(origin)) return true;
-  try {
-    const u = new URL(origin);
-    return (u.protocol === 'http:' || u.protocol === 'https:') && LOOPBACK_HOSTS.has(u.hostname);
-  } catch {
-    return false;
-  }
-}
-
-function configuredOrigins(options: McpRouteOptions): Set<string> {
-  const list = options.allowedOrigins ?? (process.env.NEQSIM_MCP_ALLOWED_ORIGINS ?? '').split(',');
-  return new Set(list.map((o) => o.trim().replace(/\/+$/, '')).filter((o) => o !== ''));
+function configuredOrigins(options: McpRouteOptions): OriginPolicy {
+  return new OriginPolicy(options.allowedOrigins ?? (process.env.NEQSIM_MCP_ALLOWED_ORIGINS ?? '').split(','));
 }
 
 export async function registerMcpRoutes(app: FastifyInstance, dispatch: Dispatch, options: McpRouteOptions = {}): Promise<void> {
-  const extraOrigins = configuredOrigins(options);
+  // Origin validation is required by the MCP transport spec (DNS rebinding); REST shares the check.
+  const origins = configuredOrigins(options);
   app.post(MCP_PATH, HIDDEN, async (request, reply) => {
-    if (!originAllowed(request.headers.origin, extraOrigins)) {
-      return jsonRpcError(reply, 403, -32000, `Origin not allowed: ${request.headers.origin}. Add it to NEQSIM_MCP_ALLOWED_ORIGINS to allow this browser client.`);
+    if (!origins.allows(request.headers.origin)) {
+      return jsonRpcError(reply, 403, -32000, `Origin not allowed: ${request.headers.origin}. Add it to CORS_ORIGINS (or NEQSIM_MCP_ALLOWED_ORIGINS) to allow this browser client.`);
     }
     const { StreamableHTTPServerTransport, createMcpServer } = await loadMcp();
     const server = createMcpServer(dispatch, {

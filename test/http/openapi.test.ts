@@ -26,7 +26,7 @@ t.test('valid OpenAPI 3.1 with one operation per tool', async (t) => {
     const op = doc.paths[`/v1/tools/${tool.name}`]?.post;
     t.ok(op, `POST /v1/tools/${tool.name} documented`);
     t.equal(op?.operationId, tool.name);
-    t.same(Object.keys(op?.responses ?? {}).sort(), ['200', '400', '401', '403', '404', '413', '422', '429', '503', '504']);
+    t.same(Object.keys(op?.responses ?? {}).sort(), ['200', '400', '401', '403', '404', '405', '413', '415', '422', '429', '503', '504']);
   }
   t.ok(doc.paths['/v1/tools']?.get, 'catalogue documented');
   t.ok(doc.paths['/health/ready']?.get, 'readiness documented');

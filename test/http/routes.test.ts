@@ -105,8 +105,10 @@ t.test('courtesy parsing of JSON strings', async (t) => {
   t.equal(badString.statusCode, 400);
   t.equal(badString.json().errors[0].code, 'JSON_PARSE_ERROR');
   t.equal(badString.json().errors[0].field, '/echoJson');
+  // text/plain is what a cross-site page can POST without a preflight: refused (test/http/hardening.test.ts).
   const plain = await post(app, 'testEcho', JSON.stringify({ value: 5 }), { 'content-type': 'text/plain' });
-  t.equal(plain.statusCode, 200, 'text/plain JSON is accepted');
+  t.equal(plain.statusCode, 415, 'text/plain is refused, even when it holds JSON');
+  t.equal(plain.json().errors[0].code, 'UNSUPPORTED_MEDIA_TYPE');
 });
 
 t.test('403 when the active profile forbids the tool', async (t) => {

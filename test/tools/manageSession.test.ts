@@ -125,7 +125,47 @@ t.test('sessions belong to their creator', async (t) => {
   const closed = await call({ action: 'close', sessionId: id, ownerId: alice });
   t.equal(closed.data.closed, true);
   t.equal((await call({ action: 'getState', sessionId: id, ownerId: alice })).errors?.[0]?.code, 'SESSION_NOT_FOUND');
-  t.equal((await call({ action: 'close', sessionId: id, ownerId: alice })).data.closed, false);
+  t.equal((await call({ action: 'close', sessionId: id, ownerId: alice })).errors?.[0]?.code, 'SESSION_NOT_FOUND', 'closing a closed session: not found');
+});
+
+t.test("another owner's close (and any other action) answers 404 exactly as a missing session", async (t) => {
+  const app = await buildTestApp(testConfig(), { pool: false });
+  t.teardown(() => app.close());
+  const post = (payload: unknown) => app.inject({ method: 'POST', url: '/v1/tools/manageSession', payload: payload as never });
+  const alice = newOwner();
+  const id = (await post({ action: 'create', fluid: FLUID, ownerId: alice })).json().data.sessionId as string;
+  const strip = (body: Record<string, any>) => ({ ...body, provenance: undefined });
+  for (const action of ['close', 'getState', 'run', 'addEquipment', 'getValues']) {
+    const foreign = await post({ action, sessionId: id, ownerId: 'mallory', equipment: FEED, addresses: ['feed.temperature'] });
+    const missing = await post({ action, sessionId: 'no-such-session', ownerId: 'mallory', equipment: FEED, addresses: ['feed.temperature'] });
+    t.equal(foreign.statusCode, 404, `${action} by a non-owner`);
+    t.equal(foreign.json().errors[0].code, 'SESSION_NOT_FOUND');
+    t.same(strip(foreign.json()), strip(missing.json()), `${action}: the same answer as for a session that does not exist`);
+  }
+  const still = await post({ action: 'getState', sessionId: id, ownerId: alice });
+  t.equal(still.statusCode, 200, "the owner's session is untouched");
+  t.equal((await post({ action: 'close', sessionId: id, ownerId: alice })).json().data.closed, true);
+});
+
+t.test('a full session store is a quota: 429 SESSION_LIMIT', async (t) => {
+  const app = await buildTestApp(testConfig(), { pool: false });
+  t.teardown(() => app.close());
+  const post = (payload: unknown) => app.inject({ method: 'POST', url: '/v1/tools/manageSession', payload: payload as never });
+  const filler = newOwner();
+  const made: string[] = [];
+  t.teardown(async () => {
+    for (const sessionId of made) await post({ action: 'close', sessionId, ownerId: filler });
+  });
+  for (let k = 0; k < 60; k++) {
+    const r = await post({ action: 'create', fluid: FLUID, ownerId: filler });
+    if (r.statusCode !== 200) {
+      t.equal(r.statusCode, 429, 'the store is full');
+      t.equal(r.json().errors[0].code, 'SESSION_LIMIT');
+      break;
+    }
+    made.push(r.json().data.sessionId);
+  }
+  t.ok(made.length <= 50, `${made.length} sessions made before the limit`);
 });
 
 t.test('concurrent writes to one session are both kept', async (t) => {
@@ -187,5 +227,5 @@ t.test('REST: the session lives in the server, its solves run in the pool', asyn
   t.equal(bad.statusCode, 422);
   t.equal(bad.json().errors[0].code, 'EQUIPMENT_ADD_ERROR');
   const missing = await post({ action: 'getState', sessionId: 'nope', ownerId: owner });
-  t.equal(missing.statusCode, 400);
+  t.equal(missing.statusCode, 404);
 });

@@ -6,6 +6,7 @@
  */
 import t from 'tap';
 import { runTool } from '../../src/index.js';
+import { httpStatusFor } from '../../src/tools/contract/envelope.js';
 import { OperationStore, MAX_RUNNING, MAX_RUNNING_PER_OWNER, OPERATION_TIMEOUT_MS } from '../../src/tools/platform/stream/operations.js';
 
 type Data = Record<string, any>;
@@ -136,6 +137,23 @@ t.test('the store: per-caller and server limits, time-out', async (t) => {
   await new Promise((r) => setTimeout(r, 10));
   if (started.ok) t.equal(started.op.status, 'timed_out');
   t.equal(store.runningCount(), 0, 'every released operation finished');
+});
+
+t.test('a full per-caller quota answers 429, not 503', async (t) => {
+  const me = owner();
+  const ids: string[] = [];
+  t.teardown(async () => {
+    for (const operationId of ids) await call({ action: 'cancel', operationId, ownerId: me });
+  });
+  for (let k = 0; k < MAX_RUNNING_PER_OWNER; k++) {
+    const s = await call({ action: 'startSweep', components: GAS, from: 0, to: 100, points: 1000, fixedPressure: 50, ownerId: me });
+    t.equal(s.status, 'success');
+    ids.push(s.data.operationId);
+  }
+  const over = await runTool('streamSimulation', { action: 'startSweep', components: GAS, from: 0, to: 100, points: 1000, fixedPressure: 50, ownerId: me });
+  t.equal(over.status, 'error');
+  t.equal(over.errors?.[0]?.code, 'CONCURRENCY_LIMIT');
+  t.equal(httpStatusFor(over), 429, 'a quota is Too Many Requests (the server is not overloaded)');
 });
 
 t.test('input errors', async (t) => {

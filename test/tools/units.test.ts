@@ -24,6 +24,9 @@ import {
   type UnitResult,
 } from '../../src/tools/contract/units.js';
 import { withinTolerance } from '../helpers/reference.js';
+import { TOOLS } from '../../src/tools/registry.js';
+import { inputJsonSchema } from '../../src/tools/contract/catalog/schemas.js';
+import { runTool } from '../../src/index.js';
 
 function value(r: UnitResult): number {
   if (!r.ok) throw new Error(`expected ok, got ${r.issue.code}: ${r.issue.message}`);
@@ -58,7 +61,7 @@ t.test('pressure units', async (t) => {
   close(value(parsePressure({ value: 5, unit: 'MPa' })), 5e6, 'MPa');
   close(value(parsePressure({ value: 1, unit: 'atm' })), 101325, 'atm');
   close(value(parsePressure({ value: 14.695948775513449, unit: 'psia' })), 101325, '1 atm in psia');
-  close(value(parsePressure({ value: 100, unit: 'psi' })), 689475.7293168361, 'psi (absolute)');
+  close(value(parsePressure({ value: 100, unit: 'psia' })), 689475.7293168361, '100 psia');
   close(value(parsePressure({ value: 0, unit: 'psig' })), 101325, '0 psig');
   close(value(parsePressure({ value: 2, unit: 'bar' })), 2e5, 'alias bar = bara');
 });
@@ -134,4 +137,72 @@ t.test('output formatting helpers', async (t) => {
   t.notOk(withinTolerance(shown.value, 48.98675, { rel: 1e-12 }), '50 bara shown as barg');
   t.notOk(withinTolerance(fromSI('enthalpy', 16.04, 'J/kg', 0.01604), 1000, { rel: 1e-12 }));
   t.throws(() => fromSI('pressure', 1, 'furlongs'), 'programmer error on unknown output unit');
+});
+
+t.test('"psi" is refused with a fix naming psia and psig, never taken as absolute', async (t) => {
+  for (const unit of ['psi', 'PSI', 'Psi', ' psi ', 'lb/in2']) {
+    const r = parsePressure({ value: 500, unit }, { field: 'pressure' });
+    t.equal(code(r), 'PRESSURE_ERROR', unit);
+    if (!r.ok) {
+      t.match(r.issue.message, /ambiguous/);
+      t.match(r.issue.fix, /psia.*psig/);
+      t.equal(r.issue.field, 'pressure');
+    }
+  }
+  t.notOk(acceptedUnits('pressure').includes('psi'));
+  t.equal(value(parsePressure([500, 'psig'])), 500 * 6894.757293168361 + 101325, 'psig stays: gauge above 1 atm');
+  // Through a tool: a structured 400-class error with the fix, not a flash at a guessed pressure.
+  const flash = (await runTool('runFlash', { components: { methane: 1 }, temperature: { value: 25, unit: 'C' }, pressure: { value: 500, unit: 'psi' } })) as { status: string; errors?: { code: string; fix: string }[] };
+  t.equal(flash.status, 'error');
+  t.match(flash.errors?.[0]?.fix ?? '', /psia/);
+  // validateResults reads results, so it reports the leaf instead of checking a guess.
+  const checked = (await runTool('validateResults', { resultsJson: { pressure: { value: 20000, unit: 'psi' } } })) as { data: { findings: { code: string }[] } };
+  t.same(checked.data.findings.map((f) => f.code), ['AMBIGUOUS_UNIT'], 'no VERY_HIGH_PRESSURE from an absolute guess, the ambiguity reported');
+  const gauge = (await runTool('validateResults', { resultsJson: { pressure: { value: 20000, unit: 'psig' } } })) as { data: { findings: { code: string }[] } };
+  t.same(gauge.data.findings.map((f) => f.code), ['VERY_HIGH_PRESSURE'], '20000 psig ≈ 1380 bara');
+});
+
+t.test('bare numbers: K and bara in tool inputs, °C only where validateResults\' contract says so', async (t) => {
+  // The same bare 25 in the two tools that disagreed: runFlash reads 25 K (below methane's triple
+  // point: a refusal or a liquid), validateResults reads 25 °C. Each field now says which.
+  const flash = (await runTool('runFlash', { components: { nitrogen: 1 }, temperature: 300, pressure: 1 })) as { status: string; data: { fluid: { conditions: { overall: { temperature: number; pressure: number } } } } };
+  t.equal(flash.status, 'success');
+  t.equal(flash.data.fluid.conditions.overall.temperature, 300, 'runFlash: a bare 300 is 300 K');
+  t.equal(flash.data.fluid.conditions.overall.pressure, 1, 'and a bare 1 is 1 bara');
+  const results = (await runTool('validateResults', { resultsJson: { temperature: 300 } })) as { data: { findings: { code: string }[] } };
+  t.same(results.data.findings.map((f) => f.code), [], 'validateResults: a bare 300 is 300 °C (under its 1500 °C limit), as its contract table fixes');
+  const asKelvin = (await runTool('validateResults', { resultsJson: { temperature: -50 } })) as { data: { findings: { code: string }[] } };
+  t.same(asKelvin.data.findings.map((f) => f.code), ['LOW_TEMPERATURE'], 'a bare -50 there is -50 °C');
+});
+
+/** Every input field named for a temperature or pressure (no unit suffix) with its schema, over all tools. */
+function quantityFields(): { where: string; schema: Record<string, any> }[] {
+  const out: { where: string; schema: Record<string, any> }[] = [];
+  const isQuantityName = (k: string) =>
+    /^(temperature|pressure|fixedTemperature|fixedPressure|lowPressure|outTemperature|outletPressure|temperatureMean|pressureMean)$/.test(k);
+  const walk = (tool: string, s: Record<string, any> | undefined, path: string) => {
+    if (s === undefined || typeof s !== 'object') return;
+    for (const [k, v] of Object.entries((s.properties ?? {}) as Record<string, Record<string, any>>)) {
+      if (isQuantityName(k)) out.push({ where: `${tool} ${path}/${k}`, schema: v });
+      walk(tool, v, `${path}/${k}`);
+    }
+    for (const key of ['anyOf', 'oneOf', 'allOf']) if (Array.isArray(s[key])) for (const x of s[key]) walk(tool, x, path);
+    if (s.items !== undefined) walk(tool, s.items, `${path}[]`);
+    if (s.additionalProperties !== undefined && typeof s.additionalProperties === 'object') walk(tool, s.additionalProperties, `${path}/*`);
+  };
+  for (const tool of TOOLS) walk(tool.name, inputJsonSchema(tool) as Record<string, any>, '');
+  return out;
+}
+
+t.test('every temperature/pressure input field states how a bare number is read', async (t) => {
+  const fields = quantityFields();
+  t.ok(fields.length > 50, `${fields.length} fields found`);
+  for (const { where, schema } of fields) {
+    const variants: Record<string, any>[] = schema.anyOf ?? [schema];
+    const takesNumber = schema.type === undefined && schema.anyOf === undefined ? true : variants.some((v) => v.type === 'number' || v.type === 'integer' || v.anyOf?.some((w: Record<string, any>) => w.type === 'number'));
+    const text = String(schema.description ?? '');
+    if (takesNumber) t.match(text, /a bare number (is|in) (K|°C|bara)\b/, `${where}: "${text.slice(0, 90)}"`);
+    else if (variants.some((v) => v.properties?.value !== undefined)) t.match(text, /\b(K|°C|bara|unit)\b/, `${where} states its units`);
+    // else not a quantity (e.g. runDynamic's tuning.pressure is a controller's {kp, ti}).
+  }
 });

@@ -15,7 +15,7 @@ export function authEnabled(config: Pick<Config, 'auth' | 'serviceProfile'>): bo
 
 export async function registerEnterprise(app: FastifyInstance, config: Config): Promise<void> {
   configureGovernance({ profile: config.profile, ...(config.adminToken !== undefined ? { adminToken: config.adminToken } : {}) });
-  configureStateStore({ dir: config.stateDir, allowExternal: config.allowExternalStateDir });
+  configureStateStore({ dir: config.stateDir, allowExternal: config.allowExternalStateDir, keepPerName: config.stateKeepPerName });
 
   if (config.otel.enabled) {
     // Loaded only when tracing is on: the OpenTelemetry SDK takes ~2 s to import and would dominate cold start.

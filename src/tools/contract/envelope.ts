@@ -134,9 +134,11 @@ export function success<D>(o: SuccessOptions<D>): Envelope<D> {
 
 /**
  * Error envelope. `kind` decides the HTTP status (see httpStatusFor): 'input' = 400 (shape/schema),
- * 'compute' = 422 (valid shape, not computable), the rest map one to one.
+ * 'compute' = 422 (valid shape, not computable), 'not_found' = 404 (a server-side object of the
+ * caller — a session — that does not exist, or belongs to someone else), 'rate_limited' = 429
+ * (request rate or a quota), the rest map one to one.
  */
-export type ErrorKind = 'input' | 'compute' | 'auth' | 'too_large' | 'rate_limited' | 'busy' | 'timeout' | 'internal';
+export type ErrorKind = 'input' | 'compute' | 'not_found' | 'auth' | 'too_large' | 'rate_limited' | 'busy' | 'timeout' | 'internal';
 
 export function failure(tool: string, kind: ErrorKind, errors: DiagnosticIssue[], phase = 'input', warnings: Warning[] = []): Envelope<never> {
   const message = errors.map((e) => e.message).join('; ') || 'Tool failed';
@@ -164,6 +166,8 @@ export function httpStatusFor(env: Envelope): number {
       switch (env.errorKind as ErrorKind | undefined) {
         case 'input':
           return 400;
+        case 'not_found':
+          return 404;
         case 'auth':
           return 401;
         case 'too_large':

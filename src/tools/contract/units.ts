@@ -2,10 +2,20 @@
  * Unit parsing for tool inputs and unit formatting for tool outputs. The engine works in SI
  * (K, Pa, J/mol, J/(mol·K), m³/mol); tools convert at the boundary with these helpers.
  *
- * Accepted input forms (seed 001): a bare number in the default unit (K, bara, J/mol, J/molK,
- * m3/mol), an object {value, unit}, or the process-JSON tuple [value, "unit"].
- * Parsing never throws: it returns {ok:true, value} or {ok:false, issue} with a fix hint that
- * lists the accepted units.
+ * Accepted input forms (seed 001): a bare number in the default unit, an object {value, unit},
+ * or the process-JSON tuple [value, "unit"].
+ *
+ * The bare-number convention of every tool input: a temperature given as a plain number is K, a
+ * pressure bara (absolute), as the contract's FlashRunner reads them (seed 001, spec
+ * neqsim-surface.md "Common unit parsing"); enthalpy J/mol, entropy J/molK, molar volume m3/mol.
+ * Each such field's schema description says "a bare number is K" (or bara), checked by
+ * test/tools/units.test.ts. Where the contract fixes another reading, the field says so:
+ * validateResults' result objects (bare temperature °C), streamSimulation's fixedTemperature and
+ * temperatureMean (°C, their unit fields), suffixed fields (temperature_C, pressure_barg, …).
+ *
+ * Ambiguous units are refused, not guessed: "psi" (absolute or gauge?) gets a fix naming psia and
+ * psig. Parsing never throws: it returns {ok:true, value} or {ok:false, issue} with a fix hint
+ * that lists the accepted units.
  */
 import { issue, type DiagnosticIssue } from './envelope.js';
 
@@ -40,7 +50,6 @@ const PRESSURE: Record<string, UnitDef> = {
   Pa: { toSI: (v) => v, fromSI: (v) => v },
   kPa: { toSI: (v) => v * 1e3, fromSI: (v) => v / 1e3 },
   MPa: { toSI: (v) => v * 1e6, fromSI: (v) => v / 1e6 },
-  psi: { toSI: (v) => v * PSI_PA, fromSI: (v) => v / PSI_PA },
   psia: { toSI: (v) => v * PSI_PA, fromSI: (v) => v / PSI_PA },
   psig: { toSI: (v) => v * PSI_PA + ATM_PA, fromSI: (v) => (v - ATM_PA) / PSI_PA },
   atm: { toSI: (v) => v * ATM_PA, fromSI: (v) => v / ATM_PA },
@@ -82,7 +91,7 @@ const ALIASES: Record<QuantityKind, Record<string, string>> = {
   },
   pressure: {
     bar: 'bara', 'bar(a)': 'bara', 'bar a': 'bara', 'bar(g)': 'barg', 'bar g': 'barg', pa: 'Pa', kpa: 'kPa',
-    MPA: 'MPa', Mpa: 'MPa', PSI: 'psi', PSIA: 'psia', PSIG: 'psig', ATM: 'atm', BARA: 'bara', BARG: 'barg',
+    MPA: 'MPa', Mpa: 'MPa', PSIA: 'psia', PSIG: 'psig', ATM: 'atm', BARA: 'bara', BARG: 'barg',
   },
   enthalpy: { 'J/mole': 'J/mol', 'kJ/mole': 'kJ/mol' },
   entropy: {
@@ -91,6 +100,26 @@ const ALIASES: Record<QuantityKind, Record<string, string>> = {
   },
   molarVolume: { 'm^3/mol': 'm3/mol', 'l/mol': 'L/mol', 'cm^3/mol': 'cm3/mol' },
 };
+
+/**
+ * Units that name a quantity but not how to read it, with what to say instead. "psi" is absolute
+ * in some tools and gauge on most instruments; 14.7 psi either way is a factor of two at 1 atm.
+ * Matched case-insensitively.
+ */
+const AMBIGUOUS: Partial<Record<QuantityKind, Record<string, string>>> = {
+  pressure: {
+    psi: 'Say "psia" (absolute) or "psig" (gauge, above 1 atm), e.g. {"value": 500, "unit": "psig"}',
+    'lb/in2': 'Say "psia" (absolute) or "psig" (gauge, above 1 atm)',
+    'lbf/in2': 'Say "psia" (absolute) or "psig" (gauge, above 1 atm)',
+  },
+};
+
+/** The fix hint when `unit` is an ambiguous spelling of a `kind` unit, else undefined. */
+export function ambiguousUnitFix(kind: QuantityKind, unit: string): string | undefined {
+  const table = AMBIGUOUS[kind];
+  const u = unit.trim().toLowerCase();
+  return table !== undefined && Object.hasOwn(table, u) ? table[u] : undefined;
+}
 
 const TABLES: Record<QuantityKind, Record<string, UnitDef>> = {
   temperature: TEMPERATURE,
@@ -193,6 +222,8 @@ export function parseQuantity(kind: QuantityKind, input: unknown, opts: ParseOpt
   }
   let canon = DEFAULT_UNITS[kind];
   if (unit !== undefined && unit !== null && unit !== '') {
+    const vague = typeof unit === 'string' ? ambiguousUnitFix(kind, unit) : undefined;
+    if (vague !== undefined) return fail(kind, `${label} unit ${JSON.stringify(unit)} is ambiguous: absolute or gauge?`, opts, vague);
     const c = typeof unit === 'string' ? canonicalUnit(kind, unit) : undefined;
     if (c === undefined) return fail(kind, `Unknown ${label.toLowerCase()} unit ${JSON.stringify(unit)}`, opts);
     canon = c;

@@ -14,6 +14,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { success, type Envelope } from '../contract/envelope.js';
 import { defineTool } from '../contract/types.js';
+import { ambiguousUnitFix } from '../contract/units.js';
 
 const TOOL = 'validateResults';
 
@@ -28,7 +29,8 @@ interface Finding {
 const Input = Type.Object(
   {
     resultsJson: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.String()], {
-      description: 'The results to check: a JSON object (any tool output or your own figures), or its JSON text',
+      description:
+        'The results to check: a JSON object (any tool output or your own figures), or its JSON text. Unlike tool inputs (where a bare temperature is K), here a bare temperature is °C and a bare pressure bara, as in the contract\'s rule table; temperature_K, pressure_Pa, psia/psig and other {value, unit} leaves are converted, and "psi" (absolute or gauge?) is reported, not guessed',
     }),
     context: Type.Optional(Type.String({ maxLength: 500, description: 'Free text echoed back as validationContext (e.g. "compressor discharge")' })),
   },
@@ -57,7 +59,8 @@ type Output = Static<typeof Output>;
 
 /** Converters to the rule's unit from the units a {value, unit} leaf may carry. */
 const TO_C: Record<string, (v: number) => number> = { C: (v) => v, K: (v) => v - 273.15, F: (v) => ((v - 32) * 5) / 9, R: (v) => ((v - 491.67) * 5) / 9 };
-const TO_BARA: Record<string, (v: number) => number> = { bara: (v) => v, bar: (v) => v, Pa: (v) => v / 1e5, kPa: (v) => v / 100, MPa: (v) => v * 10, psi: (v) => v * 0.0689475729, psia: (v) => v * 0.0689475729, atm: (v) => v * 1.01325 };
+// No "psi": absolute or gauge is a guess either way (src/tools/contract/units.ts); such a leaf is reported as AMBIGUOUS_UNIT.
+const TO_BARA: Record<string, (v: number) => number> = { bara: (v) => v, bar: (v) => v, barg: (v) => v + 1.01325, Pa: (v) => v / 1e5, kPa: (v) => v / 100, MPa: (v) => v * 10, psia: (v) => v * 0.0689475729, psig: (v) => v * 0.0689475729 + 1.01325, atm: (v) => v * 1.01325 };
 
 /** Keys a quantity may be found under, each with the unit a bare number under it is in. */
 type Aliases = readonly (readonly [key: string, unit: string])[];
@@ -71,7 +74,10 @@ function isObject(v: unknown): v is Record<string, unknown> {
 }
 
 /** The value of one key in the rule's unit: a bare number in the alias's unit, or a {value, unit} leaf converted. */
-function leaf(v: unknown, bareUnit: string, table?: Record<string, (v: number) => number>): number | undefined {
+/** Keys whose {value, unit} leaf had an ambiguous unit during one validation (reported, not converted). */
+type Ambiguous = { key: string; unit: string; fix: string }[];
+
+function leaf(v: unknown, bareUnit: string, table?: Record<string, (v: number) => number>, key = '', ambiguous?: Ambiguous): number | undefined {
   if (typeof v === 'number') {
     if (!Number.isFinite(v)) return undefined;
     return table ? table[bareUnit]?.(v) : v;
@@ -79,22 +85,24 @@ function leaf(v: unknown, bareUnit: string, table?: Record<string, (v: number) =
   if (isObject(v) && typeof v.value === 'number' && Number.isFinite(v.value)) {
     if (!table) return v.value;
     const unit = typeof v.unit === 'string' ? v.unit : bareUnit;
+    const fix = table === TO_BARA && typeof v.unit === 'string' ? ambiguousUnitFix('pressure', v.unit) : undefined;
+    if (fix !== undefined) ambiguous?.push({ key, unit: v.unit as string, fix });
     return table[unit]?.(v.value);
   }
   return undefined;
 }
 
 /** First match over the aliases: top level first, then nested objects depth-first (arrays skipped). */
-function find(root: Record<string, unknown>, aliases: Aliases, table?: Record<string, (v: number) => number>): number | undefined {
+function find(root: Record<string, unknown>, aliases: Aliases, table?: Record<string, (v: number) => number>, ambiguous?: Ambiguous): number | undefined {
   for (const [key, unit] of aliases) {
     if (Object.hasOwn(root, key)) {
-      const v = leaf(root[key], unit, table);
+      const v = leaf(root[key], unit, table, key, ambiguous);
       if (v !== undefined) return v;
     }
   }
   for (const v of Object.values(root)) {
     if (isObject(v) && !('value' in v && 'unit' in v)) {
-      const found = find(v, aliases, table);
+      const found = find(v, aliases, table, ambiguous);
       if (found !== undefined) return found;
     }
   }
@@ -112,7 +120,9 @@ function rules(r: Record<string, unknown>): Finding[] {
   }
   if (t !== undefined && t >= -273.15 && t < -40) add('LOW_TEMPERATURE', 'WARNING', `temperature ${t.toFixed(2)} °C is below −40 °C`, 'Check material suitability for low temperatures (impact-tested steel) and hydrate or wax risk');
   if (tOut !== undefined && tOut > 200 && tOut <= 1500) add('HIGH_DISCHARGE_TEMP', 'WARNING', `outletTemperature ${tOut.toFixed(2)} °C is above 200 °C`, 'Consider intercooling or more compression stages; check seal and lube-oil limits');
-  const p = find(r, PRESSURE, TO_BARA);
+  const ambiguous: Ambiguous = [];
+  const p = find(r, PRESSURE, TO_BARA, ambiguous);
+  for (const a of ambiguous) add('AMBIGUOUS_UNIT', 'WARNING', `${a.key} is given in "${a.unit}", which does not say absolute or gauge: it was not checked`, a.fix);
   if (p !== undefined) {
     if (p < 0) add('NEGATIVE_PRESSURE', 'ERROR', `pressure ${p} bara is negative`, 'Absolute pressures are positive: check the sign and whether a gauge value was given');
     else if (p < 0.01) add('NEAR_VACUUM', 'INFO', `pressure ${p} bara is near vacuum`, 'Check that vacuum operation is intended; models and correlations are less tested there');
@@ -196,7 +206,7 @@ export const validateResultsTool = defineTool({
   since: 'v1.0',
   description:
     'Checks a results object against engineering rules of thumb and returns findings with a code, severity (ERROR, WARNING, INFO), message and remediation, plus a verdict (FAIL, PASS_WITH_WARNINGS, PASS). ' +
-    'Rules: temperature/outletTemperature range (OUT_OF_RANGE, LOW_TEMPERATURE below −40 °C, HIGH_DISCHARGE_TEMP above 200 °C), pressure (NEGATIVE_PRESSURE, NEAR_VACUUM, VERY_HIGH_PRESSURE above 1000 bara), efficiency (LOW/HIGH_EFFICIENCY), compressionRatio above 4.5, power above 50 000 kW, liquidResidenceTime below 60 s, gasVelocity above 5 m/s, approachTemperature (below 3 K, infeasible below 1 K), negative duty, fluid velocity (above 25 or below 1 m/s), pressureDrop above 20 % of inletPressure, temperature below waterDewPoint, massBalanceError above 1 %, energyBalanceError above 5 %, and converged: false. ' +
+    'Rules: temperature/outletTemperature range (OUT_OF_RANGE, LOW_TEMPERATURE below −40 °C, HIGH_DISCHARGE_TEMP above 200 °C), pressure (NEGATIVE_PRESSURE, NEAR_VACUUM, VERY_HIGH_PRESSURE above 1000 bara; AMBIGUOUS_UNIT for a "psi" leaf, which says neither absolute nor gauge), efficiency (LOW/HIGH_EFFICIENCY), compressionRatio above 4.5, power above 50 000 kW, liquidResidenceTime below 60 s, gasVelocity above 5 m/s, approachTemperature (below 3 K, infeasible below 1 K), negative duty, fluid velocity (above 25 or below 1 m/s), pressureDrop above 20 % of inletPressure, temperature below waterDewPoint, massBalanceError above 1 %, energyBalanceError above 5 %, and converged: false. ' +
     'Values are found under these keys anywhere in the object (top level first; arrays not searched); a bare temperature is °C and a bare pressure bara, while temperature_K, pressure_Pa and {value, unit} leaves are converted. Always allowed (ADVISORY).',
   input: Input,
   output: Output,

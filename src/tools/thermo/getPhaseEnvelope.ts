@@ -30,8 +30,8 @@ export const PhaseEnvelopeInput = Type.Object(
     components: Type.Record(Type.String(), Type.Number(), { description: 'Component name → mole fraction, e.g. {"methane": 0.85, "ethane": 0.10, "propane": 0.05}' }),
     mixingRule: Type.Optional(Type.String({ description: 'Only "classic" is implemented', examples: ['classic'] })),
     lowPressure: Type.Optional(
-      Type.Union([Type.Number({ description: 'bara' }), Type.Object({ value: Type.Number(), unit: Type.Optional(Type.String()) }, { additionalProperties: false })], {
-        description: 'Pressure the dew curve starts at and the bubble curve ends at (default 1 bara, as the original); a number in bara or {value, unit}',
+      Type.Union([Type.Number({ description: 'a bare number is bara' }), Type.Object({ value: Type.Number(), unit: Type.Optional(Type.String()) }, { additionalProperties: false })], {
+        description: 'Pressure the dew curve starts at and the bubble curve ends at (default 1 bara, as the original): a bare number is bara, or {value, unit}',
       }),
     ),
   },

@@ -29,7 +29,10 @@ const TOOL = 'runPVT';
 const EXPERIMENTS = ['CME', 'CVD', 'differentialLiberation', 'saturationPressure', 'saturationTemperature', 'separatorTest', 'GOR', 'swellingTest', 'viscosity'] as const;
 const DEFAULT_T = 373.15;
 
-const quantity = Type.Union([Type.Number(), Type.Object({ value: Type.Number(), unit: Type.Optional(Type.String()) }, { additionalProperties: false })]);
+const quantity = (what: string, bare: string) =>
+  Type.Union([Type.Number(), Type.Object({ value: Type.Number(), unit: Type.Optional(Type.String()) }, { additionalProperties: false })], {
+    description: `${what}: a bare number is ${bare}, or {"value": …, "unit": …}`,
+  });
 const Stage = Type.Object(
   { temperature_C: Type.Optional(Type.Number({ minimum: -273.15, maximum: 3000 })), temperature_K: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 3000 })), pressure_bara: Type.Number({ minimum: 0.01, maximum: 1e4 }) },
   { additionalProperties: false },
@@ -40,10 +43,10 @@ const Input = Type.Object(
     components: Type.Record(Type.String(), Type.Number()),
     model: Type.Optional(Type.String({ description: 'SRK (default) or PR' })),
     mixingRule: Type.Optional(Type.String()),
-    temperature: Type.Optional(quantity),
+    temperature: Type.Optional(quantity('Temperature (alternative to temperature_C / temperature_K)', 'K')),
     temperature_C: Type.Optional(Type.Number({ minimum: -273.15, maximum: 3000 })),
     temperature_K: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 3000 })),
-    pressure: Type.Optional(quantity),
+    pressure: Type.Optional(quantity('Pressure (alternative to pressure_bara)', 'bara')),
     pressure_bara: Type.Optional(Type.Number({ minimum: 0.01, maximum: 1e4 })),
     pressures: Type.Optional(Type.Array(Type.Number({ minimum: 0.01, maximum: 1e4 }), { minItems: 1, maxItems: 200, description: 'Step pressures, bara' })),
     separatorConditions: Type.Optional(Type.Array(Stage, { minItems: 1, maxItems: 10 })),

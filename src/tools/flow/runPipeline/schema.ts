@@ -42,8 +42,8 @@ export const UNUSED_FIELDS = [
 const UNUSED = Object.fromEntries(UNUSED_FIELDS.map((k) => [k, Type.Optional(Type.Unknown({ description: 'Two-fluid / heat-transfer input of the original: not used by the Beggs & Brill solver (reported in warnings)' }))])) as TProperties;
 
 const quantity = (what: string, bare: string) =>
-  Type.Union([Type.Number({ description: `${what}, ${bare}` }), Type.Object({ value: Type.Number(), unit: Type.Optional(Type.String()) }, { additionalProperties: false })], {
-    description: `${what}: a number (${bare}) or {"value": …, "unit": …}`,
+  Type.Union([Type.Number({ description: `${what}: a bare number is ${bare}` }), Type.Object({ value: Type.Number(), unit: Type.Optional(Type.String()) }, { additionalProperties: false })], {
+    description: `${what}: a bare number is ${bare}, or {"value": …, "unit": …}`,
   });
 
 export const RunPipelineInput = Type.Object(

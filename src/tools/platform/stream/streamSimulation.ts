@@ -43,15 +43,15 @@ const Input = Type.Object(
     to: Type.Optional(Type.Number({ description: 'startSweep: last value (default 100)' })),
     points: Type.Optional(Type.Integer({ minimum: 2, maximum: MAX_POINTS, description: 'startSweep: number of points, ends included (default 20)' })),
     unit: Type.Optional(Type.String({ maxLength: 16, description: 'startSweep: unit of from/to (default C for temperature, bara for pressure)' })),
-    fixedTemperature: Type.Optional(Type.Number({ description: 'startSweep over pressure: the temperature (default 25)' })),
-    fixedTemperatureUnit: Type.Optional(Type.String({ maxLength: 16, description: 'default C' })),
-    fixedPressure: Type.Optional(Type.Number({ description: 'startSweep over temperature: the pressure (default 1.0)' })),
-    fixedPressureUnit: Type.Optional(Type.String({ maxLength: 16, description: 'default bara' })),
+    fixedTemperature: Type.Optional(Type.Number({ description: 'startSweep over pressure: the temperature in fixedTemperatureUnit, so a bare number is °C by default (as the original; default 25)' })),
+    fixedTemperatureUnit: Type.Optional(Type.String({ maxLength: 16, description: 'Unit of fixedTemperature: K, C, F or R (default C)' })),
+    fixedPressure: Type.Optional(Type.Number({ description: 'startSweep over temperature: the pressure in fixedPressureUnit, so a bare number is bara by default (default 1.0)' })),
+    fixedPressureUnit: Type.Optional(Type.String({ maxLength: 16, description: 'Unit of fixedPressure, e.g. bara, barg, psia, psig (default bara)' })),
     iterations: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ITERATIONS, description: 'startMonteCarlo: samples (default 100)' })),
-    temperatureMean: Type.Optional(Type.Number({ description: 'startMonteCarlo: °C (default 25)' })),
-    temperatureStd: Type.Optional(Type.Number({ minimum: 0, description: 'startMonteCarlo: °C (default 5)' })),
-    pressureMean: Type.Optional(Type.Number({ exclusiveMinimum: 0, description: 'startMonteCarlo: bara (default 50)' })),
-    pressureStd: Type.Optional(Type.Number({ minimum: 0, description: 'startMonteCarlo: bara (default 10)' })),
+    temperatureMean: Type.Optional(Type.Number({ description: 'startMonteCarlo: mean temperature, a bare number in °C (as the original; default 25)' })),
+    temperatureStd: Type.Optional(Type.Number({ minimum: 0, description: 'startMonteCarlo: temperature standard deviation, °C (= K; default 5)' })),
+    pressureMean: Type.Optional(Type.Number({ exclusiveMinimum: 0, description: 'startMonteCarlo: mean pressure, a bare number in bara (default 50)' })),
+    pressureStd: Type.Optional(Type.Number({ minimum: 0, description: 'startMonteCarlo: pressure standard deviation, bar (default 10)' })),
     seed: Type.Optional(Type.Integer({ minimum: 0, maximum: 4294967295, description: 'startMonteCarlo: random seed (default 42)' })),
     operationId: Type.Optional(Type.String({ maxLength: 64, description: 'poll/cancel: from the start response' })),
     lastIndex: Type.Optional(Type.Integer({ minimum: 0, description: 'poll: results already received (default 0); use nextPollIndex' })),
@@ -95,6 +95,8 @@ function ok(data: Out): Envelope<Out> {
   });
 }
 const refuse = (code: string, message: string, fix: string, field?: string) => failure(TOOL, 'input', [issue(code, message, fix, field)]);
+/** A quota (running operations per caller or on the server) is full: 429, not 503 — the server is not overloaded, the caller is over its share. */
+const quotaFull = (code: string, message: string) => failure(TOOL, 'rate_limited', [issue(code, message, 'Wait for one of your operations to finish (poll it), or cancel one; list shows them')]);
 
 type Call = NonNullable<ToolContext['callTool']>;
 type Flash = { ok: true; data: Record<string, any> } | { ok: false; error: string };
@@ -170,7 +172,7 @@ function startSweep(input: In, owner: string, call: Call): Envelope<Out> {
     return f.ok ? { index: k, sweepValue: v, sweepUnit: unit, ...pointOf(f.data) } : { index: k, sweepValue: v, sweepUnit: unit, error: f.error };
   });
   const started = operationStore.start(owner, 'parametric_sweep', 'sweep', steps);
-  if (!started.ok) return failure(TOOL, 'busy', [issue(started.code, started.message, 'Wait for an operation to finish, or cancel one')]);
+  if (!started.ok) return quotaFull(started.code, started.message);
   return ok({ action: 'startSweep', operationId: started.op.id, type: 'parametric_sweep', status: 'running', totalSteps: n, message: `Sweeping ${variable} from ${from} to ${to} ${unit} in ${n} points; poll with {"action": "poll", "operationId": "${started.op.id}"}` });
 }
 
@@ -208,7 +210,7 @@ function startMonteCarlo(input: In, owner: string, call: Call): Envelope<Out> {
     return { type: 'summary', totalIterations: n, failedIterations: failed, seed, density_mean: dm, density_std: ds, density_p10: quantile(sorted, 0.1), density_p50: quantile(sorted, 0.5), density_p90: quantile(sorted, 0.9), Z_mean: zm, Z_std: zsd };
   };
   const started = operationStore.start(owner, 'monte_carlo', 'mc', steps, summary);
-  if (!started.ok) return failure(TOOL, 'busy', [issue(started.code, started.message, 'Wait for an operation to finish, or cancel one')]);
+  if (!started.ok) return quotaFull(started.code, started.message);
   return ok({ action: 'startMonteCarlo', operationId: started.op.id, type: 'monte_carlo', status: 'running', totalSteps: n, message: `${n} samples (seed ${seed}); a result every ${MC_REPORT_EVERY} and a summary at the end` });
 }
 

@@ -31,7 +31,7 @@ const Input = Type.Object(
     // phaseEnvelope
     components: Type.Optional(Type.Record(Type.String(), Type.Number(), { description: 'phaseEnvelope: name → mole fraction' })),
     model: Type.Optional(Type.String({ description: 'phaseEnvelope: SRK (default) or PR' })),
-    lowPressure: Type.Optional(Type.Unknown({ description: 'phaseEnvelope: where the trace starts (as getPhaseEnvelope; default 1 bara)' })),
+    lowPressure: Type.Optional(Type.Unknown({ description: 'phaseEnvelope: where the trace starts (as getPhaseEnvelope: a bare number is bara, or {value, unit}; default 1 bara)' })),
     // flowsheet
     equipment: Type.Optional(Type.Array(Type.Object({ name: Type.String({ minLength: 1, maxLength: 200 }), type: Type.Optional(Type.String({ maxLength: 100 })), inlet: Type.Optional(Type.String({ maxLength: 200 })) }, { additionalProperties: true }), { maxItems: MAX_ITEMS })),
     connections: Type.Optional(Type.Array(Type.Object({ from: Type.String({ maxLength: 200 }), to: Type.String({ maxLength: 200 }), label: Type.Optional(Type.String({ maxLength: 200 })) }, { additionalProperties: false }), { maxItems: 4 * MAX_ITEMS })),

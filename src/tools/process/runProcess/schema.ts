@@ -17,8 +17,8 @@ const Quantity = Type.Union([
 export const ProcessFluidSchema = Type.Object(
   {
     model: Type.Optional(Type.String({ description: 'SRK (default), PR or CPA (SRK-CPA, for water, alcohols and glycols)' })),
-    temperature: Type.Optional(Type.Union([Quantity], { description: 'Kelvin when a bare number (default 288.15 K)' })),
-    pressure: Type.Optional(Type.Union([Quantity], { description: 'bara when a bare number (default 1.01325 bara)' })),
+    temperature: Type.Optional(Type.Union([Quantity], { description: 'a bare number is K (default 288.15 K); or [value, "unit"] / {value, unit}' })),
+    pressure: Type.Optional(Type.Union([Quantity], { description: 'a bare number is bara (default 1.01325 bara); or [value, "unit"] / {value, unit}' })),
     temperature_C: Type.Optional(Type.Number({ description: 'Alternative to temperature, °C' })),
     pressure_bara: Type.Optional(Type.Number({ description: 'Alternative to pressure, bara' })),
     components: Type.Record(Type.String(), Type.Number(), { description: 'Component name → mole fraction' }),
@@ -39,12 +39,12 @@ const UnitSchema = Type.Object(
     composition: Type.Optional(Type.Record(Type.String(), Type.Number(), { description: 'Stream: its own mole fractions over the fluid components' })),
     tagName: Type.Optional(Type.String()),
     flowRate: Type.Optional(Quantity),
-    temperature: Type.Optional(Quantity),
-    pressure: Type.Optional(Quantity),
+    temperature: Type.Optional(Type.Union([Quantity], { description: 'Stream temperature: a bare number is K; or [value, "unit"] / {value, unit}' })),
+    pressure: Type.Optional(Type.Union([Quantity], { description: 'Stream pressure: a bare number is bara; or [value, "unit"] / {value, unit}' })),
     properties: Type.Optional(
       Type.Record(Type.String(), Type.Unknown(), {
         description:
-          `Stream: flowRate [v, unit] (${FLOW_RATE_UNITS.join(', ')}), temperature, pressure, composition. ` +
+          `Stream: flowRate [v, unit] (${FLOW_RATE_UNITS.join(', ')}), temperature, pressure, composition. Temperatures and pressures here (outTemperature, outletPressure, …) are [v, unit] pairs; a bare number is K or bara. ` +
           'ThrottlingValve: outletPressure. Compressor/Pump/Expander: outletPressure, isentropicEfficiency (default 1); Compressor also polytropicEfficiency (with usePolytropicCalc not false) and polytropicMethod "schultz" (default, as the original) or "detailed" (40 pressure steps). ' +
           `Heater/Cooler: outTemperature or duty (${DUTY_UNITS.join(', ')}; a cooler's duty is the heat removed), optional outletPressure or pressureDrop. ` +
           'Separator/ThreePhaseSeparator: pressureDrop. Splitter: splitFactors [..]. HeatExchanger: UAvalue (W/K, default 500).',

@@ -102,6 +102,12 @@ function ok(data: Out, warnings: Warning[] = [], started = performance.now()): E
 }
 
 const refuse = (code: string, message: string, fix: string, field?: string): Envelope<never> => failure(TOOL, 'input', [issue(code, message, fix, field)]);
+/**
+ * 404 for a session that does not exist, has expired or belongs to someone else: the same answer
+ * in all three cases, so a caller cannot learn which ids are live.
+ */
+const notFound = (): Envelope<never> =>
+  failure(TOOL, 'not_found', [issue('SESSION_NOT_FOUND', 'Session not found or expired', `Create a new session with action 'create'; sessions expire after ${SESSION_TTL_MS / 60_000} idle minutes and belong to their creator`, 'sessionId')]);
 
 /** A sub-tool's failure as this tool's, its diagnostics kept and the step named. */
 function subFailure(code: string, step: string, env: Envelope<unknown>): Envelope<never> {
@@ -134,7 +140,8 @@ async function handle(action: Action, input: In, ctx: ToolContext, call: Call): 
       }
     } else definition = { fluid: structuredClone(input.fluid!), process: [] };
     const s = sessionStore.create(owner.key, input.name, definition, owner.label);
-    if (s === undefined) return refuse('SESSION_LIMIT', `The server holds ${MAX_SESSIONS} sessions, its maximum`, 'Close sessions you no longer need (action "close"); idle ones expire after 30 minutes');
+    // A quota, not bad input: 429.
+    if (s === undefined) return failure(TOOL, 'rate_limited', [issue('SESSION_LIMIT', `The server holds ${MAX_SESSIONS} sessions, its maximum`, 'Close sessions you no longer need (action "close"); idle ones expire after 30 minutes')]);
     if (results !== undefined) {
       s.runCount = 1;
       s.hasRun = true;
@@ -147,11 +154,11 @@ async function handle(action: Action, input: In, ctx: ToolContext, call: Call): 
   }
   if (input.sessionId === undefined) return refuse('MISSING_FIELD', `${action} needs "sessionId"`, "Use the id from action 'create' (or 'list')", 'sessionId');
   if (action === 'close') {
-    const closed = sessionStore.close(input.sessionId, owner.key);
-    return ok({ action, sessionId: input.sessionId, closed, message: closed ? `Session ${input.sessionId} closed` : `Session ${input.sessionId} not found (it may have expired)` });
+    if (!sessionStore.close(input.sessionId, owner.key)) return notFound();
+    return ok({ action, sessionId: input.sessionId, closed: true, message: `Session ${input.sessionId} closed` });
   }
   const s = sessionStore.get(input.sessionId, owner.key);
-  if (s === undefined) return refuse('SESSION_NOT_FOUND', 'Session not found or expired', `Create a new session with action 'create'; sessions expire after ${SESSION_TTL_MS / 60_000} idle minutes and belong to their creator`, 'sessionId');
+  if (s === undefined) return notFound();
   return serialized(s, () => onSession(action, input, s, call));
 }
 
@@ -252,7 +259,7 @@ export const manageSessionTool = defineTool({
   description:
     'Persistent process sessions on this server: "action" create (a "fluid" or a whole "processJson") → sessionId; addEquipment (one runProcess unit; the process is solved with it, or it is not added); run; modify (address, value, unit: writes a specification and re-runs); ' +
     'setValues ({address: value} updates); getValues (addresses); evaluate (setpoints tried on a copy, readbacks); adjustables; getState (the definition); list (your sessions); close. ' +
-    `At most ${MAX_SESSIONS} sessions, expired after 30 idle minutes, each visible only to its creator. Solves run in the worker pool.`,
+    `At most ${MAX_SESSIONS} sessions (SESSION_LIMIT, HTTP 429, when full), expired after 30 idle minutes, each visible only to its creator: another caller's session answers SESSION_NOT_FOUND (HTTP 404) like a missing one. Solves run in the worker pool.`,
   input: Input,
   output: Output,
   exampleCategory: 'session',

@@ -10,7 +10,7 @@ import { defineTool, type ToolContext } from '../../contract/types.js';
 import { audit } from '../../contract/governance/audit.js';
 import { policySuccess } from '../../contract/governance/respond.js';
 import { stateStore } from './config.js';
-import { StateStoreError, sanitizeStem } from './store.js';
+import { StateStoreError } from './store.js';
 
 const TOOL = 'manageState';
 export const SAVED_STATE_FORMAT = 'neqsim-saved-state';
@@ -45,10 +45,10 @@ const Saved = Type.Object(
 const Output = Type.Object(
   {
     action: Type.String(),
-    storageDir: Type.Optional(Type.String()),
-    filename: Type.Optional(Type.String()),
-    filePath: Type.Optional(Type.String()),
+    storageDir: Type.Optional(Type.String({ description: 'getInfo: the storage directory as "~/…" (or "$NEQSIM_MCP_STATE_DIR" outside the home directory); replies never carry absolute server paths' })),
+    filename: Type.Optional(Type.String({ description: 'A file name relative to the store (as list shows it)' })),
     fileSize: Type.Optional(Type.Integer()),
+    removedOlder: Type.Optional(Type.Array(Type.String(), { description: 'save: older saves of the same name removed by the retention rule (keepPerName newest kept)' })),
     name: Type.Optional(Type.String()),
     version: Type.Optional(Type.String()),
     savedState: Type.Optional(Type.Unknown({ description: 'load: the stored document' })),
@@ -59,6 +59,7 @@ const Output = Type.Object(
     savedCount: Type.Optional(Type.Integer()),
     totalSizeBytes: Type.Optional(Type.Integer()),
     maxStateBytes: Type.Optional(Type.Integer()),
+    keepPerName: Type.Optional(Type.Integer({ description: 'getInfo: saves kept per state name (NEQSIM_MCP_STATE_KEEP_PER_NAME)' })),
     externalAllowed: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
@@ -70,7 +71,7 @@ type In = Static<typeof Input>;
 export function stateFailure(tool: string, what: string, err: unknown): Envelope<never> {
   return err instanceof StateStoreError
     ? failure(tool, err.kind, [issue(err.code, err.message, err.fix, err.field)])
-    : failure(tool, 'compute', [issue('PERSISTENCE_ERROR', `${what} failed: ${(err as Error).message}`, 'Check the storage directory (manageState getInfo) and its permissions.')]);
+    : failure(tool, 'compute', [issue('PERSISTENCE_ERROR', stateStore().scrub(`${what} failed: ${(err as Error).message}`), 'Check the storage directory (manageState getInfo) and its permissions.')]);
 }
 
 function need(input: In, field: 'name' | 'state' | 'filename'): string | undefined {
@@ -94,8 +95,8 @@ async function perform(input: In, ctx: ToolContext): Promise<Data> {
         engine: 'neqsim-ts',
         state: input.state,
       };
-      const r = await store.saveNew(`${sanitizeStem(name)}_v${version}`, doc);
-      return { action: 'save', storageDir: await store.storageDir(), ...r, name, version };
+      const r = await store.saveState(name, version, doc);
+      return { action: 'save', filename: r.filename, fileSize: r.fileSize, name, version, ...(r.removedOlder.length > 0 ? { removedOlder: r.removedOlder } : {}) };
     }
     case 'load': {
       const { doc, fileSize } = await store.load(input.filename as string);
@@ -103,7 +104,7 @@ async function perform(input: In, ctx: ToolContext): Promise<Data> {
     }
     case 'list': {
       const saved = await store.list();
-      return { action: 'list', storageDir: await store.storageDir(), saved, count: saved.length };
+      return { action: 'list', saved, count: saved.length };
     }
     case 'delete':
       await store.remove(input.filename as string);
@@ -139,9 +140,9 @@ export const manageStateTool = defineTool({
   description:
     'Persist and restore JSON simulation states across server restarts, in a sandboxed directory (NEQSIM_MCP_STATE_DIR, ' +
     'default ~/.neqsim/saved_simulations). Actions: save {name, version?, description?, state} writes a new file ' +
-    '"<name>_v<version>.json" (never overwrites; a suffix is added), load {filename}, list, delete {filename}, ' +
+    '"<name>_v<version>.json" (never overwrites; a suffix is added; only the newest NEQSIM_MCP_STATE_KEEP_PER_NAME saves of a name, default 10, are kept), load {filename}, list, delete {filename}, ' +
     'export {filename} (portable document, nothing written), getInfo. File names come from list; paths, "..", and ' +
-    'symlinks are refused. PLATFORM tool: blocked in STUDY_TEAM/DIGITAL_TWIN/ENTERPRISE and audited.',
+    'symlinks are refused; replies name files relative to the store, never by absolute path. PLATFORM tool: blocked in STUDY_TEAM/DIGITAL_TWIN/ENTERPRISE and audited.',
   input: Input,
   output: Output,
   exampleCategory: 'state',

@@ -16,7 +16,6 @@ import { RunProcessInput } from '../runProcess/schema.js';
 import { RUN_PROCESS_EXAMPLES } from '../runProcess/examples.js';
 import { SAVED_STATE_FORMAT, SAVED_STATE_FORMAT_VERSION, stateFailure } from './manageState.js';
 import { stateStore } from './config.js';
-import { sanitizeStem } from './store.js';
 import { buildSnapshot } from './snapshot.js';
 
 const TOOL = 'saveSimulationState';
@@ -40,7 +39,8 @@ const Output = Type.Object(
     persisted: Type.Boolean(),
     filename: Type.Optional(Type.String({ description: 'Name in the state store (manageState load/export take it)' })),
     fileSize: Type.Optional(Type.Integer()),
-    storageDir: Type.Optional(Type.String()),
+    storageDir: Type.Optional(Type.String({ description: 'The store\'s directory as "~/…" (or "$NEQSIM_MCP_STATE_DIR"); never an absolute server path' })),
+    removedOlder: Type.Optional(Type.Array(Type.String(), { description: 'Older saves of this state name removed by the retention rule (NEQSIM_MCP_STATE_KEEP_PER_NAME)' })),
     checksum: Type.String({ description: 'sha256 of the canonical JSON of the state content' }),
     equipmentCount: Type.Integer(),
     streamCount: Type.Integer(),
@@ -77,8 +77,8 @@ async function save(input: In, ctx: ToolContext, started: number): Promise<Envel
       engine: 'neqsim-ts',
       state: snapshot,
     };
-    const r = await store.saveNew(`${sanitizeStem(input.stateName)}_v${version}`, doc);
-    Object.assign(data, { persisted: true, filename: r.filename, fileSize: r.fileSize, storageDir: await store.storageDir() });
+    const r = await store.saveState(input.stateName, version, doc);
+    Object.assign(data, { persisted: true, filename: r.filename, fileSize: r.fileSize, storageDir: store.displayDir(), ...(r.removedOlder.length > 0 ? { removedOlder: r.removedOlder } : {}) });
   }
   return success({
     tool: TOOL,

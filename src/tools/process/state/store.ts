@@ -9,7 +9,12 @@
  * - Writes are atomic and never overwrite: temp file + fsync, then link() to the final name
  *   (fails with EEXIST instead of replacing, so concurrent writers each get their own file),
  *   then the temp name is removed and the directory fsynced. A crash leaves either no file or
- *   a complete one (plus at most a dot-prefixed temp file that list() ignores).
+ *   a complete one (plus at most a dot-prefixed temp file that list() ignores). Temp files older
+ *   than staleTempMs (a crashed save's) are removed when the store opens and after every save.
+ * - Retention: after a save, only the newest keepPerName saves of that state name are kept (the
+ *   name is read back from each candidate file; files not written by this store are never removed).
+ * - Replies never carry absolute server paths: files are named relative to the store, the directory
+ *   is shown as "~/…" (or as the variable that set it), and error messages are scrubbed.
  * - Documents larger than maxBytes are refused on save and on load.
  */
 import { constants, promises as fs } from 'node:fs';
@@ -23,6 +28,10 @@ export interface StateStoreOptions {
   sandboxRoot: string;
   allowExternal: boolean;
   maxBytes: number;
+  /** Saves kept per state name (NEQSIM_MCP_STATE_KEEP_PER_NAME, default 10); older ones are removed after each save. */
+  keepPerName?: number;
+  /** A temp file this old is a crashed save's, never one in flight (a save writes and links it within seconds). Default 60 s. */
+  staleTempMs?: number;
 }
 
 export type StoreErrorKind = 'input' | 'compute' | 'too_large';
@@ -41,17 +50,23 @@ export class StateStoreError extends Error {
 }
 
 export const DEFAULT_MAX_STATE_BYTES = 5 * 1024 * 1024;
+export const DEFAULT_KEEP_PER_NAME = 10;
+export const DEFAULT_STALE_TEMP_MS = 60_000;
+const TEMP_FILE = /^\.tmp-[0-9]+-[0-9a-f]{16}\.partial$/;
 const FILENAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,159}\.json$/;
 const MAX_SUFFIX = 1000;
 
 export function defaultStoreOptions(env: Record<string, string | undefined> = process.env): StateStoreOptions {
   const root = join(homedir(), '.neqsim');
   const max = Number(env.NEQSIM_MCP_STATE_MAX_BYTES);
+  const keep = Number(env.NEQSIM_MCP_STATE_KEEP_PER_NAME);
   return {
     dir: env.NEQSIM_MCP_STATE_DIR?.trim() || join(root, 'saved_simulations'),
     sandboxRoot: root,
     allowExternal: (env.NEQSIM_MCP_ALLOW_EXTERNAL_STATE_DIR ?? '').trim().toLowerCase() === 'true',
     maxBytes: Number.isInteger(max) && max > 0 ? max : DEFAULT_MAX_STATE_BYTES,
+    keepPerName: Number.isInteger(keep) && keep > 0 ? keep : DEFAULT_KEEP_PER_NAME,
+    staleTempMs: DEFAULT_STALE_TEMP_MS,
   };
 }
 
@@ -104,12 +119,35 @@ export class StateStore {
     return this.realDir;
   }
 
+  /**
+   * The storage directory as replies show it: "~/…" inside the home directory, else the variable
+   * that set it (an absolute server path tells a remote caller about the host, and helps no one).
+   */
+  displayDir(): string {
+    const dir = resolve(this.options.dir);
+    const home = resolve(homedir());
+    if (inside(dir, home)) return dir === home ? '~' : `~/${dir.slice(home.length + 1)}`;
+    return '$NEQSIM_MCP_STATE_DIR';
+  }
+
+  /** `message` with the storage directory and the home directory replaced by their display forms. */
+  scrub(message: string): string {
+    let out = message;
+    const real = this.realPath;
+    for (const [path, shown] of [[real, this.displayDir()], [resolve(this.options.dir), this.displayDir()], [resolve(this.options.sandboxRoot), '~/.neqsim'], [resolve(homedir()), '~']] as const) {
+      if (path !== undefined && path.length > 1) out = out.split(path).join(shown);
+    }
+    return out;
+  }
+
+  private realPath: string | undefined;
+
   private async openDir(): Promise<string> {
     const wanted = resolve(this.options.dir);
     try {
       await fs.mkdir(wanted, { recursive: true, mode: 0o700 });
     } catch (err) {
-      throw new StateStoreError('DIR_CREATE_FAILED', `Cannot create the state directory ${wanted}: ${(err as Error).message}`, 'Fix NEQSIM_MCP_STATE_DIR or the directory permissions.', 'compute');
+      throw new StateStoreError('DIR_CREATE_FAILED', this.scrub(`Cannot create the state directory ${wanted}: ${(err as Error).message}`), 'Fix NEQSIM_MCP_STATE_DIR or the directory permissions.', 'compute');
     }
     const real = await fs.realpath(wanted);
     if (!this.options.allowExternal) {
@@ -118,13 +156,71 @@ export class StateStore {
       if (!inside(real, root)) {
         throw new StateStoreError(
           'DIR_OUTSIDE_SANDBOX',
-          `The state directory resolves to ${real}, outside the sandbox ${root}`,
+          this.scrub(`The state directory ${wanted} resolves outside the sandbox ${root}`),
           'Point NEQSIM_MCP_STATE_DIR inside ~/.neqsim, or set NEQSIM_MCP_ALLOW_EXTERNAL_STATE_DIR=true to allow an external directory.',
           'compute',
         );
       }
     }
+    this.realPath = real;
+    await this.removeStaleTemps(real);
     return real;
+  }
+
+  /** Removes the temp files of saves that crashed (older than staleTempMs); returns how many. */
+  async removeStaleTemps(dir?: string): Promise<number> {
+    const where = dir ?? (await this.storageDir());
+    const cutoff = Date.now() - (this.options.staleTempMs ?? DEFAULT_STALE_TEMP_MS);
+    let removed = 0;
+    for (const name of await fs.readdir(where).catch(() => [] as string[])) {
+      if (!TEMP_FILE.test(name)) continue;
+      const path = join(where, name);
+      const st = await fs.lstat(path).catch(() => undefined);
+      if (st === undefined || !st.isFile() || st.mtimeMs > cutoff) continue;
+      await fs.unlink(path).then(
+        () => removed++,
+        () => undefined,
+      );
+    }
+    return removed;
+  }
+
+  /**
+   * Saves a state document under "<name>_v<version>[_n].json" (never overwriting), then keeps only
+   * the newest keepPerName saves of that name. Returns the new file and the removed ones.
+   */
+  async saveState(name: string, version: string, doc: { name: string }): Promise<{ filename: string; fileSize: number; removedOlder: string[] }> {
+    const stem = sanitizeStem(name);
+    const saved = await this.saveNew(`${stem}_v${version}`, doc);
+    const removedOlder = await this.prune(name, `${stem}_v`, saved.filename);
+    await this.removeStaleTemps();
+    return { filename: saved.filename, fileSize: saved.fileSize, removedOlder };
+  }
+
+  /** Removes the oldest saves of `name` beyond keepPerName, never `keep` (the one just written). */
+  private async prune(name: string, prefix: string, keep: string): Promise<string[]> {
+    const limit = this.options.keepPerName ?? DEFAULT_KEEP_PER_NAME;
+    const dir = await this.storageDir();
+    const mine: { filename: string; mtimeMs: number }[] = [];
+    for (const filename of await fs.readdir(dir)) {
+      if (!filename.startsWith(prefix) || !FILENAME.test(filename) || filename.includes('..')) continue;
+      const st = await fs.lstat(join(dir, filename)).catch(() => undefined);
+      if (st === undefined || !st.isFile()) continue;
+      if ((await savedNameOf(join(dir, filename))) === name) mine.push({ filename, mtimeMs: st.mtimeMs });
+    }
+    if (mine.length <= limit) return [];
+    // Newest first; the file just written is newest by definition, whatever the clock says.
+    mine.sort((a, b) => (a.filename === keep ? -1 : b.filename === keep ? 1 : b.mtimeMs - a.mtimeMs || b.filename.localeCompare(a.filename)));
+    const removed: string[] = [];
+    for (const old of mine.slice(limit)) {
+      const gone = await fs.unlink(join(dir, old.filename)).then(
+        () => true,
+        (err: NodeJS.ErrnoException) => err.code === 'ENOENT',
+      );
+      if (gone) removed.push(old.filename);
+    }
+    await syncDir(dir);
+    return removed.sort();
   }
 
   /** Full path of an existing state file after name, symlink and containment checks. */
@@ -240,16 +336,36 @@ export class StateStore {
     return out;
   }
 
-  async info(): Promise<{ storageDir: string; savedCount: number; totalSizeBytes: number; maxStateBytes: number; externalAllowed: boolean }> {
-    const dir = await this.storageDir();
+  async info(): Promise<{ storageDir: string; savedCount: number; totalSizeBytes: number; maxStateBytes: number; keepPerName: number; externalAllowed: boolean }> {
     const entries = await this.list();
     return {
-      storageDir: dir,
+      storageDir: this.displayDir(),
       savedCount: entries.length,
       totalSizeBytes: entries.reduce((a, e) => a + e.fileSize, 0),
       maxStateBytes: this.options.maxBytes,
+      keepPerName: this.options.keepPerName ?? DEFAULT_KEEP_PER_NAME,
       externalAllowed: this.options.allowExternal,
     };
+  }
+}
+
+/**
+ * The state name a file written by this store carries, read from its head (the document is written
+ * with "format", "formatVersion" and "name" first); undefined for any other file.
+ */
+async function savedNameOf(path: string): Promise<string | undefined> {
+  const h = await fs.open(path, constants.O_RDONLY | constants.O_NOFOLLOW).catch(() => undefined);
+  if (h === undefined) return undefined;
+  try {
+    const buf = Buffer.alloc(2048);
+    const { bytesRead } = await h.read(buf, 0, buf.length, 0);
+    const head = buf.subarray(0, bytesRead).toString('utf8');
+    const m = /^\{\s*"format":\s*"neqsim-saved-state",\s*"formatVersion":\s*"[^"\\]*",\s*"name":\s*("(?:[^"\\]|\\.)*")/.exec(head);
+    return m === null ? undefined : (JSON.parse(m[1]) as string);
+  } catch {
+    return undefined;
+  } finally {
+    await h.close();
   }
 }
 

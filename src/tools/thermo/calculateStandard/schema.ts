@@ -3,14 +3,14 @@ import { Type, type Static } from '@sinclair/typebox';
 import { IMPLEMENTED_STANDARDS, UNIMPLEMENTED_STANDARDS } from './codes.js';
 const Temperature = Type.Object(
   { value: Type.Number(), unit: Type.Union([Type.Literal('K'), Type.Literal('C'), Type.Literal('F')]) },
-  { additionalProperties: false },
+  { additionalProperties: false, description: 'Flowing temperature as {"value": …, "unit": "K"|"C"|"F"}; no bare number (the unit is required)' },
 );
 const Pressure = Type.Object(
   {
     value: Type.Number(),
     unit: Type.Union([Type.Literal('bara'), Type.Literal('Pa'), Type.Literal('kPa'), Type.Literal('MPa'), Type.Literal('psia')]),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, description: 'Flowing absolute pressure as {"value": …, "unit": "bara"|"Pa"|"kPa"|"MPa"|"psia"}; no bare number (the unit is required)' },
 );
 
 const isoOptions = {

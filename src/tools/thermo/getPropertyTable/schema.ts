@@ -34,7 +34,7 @@ const quantity = (what: string) =>
       Type.Object({ value: Type.Number(), unit: Type.Optional(Type.String()) }, { additionalProperties: false }),
     ],
     {
-      description: `${what}: a number or {"value": …, "unit": …}; temperature units ${TEMPERATURE_UNITS.join(', ')}; pressure units ${PRESSURE_UNITS.join(', ')}`,
+      description: `${what}: a bare number is K for a temperature, bara for a pressure; or {"value": …, "unit": …}; temperature units ${TEMPERATURE_UNITS.join(', ')}; pressure units ${PRESSURE_UNITS.join(', ')}`,
     },
   );
 

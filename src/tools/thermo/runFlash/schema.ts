@@ -11,13 +11,13 @@ import { ALPHA_FUNCTION_DESCRIPTION } from './alpha-option.js';
 const quantity = (what: string, bareUnit: string, units: readonly string[], example: string) =>
   Type.Union(
     [
-      Type.Number({ description: `${what} in ${bareUnit}` }),
+      Type.Number({ description: `${what}: a bare number is ${bareUnit}` }),
       Type.Object(
         { value: Type.Number(), unit: Type.Optional(Type.String({ description: `One of: ${units.join(', ')} (default ${bareUnit})` })) },
         { additionalProperties: false },
       ),
     ],
-    { description: `${what}: a number (${bareUnit}) or {"value": …, "unit": …}, e.g. ${example}` },
+    { description: `${what}: a bare number is ${bareUnit}, or {"value": …, "unit": …}, e.g. ${example}` },
   );
 
 export const RunFlashInput = Type.Object(
