@@ -86,7 +86,7 @@ t.test('bad definitions: structured errors with code, fix and field', (t) => {
       'characterizedComponents',
       { fluid: { ...FLUID, characterizedComponents: [{ name: 'C7+', molarMass: 0.1, density: 0.75, moleFraction: 0.05 }] }, process: [FEED] },
       'UNSUPPORTED_FLUID_FEATURE',
-      'fluid.characterizedComponents',
+      '/fluid/characterizedComponents',
     ],
     ['efficiency above 1', { fluid: FLUID, process: [FEED, { type: 'Compressor', name: 'c', inlet: 'feed', properties: { outletPressure: 80, isentropicEfficiency: 1.5 } }] }, 'INVALID_PROPERTY', 'process.1.properties.isentropicEfficiency'],
     ['heater without a spec', { fluid: FLUID, process: [FEED, { type: 'Heater', name: 'h', inlet: 'feed' }] }, 'MISSING_PROPERTY', 'process.1.properties'],

@@ -13,6 +13,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { failure, issue, success, type Envelope } from '../contract/envelope.js';
 import { catalogIn, defineTool, type ToolCatalog, type ToolContext } from '../contract/types.js';
+import { checkFluidKeys } from '../process/runProcess/unit-keys.js';
+import { strictFailure } from '../contract/strict-keys.js';
 
 const TOOL = 'composeWorkflow';
 const MAX_STEPS = 20;
@@ -140,6 +142,9 @@ async function run(input: In, ctx: ToolContext): Promise<Envelope<Out>> {
     plan.push({ name, tool: tool ?? '', input: s.input ?? {} });
   }
   if (problems.length > 0) return failure(TOOL, 'input', problems);
+  // A workflow fluid key no step could use (a typo) would be dropped silently: refuse it.
+  const strict = checkFluidKeys(input.fluid, '/fluid');
+  if (strict.length > 0) return strictFailure(TOOL, strict);
 
   const done = new Map<string, Record<string, unknown>>();
   const reports: Out['steps'] = [];

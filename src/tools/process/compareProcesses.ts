@@ -9,6 +9,8 @@ import { Type, type Static } from '@sinclair/typebox';
 import { failure, issue, success, warning, type Warning } from '../contract/envelope.js';
 import { defineTool, type ToolContext } from '../contract/types.js';
 import { runProcess } from './runProcess/runProcess.js';
+import { checkProcessKeys } from './runProcess/unit-keys.js';
+import { strictFailure } from '../contract/strict-keys.js';
 import type { RunProcessInput } from './runProcess/schema.js';
 import { ProcessJsonField } from './automation/common.js';
 import { AUTOMATION_PROCESS } from './automation/examples.js';
@@ -59,6 +61,9 @@ function run(input: In, ctx?: Pick<ToolContext, 'progress'>) {
   const started = performance.now();
   const names = input.cases.map((c, i) => c.name ?? `case ${i + 1}`);
   if (new Set(names).size < names.length) return failure(TOOL, 'compute', [issue('DUPLICATE_CASE_NAME', 'Two cases have the same name', 'Name every case differently', 'cases')]);
+  // A typo in any case refuses the comparison (it would otherwise show up as one failed case).
+  const strict = input.cases.flatMap((c, i) => checkProcessKeys(c.process as unknown as Record<string, unknown>, `/cases/${i}/process`));
+  if (strict.length > 0) return strictFailure(TOOL, strict);
   const cases: Out['cases'] = [];
   const solved: { name: string; data: any }[] = [];
   input.cases.forEach((c, i) => {

@@ -7,11 +7,14 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { runFlash } from '../thermo/runFlash/runFlash.js';
-import { RunFlashOutput } from '../thermo/runFlash/schema.js';
+import { RunFlashInput, RunFlashOutput } from '../thermo/runFlash/schema.js';
+import { checkKeys, strictFailure } from '../contract/strict-keys.js';
 import { failure, issue, success, warning, type DiagnosticIssue, type Warning } from '../contract/envelope.js';
 import { defineTool, type ToolContext } from '../contract/types.js';
 
 const TOOL = 'runBatch';
+/** A case holds runFlash fields; anything else would be dropped by the merge, so it is refused. */
+const CASE_KEYS = Object.keys(RunFlashInput.properties);
 export const MAX_BATCH_CASES = 500;
 
 const Input = Type.Object(
@@ -29,7 +32,7 @@ const Input = Type.Object(
     cases: Type.Array(Type.Record(Type.String(), Type.Unknown()), {
       minItems: 1,
       maxItems: MAX_BATCH_CASES,
-      description: 'Per-case runFlash fields merged over the base, e.g. {"temperature": {"value": 25, "unit": "C"}, "pressure": {"value": 30, "unit": "bara"}}',
+      description: 'Per-case runFlash fields merged over the base, e.g. {"temperature": {"value": 25, "unit": "C"}, "pressure": {"value": 30, "unit": "bara"}}; any other key is refused (400 UNKNOWN_PROPERTY, with "did you mean")',
     }),
   },
   { additionalProperties: false },
@@ -58,6 +61,8 @@ type Out = Static<typeof Output>;
 function run(input: In, ctx?: Pick<ToolContext, 'progress' | 'signal'>) {
   const started = performance.now();
   const { cases, ...base } = input;
+  const strict = cases.flatMap((c, i) => checkKeys(c, { subject: `case ${i} (runFlash fields)`, modelled: CASE_KEYS }, `/cases/${i}`));
+  if (strict.length > 0) return strictFailure(TOOL, strict);
   const results: Out['results'] = [];
   let iterations = 0;
   for (let i = 0; i < cases.length; i++) {

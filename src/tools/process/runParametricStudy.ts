@@ -81,7 +81,7 @@ function sweepValues(s: Static<typeof Sweep>, i: number, issues: DiagnosticIssue
 
 function run(input: In, ctx?: Pick<ToolContext, 'progress' | 'signal'>) {
   const started = performance.now();
-  const loaded = loadDefinition(TOOL, input.baseProcess);
+  const loaded = loadDefinition(TOOL, input.baseProcess, '/baseProcess');
   if (!loaded.ok) return loaded.env;
   const base = loaded.definition;
   const issues: DiagnosticIssue[] = [];

@@ -12,6 +12,7 @@ import { loadDefinition, ProcessJsonField, readVariable, solveDefinition, viewOf
 import { AUTOMATION_PROCESS } from '../process/automation/examples.js';
 import { FLASH_MODELS, normalizeModel } from '../contract/flash-models.js';
 import { isPlainObject } from '../platform/validation/issues.js';
+import { checkKeys, strictFailure } from '../contract/strict-keys.js';
 
 const TOOL = 'crossValidateModels';
 const PROCESS_MODELS = ['SRK', 'PR', 'CPA'] as const;
@@ -22,7 +23,7 @@ const Input = Type.Object(
     baseProcess: ProcessJsonField,
     models: Type.Array(Type.String(), { minItems: 2, maxItems: 10, description: `Equations of state to compare (process models here: ${PROCESS_MODELS.join(', ')})` }),
     compareVariables: Type.Array(Type.Object({ address: Type.String({ minLength: 1, maxLength: 400 }), unit: Type.Optional(Type.String({ maxLength: 32 })) }, { additionalProperties: false }), { minItems: 1, maxItems: 100 }),
-    tolerances: Type.Optional(Type.Record(Type.String(), Type.Number({ exclusiveMinimum: 0 }), { description: 'Percent spread allowed, by a case-insensitive substring of the address ("power": 5); "default" for the rest (10)' })),
+    tolerances: Type.Optional(Type.Record(Type.String(), Type.Number({ exclusiveMinimum: 0 }), { description: 'Percent spread allowed, by a case-insensitive substring of the address ("power": 5); "default" for the rest (10). A key that matches no compared address is refused (400, with "did you mean")' })),
   },
   { additionalProperties: false },
 );
@@ -84,7 +85,7 @@ function run(input: In, ctx?: Pick<ToolContext, 'progress' | 'signal'>) {
     else if (models.includes(n)) issues.push(issue('DUPLICATE_MODEL', `${n} is listed twice`, 'List each model once', `models.${i}`));
     else models.push(n);
   });
-  const base = loadDefinition(TOOL, input.baseProcess);
+  const base = loadDefinition(TOOL, input.baseProcess, '/baseProcess');
   if (!base.ok) return base.env;
   const targets = input.compareVariables.map((v, i) => {
     const hit = resolveAddress(base.definition.units, v.address);
@@ -92,6 +93,11 @@ function run(input: In, ctx?: Pick<ToolContext, 'progress' | 'signal'>) {
     return hit.ok ? { hit, unit: v.unit } : undefined;
   });
   if (issues.length > 0) return failure(TOOL, 'compute', issues);
+  // A tolerance key that matches no compared address would never apply: refuse it (a typo).
+  const unmatched = Object.fromEntries(Object.entries(input.tolerances ?? {}).filter(([k]) => k !== 'default' && !targets.some((x) => x?.hit.address.toLowerCase().includes(k.toLowerCase()))));
+  const parts = [...new Set(targets.flatMap((x) => (x ? x.hit.address.split('.') : [])))];
+  const strict = checkKeys(unmatched, { subject: 'tolerances (keys are parts of a compared address, or "default")', modelled: ['default', ...parts] }, '/tolerances');
+  if (strict.length > 0) return strictFailure(TOOL, strict);
   const resolved = targets.filter((x): x is NonNullable<typeof x> => x !== undefined);
 
   const modelResults: Out['modelResults'] = [];

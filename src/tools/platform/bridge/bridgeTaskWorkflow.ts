@@ -11,6 +11,7 @@ import { failure, issue, success, type Envelope } from '../../contract/envelope.
 import { extract, referencesFor, TOOLS_WITH_EXTRACTORS } from './extractors.js';
 import { flowAssurance, fluidDefinition, HANDOFF_TOOLS, processSimulation, safetyAnalysis, type HandoffOutcome } from './handoffs.js';
 import { catalogIn, defineTool } from '../../contract/types.js';
+import { checkKeys, strictFailure } from '../../contract/strict-keys.js';
 
 const TOOL = 'bridgeTaskWorkflow';
 
@@ -140,7 +141,14 @@ export const bridgeTaskWorkflowTool = defineTool({
     if (env === undefined) return refuse('MISSING_FIELD', `${action} needs "toolOutput"`, 'Pass the whole response of the tool call as "toolOutput"', 'toolOutput');
     const tool = input.sourceRunner ?? (typeof env.tool === 'string' ? env.tool : undefined);
     if (tool === undefined) return refuse('MISSING_FIELD', 'Which tool produced toolOutput is not known', 'Pass the whole response (it has a "tool" field) or give "sourceRunner"', 'sourceRunner');
-    if (catalogIn(ctx).get(tool) === undefined) return refuse('UNKNOWN_TOOL', `No tool named ${JSON.stringify(tool)}`, 'Name the tool that produced the response, e.g. "runFlash"', 'sourceRunner');
+    const producer = catalogIn(ctx).get(tool);
+    if (producer === undefined) return refuse('UNKNOWN_TOOL', `No tool named ${JSON.stringify(tool)}`, 'Name the tool that produced the response, e.g. "runFlash"', 'sourceRunner');
+    if (input.toolInput !== undefined) {
+      // toolInput is that call's input: a key the producer does not take is a mistake, not something to skip.
+      const keys = Object.keys((producer.input as { properties?: object }).properties ?? {});
+      const strict = keys.length > 0 ? checkKeys(input.toolInput, { subject: `toolInput (the ${tool} input)`, modelled: keys }, '/toolInput') : [];
+      if (strict.length > 0) return strictFailure(TOOL, strict);
+    }
     if (env.status !== undefined && env.status !== 'success') return refuse('TOOL_FAILED', `The ${tool} response has status ${JSON.stringify(env.status)}: there are no results to pass on`, 'Fix the call first; its errors say how', 'toolOutput');
     if (env.data === undefined) return refuse('MISSING_FIELD', 'toolOutput has no "data"', 'Pass the whole response (envelope), not just part of it', 'toolOutput');
     if (action === 'toResultsJson') return ok({ action, sourceRunner: tool, resultsJson: resultsJson(env, tool, input) });

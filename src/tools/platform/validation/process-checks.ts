@@ -8,6 +8,8 @@ import { EQUIPMENT_TYPES, FLASH_MODELS, normalizeEquipmentType } from '../../con
 import { SIMULATED_TYPES } from '../../process/runProcess/definition.js';
 import { checkComponents, checkModel, checkModelCoverage, checkPressure, checkTemperature } from './fluid-checks.js';
 import { at, err, isPlainObject, show, warn, type Issues } from './issues.js';
+import { checkProcessKeys } from '../../process/runProcess/unit-keys.js';
+import { pointer } from '../../contract/strict-keys.js';
 
 function checkFluid(fluid: unknown, field: string, issues: Issues): void {
   if (!isPlainObject(fluid)) {
@@ -45,8 +47,13 @@ function referencedUnit(ref: string): string {
   return dot < 0 ? ref : ref.slice(0, dot);
 }
 
-/** Validates one ProcessSystem definition ({fluid|fluids, process}); prefix is the field path. */
-export function checkProcessSystem(def: Record<string, unknown>, prefix: string, issues: Issues): void {
+/**
+ * Validates one ProcessSystem definition ({fluid|fluids, process}); prefix is the field path,
+ * base the JSON pointer of the definition (for the key findings runProcess would refuse).
+ */
+export function checkProcessSystem(def: Record<string, unknown>, prefix: string, issues: Issues, base = ''): void {
+  // Keys runProcess does not read (typos) or does not model: the same findings it refuses with.
+  issues.push(...checkProcessKeys(def, base));
   const hasFluid = def.fluid !== undefined;
   const hasFluids = def.fluids !== undefined;
   if (!hasFluid && !hasFluids) {
@@ -158,7 +165,7 @@ export function checkProcessModel(def: Record<string, unknown>, issues: Issues):
       continue;
     }
     const areaIssues: Issues = [];
-    checkProcessSystem(area, field, areaIssues);
+    checkProcessSystem(area, field, areaIssues, pointer('', 'areas', name));
     for (const i of areaIssues) issues.push({ ...i, message: `Area '${name}': ${i.message}` });
   }
 }

@@ -9,6 +9,11 @@ import { checkComponents, checkModel, checkModelCoverage, checkPressure, checkTe
 import { err, isPlainObject, show, warn, type Issues } from './issues.js';
 import { checkProcessModel, checkProcessSystem } from './process-checks.js';
 import type { DiagnosticIssue } from '../../contract/envelope.js';
+import { RunFlashInput } from '../../thermo/runFlash/schema.js';
+import { checkKeys } from '../../contract/strict-keys.js';
+
+/** Fields runFlash reads; any other key of a flash definition would be refused by it. */
+const FLASH_KEYS = Object.keys(RunFlashInput.properties);
 
 export type DefinitionKind = 'flash' | 'process' | 'processModel' | 'unknown';
 
@@ -27,6 +32,7 @@ function report(inputType: DefinitionKind, issues: Issues): ValidationReport {
 
 /** Flash (runFlash) definition checks. */
 function checkFlash(def: Record<string, unknown>, issues: Issues): void {
+  issues.push(...checkKeys(def, { subject: 'flash definition', modelled: FLASH_KEYS }, ''));
   const model = checkModel(def.model, 'model', issues, FLASH_MODELS);
 
   let flashType: string | undefined = 'TP';

@@ -45,9 +45,10 @@ export const AUTOMATION_ASSUMPTIONS = ['Addresses resolve against the process de
 
 export type Loaded = { ok: true; definition: ProcessDefinition } | { ok: false; env: Envelope<never> };
 
-export function loadDefinition(tool: string, processJson: unknown): Loaded {
-  const def = readProcessDefinition((processJson ?? {}) as Record<string, unknown>);
-  return def.ok ? { ok: true, definition: def.definition } : { ok: false, env: failure(tool, 'compute', def.issues) };
+/** `field` is the JSON pointer of the definition in the tool's input (for strictness findings). */
+export function loadDefinition(tool: string, processJson: unknown, field = '/processJson'): Loaded {
+  const def = readProcessDefinition((processJson ?? {}) as Record<string, unknown>, field);
+  return def.ok ? { ok: true, definition: def.definition } : { ok: false, env: failure(tool, def.kind, def.issues) };
 }
 
 export type Solved = { ok: true; solved: FlowsheetResult } | { ok: false; env: Envelope<never> };

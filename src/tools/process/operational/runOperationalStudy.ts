@@ -15,6 +15,19 @@ import { TOOL, failed, solveDoc, type ProcessRun } from './process.js';
 import { OperationalInput, type OperationalIn } from './schema.js';
 import { issue } from '../../contract/envelope.js';
 import { defineTool } from '../../contract/types.js';
+import { checkProcessKeys } from '../runProcess/unit-keys.js';
+import { checkKeys, strictFailure } from '../../contract/strict-keys.js';
+import type { DiagnosticIssue } from '../../contract/envelope.js';
+
+/** Keys nothing reads are refused: typos in the process, and field data for no bound tag. */
+function strictIssues(input: OperationalIn): DiagnosticIssue[] {
+  const out = input.processJson !== undefined ? checkProcessKeys(input.processJson as unknown as Record<string, unknown>, '/processJson') : [];
+  if (input.fieldData !== undefined && input.tagBindings !== undefined && input.tagBindings.length > 0) {
+    const tags = input.tagBindings.flatMap((b) => (b.historianTag !== undefined ? [b.logicalTag, b.historianTag] : [b.logicalTag]));
+    out.push(...checkKeys(input.fieldData, { subject: 'fieldData (values by logical or historian tag of tagBindings)', modelled: tags }, '/fieldData'));
+  }
+  return out;
+}
 
 const ACTIONS: Record<string, (i: OperationalIn) => ActionOutcome | Promise<ActionOutcome>> = {
   evaluatecontrollerresponse: evaluateControllerResponse,
@@ -38,6 +51,8 @@ async function run(input: OperationalIn): Promise<Envelope<Record<string, unknow
       ? failed('input', [issue('NOT_IMPLEMENTED_ACTION', `${input.action} is not offered by this service`, `Use one of: ${offered} (getSchema gives the input schema)`, 'action')])
       : failed('input', [issue('UNKNOWN_ACTION', `Unknown action ${JSON.stringify(input.action)}`, `Use one of: ${offered}`, 'action')]);
   }
+  const strict = strictIssues(input);
+  if (strict.length > 0) return strictFailure(TOOL, strict);
   const r = await action(input);
   if (!r.ok) return failed(r.kind, r.errors);
   return success({

@@ -44,7 +44,7 @@ export const OperationalInput = Type.Object(
     action: Type.String({ maxLength: 60, description: 'evaluateControllerResponse, evaluateOperatingEnvelope, validateTagMap, applyFieldData or runScenario' }),
     processJson: Type.Optional(ProcessJsonField),
     tagBindings: Type.Optional(Type.Array(TagBinding, { maxItems: 500 })),
-    fieldData: Type.Optional(Type.Record(Type.String(), Type.Number(), { description: 'Field values by logical or historian tag' })),
+    fieldData: Type.Optional(Type.Record(Type.String(), Type.Number(), { description: 'Field values by logical or historian tag of tagBindings (a key that is neither is refused: 400, with "did you mean")' })),
     benchmarkToleranceFraction: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 10, description: 'applyFieldData: relative model–field deviation accepted (default 0.05)' })),
     actions: Type.Optional(Type.Array(ScenarioAction, { maxItems: 100 })),
     reads: Type.Optional(Type.Array(Type.Object({ address: Type.String({ maxLength: 400 }), unit: Type.Optional(Type.String({ maxLength: 32 })) }, { additionalProperties: false }), { maxItems: 200, description: 'runScenario: variables read after each steady-state run' })),

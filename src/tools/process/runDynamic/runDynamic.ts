@@ -77,7 +77,7 @@ function run(input: In, ctx?: ToolContext): Envelope<Out> {
   if (adj.specs.length > 0 || adj.setPoints.length > 0) {
     return fail([issue('UNSUPPORTED_DYNAMIC_TOPOLOGY', 'Adjuster and SetPoint units are steady-state solver specifications, not modelled dynamically', 'Remove them (run runProcess to find the adjusted values and write those into the definition)', 'processJson.process')], 'compute');
   }
-  const sim = simulateProcess('runProcess', input.processJson as RunProcessInput);
+  const sim = simulateProcess('runProcess', input.processJson as RunProcessInput, undefined, '/processJson');
   if (!sim.ok) {
     const env = sim.env;
     return { ...env, tool: TOOL, upstreamTool: 'runProcess', validation: { ...env.validation!, phase: 'steady-state' } } as Envelope<never>;

@@ -7,11 +7,14 @@
  */
 import { createProcessFluid, overallMolarMass, type PolytropicMethod, type PortRef, type ProcessFluid, type UnitSpec } from '../../../engine/index.js';
 import { issue, type DiagnosticIssue, type Warning } from '../../contract/envelope.js';
-import { FLASH_MODELS, normalizeEquipmentType } from '../../contract/flash-models.js';
+import { EQUIPMENT_TYPES, FLASH_MODELS, normalizeEquipmentType } from '../../contract/flash-models.js';
 import { parsePressure, parseTemperature } from '../../contract/units.js';
 import { equilibriumModelIssue, parseFlashRequest } from '../../thermo/runFlash/request.js';
 import { isPlainObject } from '../../platform/validation/issues.js';
 import { parseDuty, parseFlowRate, parseFraction, parseLength } from './quantities.js';
+import { strictKind } from '../../contract/strict-keys.js';
+import { suggest } from '../../contract/suggest.js';
+import { checkProcessKeys } from './unit-keys.js';
 
 /** Equipment types this server simulates (engine names; aliases resolve to these). */
 export const SIMULATED_TYPES = ['Stream', 'Separator', 'ThreePhaseSeparator', 'Compressor', 'Expander', 'Pump', 'Heater', 'Cooler', 'HeatExchanger', 'Mixer', 'Splitter', 'ThrottlingValve', 'Recycle', 'PipeBeggsAndBrills'] as const;
@@ -39,9 +42,8 @@ export interface ProcessDefinition {
   warnings: Warning[];
 }
 
-export type DefinitionOutcome = { ok: true; definition: ProcessDefinition } | { ok: false; issues: DiagnosticIssue[] };
-
-const UNSUPPORTED_FLUID_FIELDS = ['characterizedComponents', 'componentProperties', 'binaryInteractionParameters', 'e300FilePath'];
+/** kind: 'input' (HTTP 400) when a key is unknown (a typo), else 'compute' (422). */
+export type DefinitionOutcome = { ok: true; definition: ProcessDefinition } | { ok: false; issues: DiagnosticIssue[]; kind: 'input' | 'compute' };
 
 function portsOf(type: UnitSpec['type'], fractions = 0): string[] {
   switch (type) {
@@ -81,10 +83,8 @@ function readFluid(raw: unknown, field: string, issues: DiagnosticIssue[], warni
     issues.push(issue('INVALID_FLUID', `${field} must be an object`, 'Give {"model": "SRK", "temperature": 298.15, "pressure": 50, "components": {...}}', field));
     return undefined;
   }
+  // Keys this server does not read were refused before (checkProcessKeys).
   const f = normalizeFluid(raw);
-  for (const k of UNSUPPORTED_FLUID_FIELDS) {
-    if (f[k] !== undefined) issues.push(issue('UNSUPPORTED_FLUID_FEATURE', `${field}.${k} is not supported by this server yet`, 'Describe the fluid with database components ("components": {name: mole fraction}); use searchComponents to find names', `${field}.${k}`));
-  }
   const req = parseFlashRequest({ model: f.model, temperature: f.temperature, pressure: f.pressure, components: f.components, mixingRule: f.mixingRule, multiPhaseCheck: f.multiPhaseCheck, alphaFunction: f.alphaFunction, flashType: 'TP' }, FLASH_MODELS);
   if (!req.ok) {
     for (const i of req.issues) issues.push({ ...i, field: i.field ? `${field}.${i.field}` : field });
@@ -137,13 +137,19 @@ function readPressure(v: unknown, field: string, issues: DiagnosticIssue[]): num
   return undefined;
 }
 
-/** Parses the process definition. */
-export function readProcessDefinition(input: Record<string, unknown>): DefinitionOutcome {
+/**
+ * Parses the process definition. `base` is the JSON pointer of the definition inside the tool's
+ * input ('' when the input is the definition), used to name fields in strictness findings.
+ */
+export function readProcessDefinition(input: Record<string, unknown>, base = ''): DefinitionOutcome {
   const issues: DiagnosticIssue[] = [];
   const warnings: Warning[] = [];
   if (input.areas !== undefined) {
-    return { ok: false, issues: [issue('UNSUPPORTED_PROCESS_MODEL', 'Multi-area process models ("areas") are not supported by this server yet', 'Run each area as its own process definition {"fluid", "process"}', 'areas')] };
+    return { ok: false, kind: 'compute', issues: [issue('UNSUPPORTED_PROCESS_MODEL', 'Multi-area process models ("areas") are not supported by this server yet', 'Run each area as its own process definition {"fluid", "process"}', 'areas')] };
   }
+  // Never a silent ignore: every key must be one we model (or it is refused, with "did you mean").
+  const strict = checkProcessKeys(input, base);
+  if (strict.length > 0) return { ok: false, kind: strictKind(strict), issues: strict };
   const fluids = new Map<string, FluidTemplate>();
   if (input.fluid !== undefined) {
     const t = readFluid(input.fluid, 'fluid', issues, warnings);
@@ -159,7 +165,7 @@ export function readProcessDefinition(input: Record<string, unknown>): Definitio
   if (isPlainObject(list) && Array.isArray(list.equipment)) list = list.equipment;
   if (!Array.isArray(list) || list.length === 0) {
     issues.push(issue('MISSING_PROCESS', 'No units: "process" must be a non-empty array', 'Add "process": [{"type": "Stream", "name": "feed", "properties": {"flowRate": [1000, "kg/hr"]}}, ...]', 'process'));
-    return { ok: false, issues };
+    return { ok: false, kind: 'compute', issues };
   }
 
   // First pass: names and types, so inlets can refer to recycles declared later.
@@ -173,7 +179,9 @@ export function readProcessDefinition(input: Record<string, unknown>): Definitio
     const name = typeof u.name === 'string' && u.name.trim() !== '' ? u.name : `${String(u.type ?? 'unit')}_${i + 1}`;
     if (!isPlainObject(raw)) issues.push(issue('INVALID_UNIT', `Unit ${i + 1} must be an object`, 'Give each unit as {"type": "...", "name": "...", ...}', field));
     else if (type === undefined || !(SIMULATED_TYPES as readonly string[]).includes(type)) {
-      issues.push(issue(canonical ? 'UNSUPPORTED_EQUIPMENT' : 'UNKNOWN_EQUIPMENT_TYPE', `Unit '${name}': equipment type ${JSON.stringify(u.type)} is ${canonical ? 'not simulated by this server yet' : 'unknown'}`, `Use one of: ${SIMULATED_TYPES.join(', ')}`, `${field}.type`));
+      const near = canonical || typeof u.type !== 'string' ? undefined : suggest(u.type, [...SIMULATED_TYPES, ...EQUIPMENT_TYPES]);
+      const what = canonical ? 'not simulated by this server yet' : `unknown${near ? ` (did you mean "${near}"?)` : ''}`;
+      issues.push(issue(canonical ? 'UNSUPPORTED_EQUIPMENT' : 'UNKNOWN_EQUIPMENT_TYPE', `Unit '${name}': equipment type ${JSON.stringify(u.type)} is ${what}`, `${near ? `Did you mean "${near}"? ` : ''}Use one of: ${SIMULATED_TYPES.join(', ')}`, `${field}.type`));
     }
     if (index.has(name)) issues.push(issue('DUPLICATE_EQUIPMENT_NAME', `Two units are named '${name}'`, 'Give every unit a unique name', `${field}.name`));
     if (name.includes('.')) issues.push(issue('INVALID_UNIT_NAME', `Unit name '${name}' contains ".", which separates unit and port in references`, 'Rename the unit without "."', `${field}.name`));
@@ -182,7 +190,7 @@ export function readProcessDefinition(input: Record<string, unknown>): Definitio
     index.set(name, i);
     declared.push({ name, type: (type ?? 'Stream') as UnitSpec['type'], fractions });
   });
-  if (issues.length > 0) return { ok: false, issues };
+  if (issues.length > 0) return { ok: false, kind: 'compute', issues };
 
   const consumers = new Map<string, string>();
   const resolve = (ref: unknown, at: number, field: string): PortRef | undefined => {
@@ -442,6 +450,6 @@ export function readProcessDefinition(input: Record<string, unknown>): Definitio
       }
     }
   });
-  if (issues.length > 0) return { ok: false, issues };
+  if (issues.length > 0) return { ok: false, kind: 'compute', issues };
   return { ok: true, definition: { units, declared: declared.map(({ name, type }) => ({ name, type })), feeds, warnings } };
 }

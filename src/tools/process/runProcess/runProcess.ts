@@ -14,6 +14,8 @@ import { RunProcessInput, RunProcessOutput } from './schema.js';
 import { RUN_PROCESS_EXAMPLES } from './examples.js';
 import { engineFailure } from './failure.js';
 import { extractAdjusters, solveAdjusters, type AdjustOutcome } from './adjusters.js';
+import { checkProcessKeys } from './unit-keys.js';
+import { strictFailure } from '../../contract/strict-keys.js';
 
 export { engineFailure };
 
@@ -37,13 +39,16 @@ export type SimulationOutcome =
   | { ok: true; definition: ProcessDefinition; solved: FlowsheetResult; payload: ProcessPayload; warnings: Warning[]; model: string }
   | { ok: false; env: Envelope<never> };
 
-/** Parses and solves a process definition; shared with saveSimulationState. */
-export function simulateProcess(tool: string, input: RunProcessInput, ctx?: ToolContext): SimulationOutcome {
+/**
+ * Parses and solves a process definition; shared with saveSimulationState. `field` is the JSON
+ * pointer of the definition in the calling tool's input ('' for runProcess itself).
+ */
+export function simulateProcess(tool: string, input: RunProcessInput, ctx?: ToolContext, field = ''): SimulationOutcome {
   if (input.autoRun === false) {
     return { ok: false, env: failure(tool, 'compute', [issue('AUTO_RUN_DISABLED', 'autoRun: false asks for a process that is built but not run; this tool always runs it', 'Use validateInput to check a definition without running it, or drop autoRun', 'autoRun')]) };
   }
-  const def = readProcessDefinition(input as Record<string, unknown>);
-  if (!def.ok) return { ok: false, env: failure(tool, 'compute', def.issues) };
+  const def = readProcessDefinition(input as Record<string, unknown>, field);
+  if (!def.ok) return { ok: false, env: failure(tool, def.kind, def.issues) };
   const units = def.definition.units;
   const total = units.length;
   const solved = solveFlowsheet(units, {
@@ -61,6 +66,10 @@ export function simulateProcess(tool: string, input: RunProcessInput, ctx?: Tool
 
 export function runProcess(input: RunProcessInput, ctx?: ToolContext): Envelope<RunProcessOutput> {
   const started = performance.now();
+  // Keys are checked on the definition as given (Adjuster units included, positions as sent)
+  // before the adjusters are taken out of it.
+  const strict = checkProcessKeys(input as Record<string, unknown>);
+  if (strict.length > 0) return strictFailure(TOOL, strict);
   // Adjuster units are solved around the flowsheet (runProcess/adjusters.ts); the run below is
   // then of the definition at the adjusted values.
   const adj = extractAdjusters(input as Record<string, unknown>);

@@ -26,7 +26,11 @@ export const ProcessFluidSchema = Type.Object(
     multiPhaseCheck: Type.Optional(Type.Boolean({ description: 'Look for a third phase in every flash of this fluid (default: on when water, glycols or alcohols are present)' })),
     alphaFunction: Type.Optional(Type.Union([Type.Literal('classic'), Type.Literal('mathias-copeman'), Type.Literal('twu')], { description: ALPHA_FUNCTION_DESCRIPTION })),
   },
-  { additionalProperties: true, description: 'A fluid. Fields the original accepts but this server does not (characterizedComponents, componentProperties, binaryInteractionParameters, e300FilePath) are answered with UNSUPPORTED_FLUID_FEATURE.' },
+  {
+    additionalProperties: true,
+    description:
+      'A fluid. Any other key is refused: an unknown one (a typo) with 400 UNKNOWN_PROPERTY and "did you mean"; one the original accepts but this server does not model (characterizedComponents, componentProperties, binaryInteractionParameters, e300FilePath, useVolumeCorrection) with 422 UNSUPPORTED_FLUID_FEATURE.',
+  },
 );
 
 const UnitSchema = Type.Object(
@@ -47,7 +51,8 @@ const UnitSchema = Type.Object(
           `Stream: flowRate [v, unit] (${FLOW_RATE_UNITS.join(', ')}), temperature, pressure, composition. Temperatures and pressures here (outTemperature, outletPressure, …) are [v, unit] pairs; a bare number is K or bara. ` +
           'ThrottlingValve: outletPressure. Compressor/Pump/Expander: outletPressure, isentropicEfficiency (default 1); Compressor also polytropicEfficiency (with usePolytropicCalc not false) and polytropicMethod "schultz" (default, as the original) or "detailed" (40 pressure steps). ' +
           `Heater/Cooler: outTemperature or duty (${DUTY_UNITS.join(', ')}; a cooler's duty is the heat removed), optional outletPressure or pressureDrop. ` +
-          'Separator/ThreePhaseSeparator: pressureDrop. Splitter: splitFactors [..]. HeatExchanger: UAvalue (W/K, default 500).',
+          'Separator/ThreePhaseSeparator: pressureDrop. Splitter: splitFactors [..]. HeatExchanger: UAvalue (W/K, default 500). ' +
+          'Nothing else is ignored: an unknown key (a typo) is refused with 400 UNKNOWN_PROPERTY and "did you mean"; a key the original accepts but this server does not model (compressorChart, speed, antiSurge, driver, Cv, percentValveOpening, entrainment, guessOutTemperature, …) with 422 UNSUPPORTED_PROPERTY naming the supported alternative.',
       }),
     ),
   },

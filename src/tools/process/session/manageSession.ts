@@ -17,6 +17,8 @@ import { failure, issue, success, type DiagnosticIssue, type Envelope, type Warn
 import { MAX_SESSIONS, SESSION_TTL_MS, serialized, sessionStore, type Session } from './store.js';
 import { ownerOf } from './owner.js';
 import { defineTool, type ToolContext } from '../../contract/types.js';
+import { checkProcessKeys } from '../runProcess/unit-keys.js';
+import { strictFailure } from '../../contract/strict-keys.js';
 
 const TOOL = 'manageSession';
 const MAX_UNITS = 200;
@@ -109,13 +111,24 @@ const refuse = (code: string, message: string, fix: string, field?: string): Env
 const notFound = (): Envelope<never> =>
   failure(TOOL, 'not_found', [issue('SESSION_NOT_FOUND', 'Session not found or expired', `Create a new session with action 'create'; sessions expire after ${SESSION_TTL_MS / 60_000} idle minutes and belong to their creator`, 'sessionId')]);
 
-/** A sub-tool's failure as this tool's, its diagnostics kept and the step named. */
-function subFailure(code: string, step: string, env: Envelope<unknown>): Envelope<never> {
-  const inner: DiagnosticIssue[] = env.errors ?? [];
+/**
+ * A sub-tool's failure as this tool's, its diagnostics kept and the step named. An input error
+ * of the sub-tool (a typo in the definition: 400) stays an input error; `field` maps the
+ * sub-tool's JSON pointers onto this tool's input.
+ */
+function subFailure(code: string, step: string, env: Envelope<unknown>, field: (f: string | undefined) => string | undefined = (f) => f): Envelope<never> {
+  const inner: DiagnosticIssue[] = (env.errors ?? []).map((e) => {
+    const f = field(e.field);
+    return f === undefined ? (({ field: _, ...rest }) => rest)(e) : { ...e, field: f };
+  });
   const first = inner[0];
   const lead = issue(code, `${step}: ${first?.message ?? env.status}`, first?.fix ?? 'Check the definition with validateInput', first?.field);
-  return failure(TOOL, env.status === 'blocked' || env.status === 'approval_required' ? 'auth' : 'compute', [lead, ...inner.slice(1)], 'calculation');
+  const kind = env.status === 'blocked' || env.status === 'approval_required' ? 'auth' : env.errorKind === 'input' ? 'input' : 'compute';
+  return failure(TOOL, kind, [lead, ...inner.slice(1)], 'calculation');
 }
+
+/** JSON pointers of runProcess's input mapped under a prefix of this tool's input ("/processJson"). */
+const under = (prefix: string) => (f: string | undefined) => (f?.startsWith('/') ? `${prefix}${f}` : f);
 
 type Call = NonNullable<ToolContext['callTool']>;
 
@@ -135,10 +148,15 @@ async function handle(action: Action, input: In, ctx: ToolContext, call: Call): 
       definition = structuredClone(pj);
       if (definition.process.length > 0) {
         const run = await runProcessOf(call, definition);
-        if (run.envelope.status !== 'success') return subFailure('PROCESS_BUILD_ERROR', 'The process does not run', run.envelope);
+        if (run.envelope.status !== 'success') return subFailure('PROCESS_BUILD_ERROR', 'The process does not run', run.envelope, under('/processJson'));
         results = run.envelope.data;
       }
-    } else definition = { fluid: structuredClone(input.fluid!), process: [] };
+    } else {
+      // Nothing runs yet: check the fluid's keys now, not at the first addEquipment.
+      const strict = checkProcessKeys({ fluid: input.fluid });
+      if (strict.length > 0) return strictFailure(TOOL, strict);
+      definition = { fluid: structuredClone(input.fluid!), process: [] };
+    }
     const s = sessionStore.create(owner.key, input.name, definition, owner.label);
     // A quota, not bad input: 429.
     if (s === undefined) return failure(TOOL, 'rate_limited', [issue('SESSION_LIMIT', `The server holds ${MAX_SESSIONS} sessions, its maximum`, 'Close sessions you no longer need (action "close"); idle ones expire after 30 minutes')]);
@@ -172,7 +190,10 @@ async function onSession(action: Action, input: In, s: Session, call: Call): Pro
       if (s.definition.process.length >= MAX_UNITS) return refuse('TOO_MANY_UNITS', `A session holds at most ${MAX_UNITS} units`, 'Split the flowsheet');
       const candidate = { ...s.definition, process: [...s.definition.process, structuredClone(input.equipment)] };
       const run = await runProcessOf(call, candidate);
-      if (run.envelope.status !== 'success') return subFailure('EQUIPMENT_ADD_ERROR', `Adding ${JSON.stringify(input.equipment.name ?? input.equipment.type)} (not added)`, run.envelope);
+      // The new unit's pointers (/process/<n>/…) are this call's /equipment/….
+      const added = `/process/${candidate.process.length - 1}`;
+      const field = (f: string | undefined) => (f === added || f?.startsWith(`${added}/`) ? `/equipment${f.slice(added.length)}` : f);
+      if (run.envelope.status !== 'success') return subFailure('EQUIPMENT_ADD_ERROR', `Adding ${JSON.stringify(input.equipment.name ?? input.equipment.type)} (not added)`, run.envelope, field);
       s.definition = candidate;
       s.runCount++;
       s.hasRun = true;

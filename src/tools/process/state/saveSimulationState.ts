@@ -51,7 +51,7 @@ const Output = Type.Object(
 type Data = Static<typeof Output>;
 
 async function save(input: In, ctx: ToolContext, started: number): Promise<Envelope<Data>> {
-  const sim = simulateProcess(TOOL, input.processJson, ctx);
+  const sim = simulateProcess(TOOL, input.processJson, ctx, '/processJson');
   if (!sim.ok) return sim.env;
   const version = input.stateVersion ?? '1.0';
   const snapshot = buildSnapshot(input.processJson as Record<string, unknown>, sim.payload, { name: input.stateName, version, description: input.description ?? '', createdBy: ctx.subject });

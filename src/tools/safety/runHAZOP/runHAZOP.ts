@@ -68,8 +68,10 @@ function run(input: HazopInput, ctx?: Pick<ToolContext, 'progress' | 'signal'>) 
       'processDefinition.process',
     );
   }
-  const def = readProcessDefinition(doc);
-  if (!def.ok) return failure(TOOL, 'compute', def.issues.map((i) => ({ ...i, field: i.field ? `processDefinition.${i.field}` : 'processDefinition' })));
+  const docField = input.processDefinition !== undefined ? 'processDefinition' : 'processJson';
+  const def = readProcessDefinition(doc, `/${docField}`);
+  // Strictness findings already carry JSON pointers into the input; the others are relative.
+  if (!def.ok) return failure(TOOL, def.kind, def.issues.map((i) => ({ ...i, field: i.field?.startsWith('/') ? i.field : i.field ? `${docField}.${i.field}` : docField })));
   const declared = def.definition.declared;
   const indexOf = new Map(declared.map((d, i) => [d.name, i]));
 

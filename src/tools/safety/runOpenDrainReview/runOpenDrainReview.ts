@@ -9,6 +9,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { failure, issue, success, type Envelope } from '../../contract/envelope.js';
 import { STANDARD, areaVerdict, assessArea, type Evidence } from './requirements.js';
 import { defineTool } from '../../contract/types.js';
+import { checkKeys, strictFailure } from '../../contract/strict-keys.js';
 
 const TOOL = 'runOpenDrainReview';
 
@@ -65,7 +66,7 @@ const Input = Type.Object(
     items: Type.Optional(Type.Array(Area, { maxItems: 1000 })),
     openDrainAreas: Type.Optional(Type.Array(Area, { maxItems: 1000 })),
     stidData: Type.Optional(Type.Object({ openDrainAreas: Type.Optional(Type.Array(Area, { maxItems: 1000 })), helideckDrains: Type.Optional(Type.Array(Area, { maxItems: 1000 })) }, { additionalProperties: false })),
-    tagreaderData: Type.Optional(Type.Record(Type.String(), Type.Object({ observedBackflowEvents: Type.Optional(Type.Number({ minimum: 0, maximum: 1e9 })), sumpHighLevelEvents: Type.Optional(Type.Number({ minimum: 0, maximum: 1e9 })), source: Type.Optional(Type.String({ maxLength: 300 })) }, { additionalProperties: false }), { description: 'Historian event counts by areaId' })),
+    tagreaderData: Type.Optional(Type.Record(Type.String(), Type.Object({ observedBackflowEvents: Type.Optional(Type.Number({ minimum: 0, maximum: 1e9 })), sumpHighLevelEvents: Type.Optional(Type.Number({ minimum: 0, maximum: 1e9 })), source: Type.Optional(Type.String({ maxLength: 300 })) }, { additionalProperties: false }), { description: 'Historian event counts by areaId (an areaId not among the areas reviewed is refused: 400, with "did you mean")' })),
   },
   { additionalProperties: false },
 );
@@ -93,6 +94,9 @@ function run(input: In): Envelope<Static<typeof Output>> {
   const started = performance.now();
   const areas: AreaT[] = [...(input.items ?? []), ...(input.openDrainAreas ?? []), ...(input.stidData?.openDrainAreas ?? []), ...(input.stidData?.helideckDrains ?? []).map((a) => ({ ...a, isHelideck: a.isHelideck ?? true }))];
   if (areas.length === 0) return failure(TOOL, 'input', [issue('MISSING_OPEN_DRAIN_DATA', 'No drain areas were given', 'Send "items", "openDrainAreas" or "stidData": {"openDrainAreas": [...], "helideckDrains": [...]}', 'items')]);
+  // Historian data for an area not in the review would be dropped: refuse it (a mistyped areaId).
+  const strict = checkKeys(input.tagreaderData ?? {}, { subject: 'tagreaderData (event counts by areaId)', modelled: areas.map((a) => a.areaId) }, '/tagreaderData');
+  if (strict.length > 0) return strictFailure(TOOL, strict);
   const results = areas.map((a) => {
     const ops = input.tagreaderData?.[a.areaId];
     const evidence: Evidence = { ...a, ...(a.areaType?.toLowerCase().includes('helideck') && a.isHelideck === undefined ? { isHelideck: true } : {}), ...(ops ?? {}) };
