@@ -4,7 +4,7 @@
  * contract's other codes are recognised and answered with 422 UNSUPPORTED_STANDARD.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { StandardsError } from '../../../engine/standards/errors.js';
+import { StandardsError } from '../../../../engine/standards/errors.js';
 import { failure, issue, success } from '../../contract/envelope.js';
 import { defineTool } from '../../contract/types.js';
 import { runIso6976, mergeSettings } from './iso6976.js';
