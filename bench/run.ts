@@ -5,10 +5,15 @@
  * missing modules go to stderr so stdout stays machine-readable.
  *
  * BENCH_DURATION_S / BENCH_CONNECTIONS override the 10 s x 50 connections defaults.
+ *
+ * Arguments pick a subset by name, e.g. `node dist/bench/run.js overload` or `... http gerg`:
+ * http (cold start, RSS, echo and tool routes), overload (bench/overload.ts), and the module
+ * benches dispatch, engine-flash, process, gerg, standards, enterprise. No argument runs all.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { benchHttp, type BenchLine } from './http.js';
+import { benchOverload } from './overload.js';
 
 const emit = (line: BenchLine | object): void => {
   process.stdout.write(JSON.stringify(line) + '\n');
@@ -46,5 +51,15 @@ async function runModule(file: string, fn: string): Promise<void> {
 
 const durationS = Number(process.env.BENCH_DURATION_S ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-await benchHttp(emit, { durationS, connections });
-for (const m of MODULES) await runModule(m.file, m.fn);
+const moduleName = (m: { file: string }): string => m.file.replace(/^\.\//, '').replace(/\.js$/, '');
+const known = ['http', 'overload', ...MODULES.map(moduleName)];
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((w) => !known.includes(w));
+if (unknown.length > 0) {
+  process.stderr.write(`bench: unknown bench ${unknown.join(', ')}; known: ${known.join(', ')}\n`);
+  process.exit(2);
+}
+const selected = (name: string): boolean => wanted.length === 0 || wanted.includes(name);
+if (selected('http')) await benchHttp(emit, { durationS, connections });
+if (selected('overload')) await benchOverload(emit, { durationS });
+for (const m of MODULES) if (selected(moduleName(m))) await runModule(m.file, m.fn);

@@ -35,6 +35,12 @@ export interface Config {
   stateDir: string;
   allowExternalStateDir: boolean;
   pool: PoolConfig;
+  /**
+   * Load shedding by expected wait (src/tools/contract/service-times.ts): a pool call is refused with 503 +
+   * Retry-After when its expected wait exceeds max(minWaitMs, waitFactor x its wait at capacity)
+   * or what its time budget leaves. POOL_SHED_WAIT_FACTOR (0 = budget only), POOL_SHED_MIN_WAIT_MS.
+   */
+  shed: { waitFactor: number; minWaitMs: number };
   toolTimeoutMs: number;
   bodyLimitBytes: number;
   /** openPaths: path prefixes served without a token (AUTH_OPEN_PATHS, comma-separated; default health, metrics, docs). */
@@ -230,6 +236,12 @@ export function loadConfig(env: Env = process.env): Config {
   const concurrentTasksPerWorker = int(env, 'POOL_TASKS_PER_WORKER', 4, 1, 64);
 
   const toolTimeoutMs = int(env, 'TOOL_TIMEOUT_MS', 30_000, 10, 3_600_000);
+  const shedFactorText = text(env, 'POOL_SHED_WAIT_FACTOR');
+  const shedWaitFactor = shedFactorText === undefined ? 2 : Number(shedFactorText);
+  if (!/^[0-9]+(\.[0-9]+)?$/.test(shedFactorText ?? '2') || shedWaitFactor > 1000) {
+    throw new ConfigError('POOL_SHED_WAIT_FACTOR', `must be a number from 0 (shed only by the time budget) to 1000, got "${shedFactorText}"`);
+  }
+  const shedMinWaitMs = int(env, 'POOL_SHED_MIN_WAIT_MS', 5, 0, 3_600_000);
   const bodyLimitBytes = int(env, 'BODY_LIMIT_BYTES', 1_048_576, 256, 1_073_741_824);
 
   const serviceProfile = oneOf(env, 'SERVICE_PROFILE', ['default', 'enterprise'] as const, 'default', (s) => s.toLowerCase());
@@ -299,6 +311,7 @@ export function loadConfig(env: Env = process.env): Config {
     stateDir,
     allowExternalStateDir,
     pool: { minThreads, maxThreads, maxQueue, concurrentTasksPerWorker },
+    shed: { waitFactor: shedWaitFactor, minWaitMs: shedMinWaitMs },
     toolTimeoutMs,
     bodyLimitBytes,
     auth: { mode: authMode, issuer, audience, jwksUrl, ...(openPaths !== undefined ? { openPaths } : {}) },

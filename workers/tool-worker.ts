@@ -3,18 +3,22 @@
  * followed by the serialized envelope. Serializing here keeps the main thread's share of a pool
  * call to a string hand-off (spec/performance-notes.md: the cheapest path measured).
  */
-import { BroadcastChannel } from 'node:worker_threads';
+import { BroadcastChannel, workerData } from 'node:worker_threads';
 import { failure, issue } from '../src/tools/contract/envelope.js';
 import { executeTool, serializeWithStatus } from '../src/tools/contract/execute.js';
 import type { PoolReply, PoolTask } from '../src/tools/contract/dispatch.js';
 import { PROGRESS_CHANNEL, type ProgressMessage } from '../src/tools/contract/progress-store.js';
 import { getTool, toolCatalog } from '../src/tools/registry.js';
 import type { AnyTool, ToolCatalog, ToolContext } from '../src/tools/contract/types.js';
+import { CLAIMS_KEY, claimTask, WITHDRAWN_REPLY } from '../src/tools/contract/task-claims.js';
 import { timeTask } from './tracing.js';
 import { withWorkerReport } from '../src/tools/contract/worker-report.js';
 
 /** Progress updates without a message are sent at most this often per task. */
 const PROGRESS_INTERVAL_MS = 50;
+
+/** Claim flags shared with the pool (task-claims.ts); absent when run outside PiscinaToolPool. */
+const claims = (workerData as Record<string, unknown> | null | undefined)?.[CLAIMS_KEY] as Int32Array | undefined;
 
 let channel: BroadcastChannel | undefined;
 
@@ -43,6 +47,8 @@ function progressReporter(operationId: string): ToolContext['progress'] {
  */
 export function createToolWorker(lookup: (name: string) => AnyTool | undefined, catalog: ToolCatalog = toolCatalog): (task: PoolTask) => Promise<PoolReply> {
   return async (task) => {
+    // The pool took this task back (moved to another thread, or its caller was answered): skip it.
+    if (claims !== undefined && task.claim !== undefined && !claimTask(claims, task.claim)) return WITHDRAWN_REPLY;
     const tool = lookup(task.tool);
     if (tool === undefined) {
       const env = failure(task.tool, 'compute', [issue('UNKNOWN_TOOL', `No tool named "${task.tool}" in the worker`, 'Call getCapabilities for the tool list.')], 'dispatch');

@@ -21,6 +21,7 @@ import { registerEnterprise } from './plugins/enterprise.js';
 import { registerBrowserPolicy, trackRouteMethods } from './plugins/browser.js';
 import { traceDispatch } from '../telemetry/tool-span.js';
 import { PiscinaToolPool } from './pool.js';
+import { DEFAULT_SHED_POLICY } from '../tools/contract/service-times.js';
 import { opsRoutes, type ServiceState } from './routes/ops.js';
 import { toolRoutes } from './routes/tools.js';
 import { ErrorEnvelopeSchema } from './schemas.js';
@@ -112,6 +113,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<N
   metrics.register(new Gauge('neqsim_pool_utilization', 'Share of pool capacity in use since start (0..1)', () => activePool?.stats().utilization ?? 0));
   metrics.register(new Gauge('neqsim_pool_capacity', 'Pool calls that can run at once (threads x tasks per thread)', () => activePool?.runningCapacity ?? 0));
   metrics.register(new Gauge('neqsim_pool_in_flight', 'Pool calls admitted (running + waiting)', () => dispatch.poolInFlight()));
+  metrics.register(new Gauge('neqsim_pool_expected_wait_seconds', 'Expected wait of a pool call submitted now, from measured service times (what load shedding compares)', () => (activePool?.expectedWaitMs(DEFAULT_SHED_POLICY.unknownToolMs) ?? 0) / 1000));
   metrics.register(new Gauge('process_resident_memory_bytes', 'Resident set size', () => process.memoryUsage.rss()));
   metrics.register(new Gauge('nodejs_heap_used_bytes', 'V8 heap in use', () => process.memoryUsage().heapUsed));
   metrics.register(new Gauge('process_uptime_seconds', 'Process uptime', () => process.uptime()));
@@ -120,6 +122,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<N
     ...(pool !== undefined ? { pool } : {}),
     timeoutMs: config.toolTimeoutMs,
     maxQueue: config.pool.maxQueue,
+    shed: config.shed,
     lookup: (name) => byName.get(name),
     inlineFallback: pool === undefined,
     ...(opts.toolTimeoutsMs !== undefined ? { toolTimeoutsMs: opts.toolTimeoutsMs } : {}),

@@ -1,21 +1,30 @@
 /**
  * The piscina worker pool behind the dispatcher (ToolPool).
  *
- * Cancellation: for a call past its time budget the dispatcher calls cancel(operationId) and we
- * terminate the thread running that task (piscina replaces it). We do not give piscina an
- * AbortSignal: piscina runs an abortable task alone on a thread and pays for the signal on every
- * task, which measured at half the throughput of the plain path. Instead our balancer records which thread each task
- * went to (the operationId rides on the task under piscina's queue-options symbol, which is not
- * sent to the worker), so the right thread can be stopped. Tasks still waiting when their budget
- * runs out are skipped by the worker (deadline check).
+ * Cancellation: for a call past its time budget the dispatcher calls cancel(operationId). A task
+ * still waiting on its thread is withdrawn through a shared claim flag (src/tools/contract/task-claims.ts)
+ * and never runs; only a task that is actually running has its thread terminated (piscina
+ * replaces it). We do not give piscina an AbortSignal: piscina runs an abortable task alone on a
+ * thread and pays for the signal on every task, which measured at half the throughput of the
+ * plain path. Instead our balancer records which thread each task went to (the operationId rides
+ * on the task under piscina's queue-options symbol, which is not sent to the worker).
+ *
+ * One long task costs nobody else (src/http/pool-placement.ts): tasks are pipelined only behind
+ * work known to be short, tasks stuck behind a long neighbour are moved to another thread, tasks
+ * beside a terminated one are run again rather than failed, and only warm threads take work.
+ * run() measures each task's service time for the shedding policy (src/tools/contract/service-times.ts).
  *
  * Pipelining: concurrentTasksPerWorker > 1 and string replies (spec/performance-notes.md), with
  * atomics 'async' (measured ~2x the calls/s of the default blocking wait for no-op tasks).
  * Tasks the dispatcher marks `isolated` (retries after a thread died) run alone on a thread.
  */
 import { Piscina, queueOptionsSymbol } from 'piscina';
+import { availableParallelism } from 'node:os';
 import type { PoolReply, PoolTask, ToolPool } from '../tools/contract/dispatch.js';
 import { attachProgressChannel } from '../tools/contract/progress-store.js';
+import { ServiceTimes } from '../tools/contract/service-times.js';
+import { ClaimSlots, CLAIMS_KEY, WITHDRAWN_REPLY } from '../tools/contract/task-claims.js';
+import { ISOLATED, Placement, type PlacedTask, type PlacementOptions } from './pool-placement.js';
 
 export interface ToolPoolOptions {
   /** Compiled worker module (default: dist/workers/tool-worker.js next to this build). */
@@ -31,6 +40,8 @@ export interface ToolPoolOptions {
    * of a task keep flowing); 'sync' parks idle workers in a blocking wait.
    */
   atomics?: 'sync' | 'async';
+  /** Pipelining and task-moving thresholds (pool-placement.ts). */
+  placement?: PlacementOptions;
 }
 
 export interface PoolStats {
@@ -40,6 +51,16 @@ export interface PoolStats {
   completed: number;
   runningCapacity: number;
 }
+
+/** run(): the task was withdrawn from a stuck thread and is submitted again. */
+const MOVED = Symbol('moved');
+/** run(): the task's thread died under it; innocent when it may simply run again. */
+interface Died {
+  err: unknown;
+  innocent: boolean;
+}
+/** A task is run again at most this many times for others' faults (moves are not counted). */
+const MAX_REQUEUES = 3;
 
 export const DEFAULT_WORKER_FILE = new URL('../../workers/tool-worker.js', import.meta.url);
 
@@ -56,57 +77,6 @@ export function workerExecArgv(parent: readonly string[] = process.execArgv): st
   return process.allowedNodeEnvironmentFlags.has(off) && !parent.includes(off) ? [...parent, off] : [...parent];
 }
 
-interface WorkerView {
-  readonly id: number;
-  readonly currentUsage: number;
-  readonly terminating: boolean;
-  readonly destroyed: boolean;
-}
-interface TaskView {
-  readonly name: string;
-  readonly [queueOptionsSymbol]?: { operationId?: string } | null;
-}
-
-const ISOLATED = 'isolated';
-
-/** Where tasks went, so a task past its budget can be stopped by terminating its thread. */
-class Placement {
-  /** operationId -> thread id, for tasks handed to a thread and not finished yet. */
-  readonly threadOf = new Map<string, number>();
-  /** Threads being terminated: they take no new tasks. */
-  readonly doomed = new Set<number>();
-  /** Threads running an isolated task take nothing else until that task is done. */
-  readonly isolated = new Set<number>();
-}
-
-function placingBalancer(maxUsage: number, placement: Placement) {
-  return (task: TaskView, workers: WorkerView[]): WorkerView | null => {
-    const alone = task.name === ISOLATED;
-    let best: WorkerView | null = null;
-    let bestUsage = Number.POSITIVE_INFINITY;
-    for (const w of workers) {
-      if (w.terminating || w.destroyed || placement.doomed.has(w.id)) continue;
-      const usage = w.currentUsage;
-      if (placement.isolated.has(w.id)) {
-        if (usage !== 0) continue;
-        placement.isolated.delete(w.id);
-      }
-      if (alone ? usage !== 0 : usage >= maxUsage) continue;
-      if (usage < bestUsage) {
-        best = w;
-        bestUsage = usage;
-        if (usage === 0) break;
-      }
-    }
-    if (best !== null) {
-      if (alone) placement.isolated.add(best.id);
-      const op = task[queueOptionsSymbol]?.operationId;
-      if (op !== undefined) placement.threadOf.set(op, best.id);
-    }
-    return best;
-  };
-}
-
 export class PiscinaToolPool implements ToolPool {
   readonly runningCapacity: number;
   private readonly piscina: Piscina<PoolTask, PoolReply>;
@@ -117,11 +87,21 @@ export class PiscinaToolPool implements ToolPool {
   private onDrained: (() => void) | undefined;
   /** Stops feeding getProgress from this pool's workers. */
   private readonly detachProgress: () => void;
-  private readonly placement = new Placement();
+  /** Service-time estimates measured here, read by the dispatcher's shedding policy. */
+  readonly serviceTimes = new ServiceTimes();
+  /** Threads that can run CPU-bound tasks side by side (pipelined tasks on one thread take turns). */
+  readonly parallelism: number;
+  private readonly claims: ClaimSlots;
+  private readonly placement: Placement;
+  private watchdog: NodeJS.Timeout | undefined;
 
   constructor(options: ToolPoolOptions) {
     const filename = options.filename ?? DEFAULT_WORKER_FILE;
     this.runningCapacity = options.maxThreads * options.concurrentTasksPerWorker;
+    this.parallelism = Math.max(1, Math.min(options.maxThreads, availableParallelism()));
+    // One flag per task that can be in flight, twice over for tasks moved while their old copy still waits.
+    this.claims = new ClaimSlots(2 * (this.runningCapacity + Math.max(1, options.maxQueue)) + 64);
+    this.placement = new Placement(this.serviceTimes, this.claims, options.concurrentTasksPerWorker, options.placement);
     this.piscina = new Piscina<PoolTask, PoolReply>({
       filename: filename instanceof URL ? filename.href : filename,
       execArgv: workerExecArgv(),
@@ -132,15 +112,17 @@ export class PiscinaToolPool implements ToolPool {
       // Threads above minThreads go after a minute idle; respawning costs a module load.
       idleTimeout: 60_000,
       atomics: options.atomics ?? 'async',
-      loadBalancer: placingBalancer(options.concurrentTasksPerWorker, this.placement) as unknown as NonNullable<ConstructorParameters<typeof Piscina>[0]>['loadBalancer'],
+      // A task the balancer cannot place yet goes back to the head of the queue, not the tail.
+      stricterFIFO: true,
+      workerData: { [CLAIMS_KEY]: this.claims.flags },
+      loadBalancer: this.placement.balancer as unknown as NonNullable<ConstructorParameters<typeof Piscina>[0]>['loadBalancer'],
     });
     this.detachProgress = attachProgressChannel();
     let failReady: (err: unknown) => void = () => {};
     // A worker error with no task to blame (e.g. the module failed to load) must not crash the process.
-    this.piscina.on('workerDestroy', (w: { id: number }) => {
-      this.placement.doomed.delete(w.id);
-      this.placement.isolated.delete(w.id);
-    });
+    this.piscina.on('workerDestroy', (w: { id: number }) => this.placement.threadGone(w.id));
+    // Emitted once a thread has loaded the worker module: only then does it take tasks.
+    this.piscina.on('workerCreate', (w: { id: number }) => this.placement.threadWarm(w.id));
     this.piscina.on('error', (err: unknown) => {
       failReady(err);
       options.onError?.(err);
@@ -177,24 +159,93 @@ export class PiscinaToolPool implements ToolPool {
     const op = task.operationId;
     // The symbol-keyed options are read by our balancer and are not structured-cloned to the worker.
     const withPlacement = Object.assign(task, { [queueOptionsSymbol]: { operationId: op } });
+    const name = options.isolated ? ISOLATED : 'default';
     this.inFlight++;
+    this.startWatchdog();
     try {
-      return await this.piscina.run(withPlacement, { name: options.isolated ? ISOLATED : 'default' });
+      // Each pass submits the task once; it passes again when the task was moved off a stuck
+      // thread or failed only because a neighbour's thread was stopped.
+      let requeues = 0;
+      for (;;) {
+        const slot = this.claims.alloc();
+        if (slot === undefined) delete task.claim;
+        else task.claim = slot;
+        const placed = this.placement.register(op, task.tool, slot, options.isolated);
+        // One promise per pass settles with the reply, MOVED, or the thread's death (with the
+        // verdict on whether the task was innocent, taken before its claim flag is released:
+        // the worker reads the flag no more once its copy has answered or died).
+        const outcome = await new Promise<PoolReply | typeof MOVED | Died>((resolve) => {
+          placed.move = () => resolve(MOVED);
+          this.piscina.run(withPlacement, { name }).then(
+            (reply) => {
+              if (slot !== undefined) this.claims.release(slot);
+              resolve(reply);
+            },
+            (err: unknown) => {
+              // Its thread died under it: run it again if that was a neighbour's doing (stopped
+              // for its budget) or if it never started there (so it cannot have killed the thread).
+              const innocent = placed.collateral || (placed.thread !== undefined && slot !== undefined && this.claims.withdraw(slot));
+              if (slot !== undefined) this.claims.release(slot);
+              resolve({ err, innocent });
+            },
+          );
+        });
+        if (typeof outcome === 'object') {
+          this.placement.detach(placed);
+          if (outcome.innocent && !this.closingFlag && requeues++ < MAX_REQUEUES) continue;
+          throw outcome.err;
+        }
+        if (outcome === MOVED) continue;
+        this.finish(placed, outcome);
+        if (outcome === WITHDRAWN_REPLY) throw new Error('the task was withdrawn before it started');
+        return outcome;
+      }
     } finally {
-      this.placement.threadOf.delete(op);
       if (--this.inFlight === 0) this.onDrained?.();
     }
   }
 
-  /** Stops the thread running this operation (piscina fails its other tasks and starts a replacement). */
+  private finish(placed: PlacedTask, reply: PoolReply): void {
+    this.placement.finish(placed, performance.now(), reply !== WITHDRAWN_REPLY);
+  }
+
+  /** Expected wait (ms) of a task submitted now (pool-placement.ts); tools not measured yet count unknownToolMs. */
+  expectedWaitMs(unknownToolMs: number): number {
+    return this.placement.expectedWaitMs(performance.now(), this.parallelism, unknownToolMs);
+  }
+
+  /** Checks for tasks stuck behind a long neighbour while any task is placed (pool-placement.ts). */
+  private startWatchdog(): void {
+    if (this.watchdog !== undefined) return;
+    this.watchdog = setInterval(() => {
+      if (!this.placement.tick(performance.now())) this.stopWatchdog();
+    }, this.placement.tickMs);
+    this.watchdog.unref();
+  }
+
+  private stopWatchdog(): void {
+    clearInterval(this.watchdog);
+    this.watchdog = undefined;
+  }
+
+  /**
+   * Cancels this operation: withdrawn if it has not started; otherwise its thread is terminated
+   * (tasks waiting behind it move to other threads, tasks running beside it are run again).
+   * Returns true when a thread was terminated.
+   */
   cancel(operationId: string): boolean {
-    const id = this.placement.threadOf.get(operationId);
+    const id = this.placement.cancel(operationId);
     if (id === undefined) return false;
     const thread = this.piscina.threads.find((w) => w.threadId === id);
     if (thread === undefined) return false;
-    this.placement.doomed.add(id);
     void thread.terminate();
     return true;
+  }
+
+  /** True once a worker thread has started this operation's task (and it has not ended). */
+  isRunning(operationId: string): boolean {
+    const slot = this.placement.tasks.get(operationId)?.slot;
+    return slot !== undefined && this.claims.started(slot);
   }
 
   /** Thread ids of the live workers (a terminated thread's id never comes back). */
@@ -232,6 +283,7 @@ export class PiscinaToolPool implements ToolPool {
       }
       await this.piscina.destroy();
     } finally {
+      this.stopWatchdog();
       clearTimeout(timer);
       this.onDrained = undefined;
       this.detachProgress();

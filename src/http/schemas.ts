@@ -59,7 +59,7 @@ export function toolResponses(success: TSchema): Record<number, TSchema> {
     415: errorRef('The body is not application/json'),
     422: errorRef('Valid shape but not computable as asked (unknown component, missing spec, non-convergence)'),
     429: errorRef('Rate limit or quota exceeded (requests per minute, running background operations, sessions)', { 'retry-after': RetryAfter }),
-    503: errorRef('The worker pool is full, a worker failed or the server is shutting down; retry later', { 'retry-after': RetryAfter }),
+    503: errorRef('The worker pool is full or its expected wait is too long, a worker failed or the server is shutting down; retry after Retry-After seconds', { 'retry-after': RetryAfter }),
     504: errorRef('The tool ran past its time budget and was cancelled', { 'x-operation-id': OperationId }),
   };
 }

@@ -20,7 +20,13 @@ t.test('defaults', async (t) => {
   t.equal(c.otel.enabled, false, 'tracing off by default');
   t.ok(c.pool.minThreads <= c.pool.maxThreads);
   t.ok(c.pool.concurrentTasksPerWorker > 1, 'pipelined pool by default');
+  t.same(c.shed, { waitFactor: 2, minWaitMs: 5 }, 'shedding by expected wait on by default');
   t.equal(c.rateLimitPerMinute, 0);
+});
+
+t.test('load-shedding settings', async (t) => {
+  t.same(loadConfig({ POOL_SHED_WAIT_FACTOR: '1.5', POOL_SHED_MIN_WAIT_MS: '100' }).shed, { waitFactor: 1.5, minWaitMs: 100 });
+  t.same(loadConfig({ POOL_SHED_WAIT_FACTOR: '0' }).shed, { waitFactor: 0, minWaitMs: 5 }, '0: shed only by the time budget');
 });
 
 t.test('values are read and normalised', async (t) => {
@@ -96,6 +102,10 @@ t.test('invalid values name the variable', async (t) => {
     [{ NEQSIM_MCP_ALLOW_EXTERNAL_STATE_DIR: 'maybe' }, 'NEQSIM_MCP_ALLOW_EXTERNAL_STATE_DIR'],
     [{ SERVICE_PROFILE: 'prod' }, 'SERVICE_PROFILE'],
     [{ NEQSIM_MCP_ADMIN_TOKEN: 'short' }, 'NEQSIM_MCP_ADMIN_TOKEN'],
+    [{ POOL_SHED_WAIT_FACTOR: '-1' }, 'POOL_SHED_WAIT_FACTOR'],
+    [{ POOL_SHED_WAIT_FACTOR: 'two' }, 'POOL_SHED_WAIT_FACTOR'],
+    [{ POOL_SHED_WAIT_FACTOR: '5000' }, 'POOL_SHED_WAIT_FACTOR'],
+    [{ POOL_SHED_MIN_WAIT_MS: '2.5' }, 'POOL_SHED_MIN_WAIT_MS'],
   ];
   for (const [env, variable] of cases) {
     try {

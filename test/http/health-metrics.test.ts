@@ -56,6 +56,7 @@ t.test('metrics in Prometheus text format', async (t) => {
   t.ok((value('neqsim_pool_threads') ?? 0) >= 1, 'pool threads gauge');
   t.equal(value('neqsim_pool_capacity'), 4, '2 threads x 2 tasks');
   t.equal(value('neqsim_pool_in_flight'), 0);
+  t.equal(value('neqsim_pool_expected_wait_seconds'), 0, 'nothing waits in an idle pool');
   t.ok((value('process_resident_memory_bytes') ?? 0) > 1e6, 'rss reported');
   t.match(res.body, /# TYPE neqsim_pool_queue_depth gauge/);
   t.match(res.body, /# TYPE neqsim_pool_utilization gauge/);

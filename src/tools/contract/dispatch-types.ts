@@ -29,7 +29,7 @@ export interface DispatchResult {
   httpStatus: number;
   /** The envelope already serialized (the pool path returns strings; send it as is). */
   body: string;
-  /** Seconds, set with 503 when the pool queue is full. */
+  /** Seconds, set with 503 when the pool is full or overloaded (from the expected wait: service-times.ts). */
   retryAfter?: number;
   /** Set for calls run in the worker pool: the getProgress operationId (header x-operation-id). */
   operationId?: string;

@@ -11,6 +11,7 @@ import { executeTool, internalError, serializeWithStatus } from './execute.js';
 import { activeProfile, checkAccess } from './governance/policy.js';
 import { progressStore, type ProgressStore } from './progress-store.js';
 import type { AnyTool, ToolCatalog, ToolContext } from './types.js';
+import { Admission, DEFAULT_SHED_POLICY, ServiceTimes, type ShedPolicy } from './service-times.js';
 import { readPoolReply } from './worker-report.js';
 
 /** What the dispatcher sends to a worker thread (plain data: it is structured-cloned). */
@@ -25,6 +26,8 @@ export interface PoolTask {
   requestId?: string;
   /** The worker reports its timing of the task in its reply (worker-report.ts) for the main thread's trace. */
   traced?: boolean;
+  /** Slot of the task's claim flag (task-claims.ts), set by the pool. */
+  claim?: number;
 }
 
 /**
@@ -48,6 +51,12 @@ export interface ToolPool {
   /** Tasks that can run at once (threads x tasks per thread). */
   readonly runningCapacity: number;
   readonly closing: boolean;
+  /** Threads that run CPU-bound work side by side (default: runningCapacity). */
+  readonly parallelism?: number;
+  /** Per-tool service times the pool measures itself (default: the dispatcher times whole calls). */
+  readonly serviceTimes?: ServiceTimes;
+  /** Expected wait (ms) before a task submitted now could start (default: from the calls in flight). */
+  expectedWaitMs?(unknownToolMs: number): number;
 }
 
 export interface DispatchMetrics {
@@ -62,6 +71,8 @@ export interface DispatcherOptions {
   toolTimeoutsMs?: Record<string, number>;
   /** Tasks allowed to wait for a pool thread; beyond that calls get 503 POOL_BUSY. */
   maxQueue?: number;
+  /** Load shedding by expected wait (service-times.ts); fields not given take DEFAULT_SHED_POLICY. */
+  shed?: Partial<ShedPolicy>;
   /**
    * When a caller goes away, how long its running task may still finish before its thread is
    * stopped (default 250 ms).
@@ -110,8 +121,8 @@ function fromPoolReply(reply: PoolReply, operationId: string): DispatchResult {
   };
 }
 
-function busy(tool: string, code: string, message: string, fix: string): DispatchResult {
-  return result(failure(tool, 'busy', [issue(code, message, fix)], 'dispatch'), 503, { retryAfter: RETRY_AFTER_BUSY_S });
+function busy(tool: string, code: string, message: string, fix: string, retryAfter = RETRY_AFTER_BUSY_S): DispatchResult {
+  return result(failure(tool, 'busy', [issue(code, message, fix)], 'dispatch'), 503, { retryAfter });
 }
 
 function isQueueFull(err: unknown): boolean {
@@ -128,6 +139,17 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const maxQueue = options.maxQueue ?? 256;
   const cancelGraceMs = options.cancelGraceMs ?? 250;
   let inFlight = 0;
+  // A pool that measures service times feeds the estimates; otherwise whole call times do.
+  const ownTimes = pool?.serviceTimes === undefined ? new ServiceTimes() : undefined;
+  const admission = pool === undefined
+    ? undefined
+    : new Admission(
+        pool.serviceTimes ?? ownTimes!,
+        { ...DEFAULT_SHED_POLICY, ...options.shed },
+        pool.runningCapacity,
+        pool.parallelism ?? pool.runningCapacity,
+        pool.expectedWaitMs === undefined ? undefined : (unknownMs) => pool.expectedWaitMs!(unknownMs),
+      );
 
   function budgetFor(tool: string): number {
     return options.toolTimeoutsMs?.[tool] ?? options.timeoutMs;
@@ -154,7 +176,20 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       return busy(tool.name, 'POOL_BUSY', `All ${p.runningCapacity} worker slots are busy and ${maxQueue} calls are waiting`, `Retry after ${RETRY_AFTER_BUSY_S} s or reduce concurrency.`);
     }
     const budgetMs = budgetFor(tool.name);
-    const deadline = performance.now() + budgetMs;
+    // Shed at once a call that would wait longer than the queue target or its own budget allows.
+    const shed = admission?.shouldShed(tool.name, budgetMs);
+    if (shed != null) {
+      const why = shed.reason === 'budget' ? `its time budget of ${budgetMs} ms` : 'the queue target';
+      return busy(
+        tool.name,
+        'POOL_BUSY',
+        `The worker pool is overloaded: a new ${tool.name} call would wait about ${Math.round(shed.waitMs)} ms for a thread, more than ${why} allows (${Math.round(shed.limitMs)} ms)`,
+        `Retry after ${shed.retryAfterS} s or reduce concurrency.`,
+        shed.retryAfterS,
+      );
+    }
+    const started = performance.now();
+    const deadline = started + budgetMs;
     const operationId = `op_${randomUUID()}`;
     const task: PoolTask = {
       tool: tool.name,
@@ -167,6 +202,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       traced: ctx.reportWorkerSpan === true,
     };
     inFlight++;
+    admission?.enter(tool.name);
     store.start(operationId, tool.name, ctx.subject);
     try {
       for (let attempt = 0; ; attempt++) {
@@ -217,6 +253,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
           }
           const out = fromPoolReply(outcome, operationId);
           store.finish(operationId, out.httpStatus === 200);
+          ownTimes?.observe(tool.name, performance.now() - started);
           return out;
         } catch (err) {
           if (isQueueFull(err)) {
@@ -243,6 +280,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       }
     } finally {
       inFlight--;
+      admission?.leave(tool.name);
     }
   }
 
