@@ -15,6 +15,8 @@ import { TOOLS } from '../tools/registry.js';
 import type { AnyTool } from '../tools/contract/types.js';
 import { registerMcpRoutes } from '../mcp/http.js';
 import { installErrorHandlers, sendEnvelopeError, toolOfRequest } from './errors.js';
+import { installJsonBodyParser } from './json-body.js';
+import { setInputLimits } from '../tools/input-guard.js';
 import { issue } from '../tools/contract/envelope.js';
 import { Counter, Gauge, Histogram, LATENCY_BUCKETS_S, MetricsRegistry } from './metrics.js';
 import { registerEnterprise } from './plugins/enterprise.js';
@@ -109,6 +111,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<N
     timeoutMs: config.toolTimeoutMs,
     maxQueue: config.pool.maxQueue,
     lookup: (name) => byName.get(name),
+    toolNames: () => tools.map((t) => t.name),
     inlineFallback: pool === undefined,
     ...(opts.toolTimeoutsMs !== undefined ? { toolTimeoutsMs: opts.toolTimeoutsMs } : {}),
     ...(opts.cancelGraceMs !== undefined ? { cancelGraceMs: opts.cancelGraceMs } : {}),
@@ -125,7 +128,9 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<N
   app.decorate('serviceState', state);
   app.decorate('toolPool', pool);
 
-  installErrorHandlers(app, config.bodyLimitBytes);
+  installErrorHandlers(app, config.bodyLimitBytes, tools.map((t) => t.name));
+  setInputLimits({ maxDepth: config.maxJsonDepth, maxBytes: config.bodyLimitBytes });
+  installJsonBodyParser(app, config.maxJsonDepth);
   // Response schemas are documentation: envelopes go out pre-serialized and every other reply is
   // small, so plain JSON.stringify replaces fast-json-stringify (whose per-route compile costs
   // start-up time and which would drop fields a schema does not list).

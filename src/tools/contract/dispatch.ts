@@ -10,7 +10,9 @@ import { failure, httpStatusFor, issue, type Envelope } from './envelope.js';
 import { executeTool, internalError, serializeWithStatus } from './execute.js';
 import { activeProfile, checkAccess } from './governance/policy.js';
 import { progressStore, type ProgressStore } from './progress-store.js';
-import { getTool } from '../registry.js';
+import { checkInputLimits } from '../input-guard.js';
+import { getTool, TOOLS } from '../registry.js';
+import { didYouMeanText } from '../spelling.js';
 import type { AnyTool, ToolContext } from './types.js';
 import { readPoolReply } from './worker-report.js';
 
@@ -70,6 +72,8 @@ export interface DispatcherOptions {
   cancelGraceMs?: number;
   /** Where tools are looked up (default: the registry); tests inject their own tools here. */
   lookup?: (name: string) => AnyTool | undefined;
+  /** The names `lookup` knows, for "did you mean" (default: the registry's). */
+  toolNames?: () => readonly string[];
   /** Run pool tools inline instead (library use without a pool). Default: true when no pool is given. */
   inlineFallback?: boolean;
   metrics?: DispatchMetrics;
@@ -88,7 +92,7 @@ const ignoreProgress: ToolContext['progress'] = () => {};
 
 function result(env: Envelope, httpStatus?: number, extra: Partial<DispatchResult> = {}): DispatchResult {
   const s = serializeWithStatus(env);
-  // A non-finite number made the serializer swap in an INTERNAL_ERROR envelope: report that one.
+  // A non-finite number made the serializer swap in a NON_FINITE_RESULT envelope: report that one.
   if (s.status !== httpStatusFor(env)) return { envelope: JSON.parse(s.body) as Envelope, httpStatus: s.status, body: s.body, ...extra };
   return { envelope: env, httpStatus: httpStatus ?? s.status, body: s.body, ...extra };
 }
@@ -120,6 +124,7 @@ function isQueueFull(err: unknown): boolean {
 
 export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const lookup = options.lookup ?? getTool;
+  const toolNames = (): readonly string[] => options.toolNames?.() ?? TOOLS.map((t) => t.name);
   const pool = options.pool;
   const inlineFallback = options.inlineFallback ?? pool === undefined;
   const store = options.progress ?? progressStore;
@@ -251,14 +256,21 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     if (tool === undefined) {
       out = result(
         failure(String(toolName), 'compute', [
-          issue('UNKNOWN_TOOL', `No tool named "${String(toolName)}"`, 'Call getCapabilities (or GET /v1/tools) for the list of tool names; names are camelCase, e.g. runFlash.'),
+          issue(
+            'UNKNOWN_TOOL',
+            `No tool named "${String(toolName).slice(0, 200)}".${typeof toolName === 'string' ? didYouMeanText(toolName, toolNames()) : ''}`,
+            'Call getCapabilities (or GET /v1/tools) for the list of tool names; names are camelCase, e.g. runFlash.',
+          ),
         ], 'dispatch'),
         404,
       );
     } else {
       try {
         const denied = checkAccess(tool.name, ctx.subject);
+        const tooBig = denied === null ? checkInputLimits(input) : undefined;
         if (denied !== null) out = result(denied, 403);
+        // Before any recursion over the input (schema check, structured clone to a worker).
+        else if (tooBig !== undefined) out = result(failure(tool.name, tooBig.kind === 'size' ? 'too_large' : 'input', [tooBig.issue], 'schema'));
         else if (tool.execution === 'pool' && pool !== undefined) out = await runOnPool(pool, tool, input, ctx);
         else if (tool.execution === 'inline' || inlineFallback) out = await runInline(tool, input, ctx);
         else out = busy(tool.name, 'POOL_UNAVAILABLE', 'No worker pool is running for this CPU-bound tool', 'Retry shortly.');

@@ -14,6 +14,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { success, type Envelope } from '../contract/envelope.js';
 import { defineTool } from '../contract/types.js';
+import { parseJsonBounded } from '../input-guard.js';
 
 const TOOL = 'validateResults';
 
@@ -162,11 +163,9 @@ export function validateResults(input: unknown): Envelope<Output> {
   const context = typeof o.context === 'string' ? o.context : '';
   let results: unknown = o.resultsJson;
   if (typeof results === 'string') {
-    try {
-      results = JSON.parse(results);
-    } catch {
-      results = undefined;
-    }
+    // Depth-checked first (the rules walk the parsed value); too deep or invalid counts as not an object.
+    const parsed = parseJsonBounded(results);
+    results = parsed.ok ? parsed.value : undefined;
   }
   const findings = isObject(results)
     ? rules(results)

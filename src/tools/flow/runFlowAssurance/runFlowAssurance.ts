@@ -8,8 +8,8 @@
  * server does not have and are refused with NOT_IMPLEMENTED_ANALYSIS.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { createFluid, flashReport, flashTP, type FluidModelName } from '../../../engine/index.js';
-import { co2CorrosionRate, cooldownTemperature, cooldownTimeConstant, erosionalVelocity, timeToTemperature } from '../../../engine/flow-assurance/screening.js';
+import { createFluid, flashReport, flashTP, type FluidModelName } from '../../../../engine/index.js';
+import { co2CorrosionRate, cooldownTemperature, cooldownTimeConstant, erosionalVelocity, timeToTemperature } from '../../../../engine/flow-assurance/screening.js';
 import { failure, issue, success, warning, type DiagnosticIssue, type Warning } from '../../contract/envelope.js';
 import { defineTool } from '../../contract/types.js';
 import { equilibriumModelIssue, parseFlashRequest } from '../../thermo/runFlash/request.js';

@@ -7,8 +7,8 @@
  * inventory, and an estimate of its own marching error (the same line with twice the
  * increments).
  */
-import { createProcessFluid, overallMolarMass, streamAtTP } from '../../../engine/index.js';
-import { beggsBrillPipe, type PipeResult } from '../../../engine/process/pipe.js';
+import { createProcessFluid, overallMolarMass, streamAtTP } from '../../../../engine/index.js';
+import { beggsBrillPipe, type PipeResult } from '../../../../engine/process/pipe.js';
 import { failure, issue, success, warning, type Envelope, type Warning } from '../../contract/envelope.js';
 import { defineTool, type ToolContext } from '../../contract/types.js';
 import { RunPipelineInput, RunPipelineOutput } from './schema.js';

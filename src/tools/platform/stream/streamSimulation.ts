@@ -10,7 +10,7 @@
  * streaming needs runDynamic, which this server does not implement: it is not offered.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { R } from '../../../engine/index.js';
+import { R } from '../../../../engine/index.js';
 import { failure, issue, success, type Envelope } from '../../contract/envelope.js';
 import { ownerOf } from '../../process/session/owner.js';
 import { MAX_RUNNING, MAX_RUNNING_PER_OWNER, OPERATION_TIMEOUT_MS, operationStore, type Operation, type Step } from './operations.js';

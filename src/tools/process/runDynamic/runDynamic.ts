@@ -17,9 +17,9 @@ import { defineTool, type ToolContext } from '../../contract/types.js';
 import { simulateProcess } from '../runProcess/runProcess.js';
 import type { RunProcessInput } from '../runProcess/schema.js';
 import { extractAdjusters } from '../runProcess/adjusters.js';
-import { dynamicTopology, upstreamInflow } from '../../../engine/dynamic/flowsheet-link.js';
-import { setupSeparator, DEFAULT_TUNING } from '../../../engine/dynamic/setup.js';
-import { simulateSeparator, type DynamicEvent } from '../../../engine/dynamic/separator-dynamics.js';
+import { dynamicTopology, upstreamInflow } from '../../../../engine/dynamic/flowsheet-link.js';
+import { setupSeparator, DEFAULT_TUNING } from '../../../../engine/dynamic/setup.js';
+import { simulateSeparator, type DynamicEvent } from '../../../../engine/dynamic/separator-dynamics.js';
 import { MAX_STEPS, RunDynamicInput, RunDynamicOutput } from './schema.js';
 import { RUN_DYNAMIC_EXAMPLES } from './examples.js';
 

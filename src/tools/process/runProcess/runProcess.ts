@@ -5,7 +5,7 @@
  * exchangers, mixers, splitters and recycle loops. Every unit's outlets come from real flashes
  * (TP, PH, PS); mass and energy balances are computed from the resulting streams and reported.
  */
-import { solveFlowsheet, type FlowsheetResult, type ProcessFailure } from '../../../engine/index.js';
+import { solveFlowsheet, type FlowsheetResult, type ProcessFailure } from '../../../../engine/index.js';
 import { failure, issue, success, type DiagnosticIssue, type Envelope, type Warning } from '../../contract/envelope.js';
 import { defineTool, type ToolContext } from '../../contract/types.js';
 import { readProcessDefinition, SIMULATED_TYPES, type ProcessDefinition } from './definition.js';

@@ -5,13 +5,13 @@
  * SCC, remaining life, minimum design temperature). An overall verdict and per-item findings.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { MATERIALS, reviewItem, worstVerdict, type ItemConditions, type MaterialClass } from '../../../engine/integrity/materials.js';
+import { MATERIALS, reviewItem, worstVerdict, type ItemConditions, type MaterialClass } from '../../../../engine/integrity/materials.js';
 import { loadDefinition, ProcessJsonField, solveDefinition } from '../../process/automation/common.js';
 import { AUTOMATION_PROCESS } from '../../process/automation/examples.js';
 import { failure, issue, success, warning, type Envelope, type Warning } from '../../contract/envelope.js';
 import { streamConditions } from './conditions.js';
 import { defineTool, type ToolContext } from '../../contract/types.js';
-import type { FlowsheetResult } from '../../../engine/index.js';
+import type { FlowsheetResult } from '../../../../engine/index.js';
 import type { ProcessDefinition } from '../../process/runProcess/definition.js';
 
 const TOOL = 'runMaterialsReview';

@@ -6,7 +6,7 @@
  * states (and says which were used), and for gas can take a composition instead of M, Z and k:
  * our EOS then evaluates them at the relieving temperature and pressure.
  */
-import { createFluid, flashTP, idealCp, phaseThermo, R, type FluidModelName } from '../../../engine/index.js';
+import { createFluid, flashTP, idealCp, phaseThermo, R, type FluidModelName } from '../../../../engine/index.js';
 import {
   criticalPressureRatio,
   fireHeatInput,
@@ -18,7 +18,7 @@ import {
   omegaMassFlux,
   omegaParameter,
   selectOrifice,
-} from '../../../engine/safety/relief.js';
+} from '../../../../engine/safety/relief.js';
 import { failure, issue, success, warning, type DiagnosticIssue, type Envelope, type Warning } from '../../contract/envelope.js';
 import { defineTool } from '../../contract/types.js';
 import { equilibriumModelIssue, parseFlashRequest } from '../../thermo/runFlash/request.js';

@@ -8,9 +8,9 @@
  * Money in million USD (Musd), real terms (no escalation); volumes in bbl (oil, NGL) and Sm3 (gas).
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { breakeven, cashFlow, type CashFlowCase, type FiscalTerms } from '../../../engine/economics/cashflow.js';
-import { DAYS_PER_YEAR, declineProfile, type DeclineType } from '../../../engine/economics/decline.js';
-import { BOE_PER_SM3_GAS, FISCAL_REGIMES } from '../../../engine/economics/fiscal-regimes.js';
+import { breakeven, cashFlow, type CashFlowCase, type FiscalTerms } from '../../../../engine/economics/cashflow.js';
+import { DAYS_PER_YEAR, declineProfile, type DeclineType } from '../../../../engine/economics/decline.js';
+import { BOE_PER_SM3_GAS, FISCAL_REGIMES } from '../../../../engine/economics/fiscal-regimes.js';
 import { failure, issue, success, warning, type DiagnosticIssue, type Envelope, type Warning } from '../../contract/envelope.js';
 import { defineTool } from '../../contract/types.js';
 import { EconomicsInput, EconomicsOutput, type FiscalInput } from './schema.js';

@@ -11,8 +11,8 @@
  * producer as a gas producer); an empty oil phase is 0, not NaN; the time axis ends at
  * `simulationYears` exactly.
  */
-import { R, createFluid, type FluidModelName, type ThermoModel } from '../../../engine/index.js';
-import { T_STANDARD } from '../../../engine/eos/constants.js';
+import { R, createFluid, type FluidModelName, type ThermoModel } from '../../../../engine/index.js';
+import { T_STANDARD } from '../../../../engine/eos/constants.js';
 import {
   STD_GAS_MOLAR_VOLUME,
   depletionStepToLimit,
@@ -25,7 +25,7 @@ import {
   type ReservoirPhase,
   type TankProducer,
   type TankState,
-} from '../../../engine/reservoir/tank.js';
+} from '../../../../engine/reservoir/tank.js';
 import { failure, issue, success, warning, type DiagnosticIssue, type Envelope, type Warning } from '../../contract/envelope.js';
 import { FLASH_MODELS } from '../../contract/flash-models.js';
 import { equilibriumModelIssue, parseFlashRequest } from '../../thermo/runFlash/request.js';

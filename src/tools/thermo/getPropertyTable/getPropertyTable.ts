@@ -7,7 +7,7 @@
  * column), and a point whose flash fails is listed in failedPoints with its reason instead of
  * silently dropped.
  */
-import { createFluid, flashReport, flashTP, type FluidModelName } from '../../../engine/index.js';
+import { createFluid, flashReport, flashTP, type FluidModelName } from '../../../../engine/index.js';
 import { FLASH_MODELS } from '../../contract/flash-models.js';
 import { failure, issue, success, warning, type DiagnosticIssue, type Envelope } from '../../contract/envelope.js';
 import { defineTool, type ToolContext } from '../../contract/types.js';

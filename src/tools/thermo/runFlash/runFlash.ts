@@ -7,7 +7,7 @@
  * Input and output follow seed 001 (flash format); the payload is also copied to the legacy
  * top-level `flash` and `fluid` fields.
  */
-import { createFluid, flashPH, flashPS, flashReport, flashTP, flashTV, STATE_FLASH_T_MAX, STATE_FLASH_T_MIN, TV_FLASH_P_MAX, TV_FLASH_P_MIN, type FlashOutcome, type FlashReport, type FlashResult, type FluidModelName } from '../../../engine/index.js';
+import { createFluid, flashPH, flashPS, flashReport, flashTP, flashTV, STATE_FLASH_T_MAX, STATE_FLASH_T_MIN, TV_FLASH_P_MAX, TV_FLASH_P_MIN, type FlashOutcome, type FlashReport, type FlashResult, type FluidModelName } from '../../../../engine/index.js';
 import { failure, success, type Envelope } from '../../contract/envelope.js';
 import { defineTool } from '../../contract/types.js';
 import { RunFlashInput, RunFlashOutput } from './schema.js';
