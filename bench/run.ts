@@ -26,6 +26,7 @@ const MODULES: { file: string; fn: string }[] = [
   { file: './gerg.js', fn: 'benchGerg' },
   { file: './standards.js', fn: 'benchStandards' },
   { file: './enterprise.js', fn: 'benchEnterprise' },
+  { file: './fuzz.js', fn: 'benchFuzz' },
 ];
 
 async function runModule(file: string, fn: string): Promise<void> {

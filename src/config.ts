@@ -5,6 +5,7 @@
  */
 import { availableParallelism, homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
+import { DEFAULT_MAX_JSON_DEPTH } from './tools/contract/input-guard.js';
 
 export type AuthMode = 'none' | 'oidc';
 export type ServiceProfile = 'default' | 'enterprise';
@@ -43,6 +44,8 @@ export interface Config {
   shed: { waitFactor: number; minWaitMs: number };
   toolTimeoutMs: number;
   bodyLimitBytes: number;
+  /** Deepest nesting of objects/arrays accepted in a tool input (MAX_JSON_DEPTH); deeper is 400 INPUT_TOO_DEEP. */
+  maxJsonDepth: number;
   /** openPaths: path prefixes served without a token (AUTH_OPEN_PATHS, comma-separated; default health, metrics, docs). */
   auth: { mode: AuthMode; issuer?: string; audience?: string; jwksUrl?: string; openPaths?: string[] };
   serviceProfile: ServiceProfile;
@@ -243,6 +246,8 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const shedMinWaitMs = int(env, 'POOL_SHED_MIN_WAIT_MS', 5, 0, 3_600_000);
   const bodyLimitBytes = int(env, 'BODY_LIMIT_BYTES', 1_048_576, 256, 1_073_741_824);
+  // Above ~1000 levels the recursive schema checker and structured clone risk the stack again.
+  const maxJsonDepth = int(env, 'MAX_JSON_DEPTH', DEFAULT_MAX_JSON_DEPTH, 4, 1000);
 
   const serviceProfile = oneOf(env, 'SERVICE_PROFILE', ['default', 'enterprise'] as const, 'default', (s) => s.toLowerCase());
   const authMode = oneOf(env, 'AUTH_MODE', ['none', 'oidc'] as const, 'none', (s) => s.toLowerCase());
@@ -314,6 +319,7 @@ export function loadConfig(env: Env = process.env): Config {
     shed: { waitFactor: shedWaitFactor, minWaitMs: shedMinWaitMs },
     toolTimeoutMs,
     bodyLimitBytes,
+    maxJsonDepth,
     auth: { mode: authMode, issuer, audience, jwksUrl, ...(openPaths !== undefined ? { openPaths } : {}) },
     serviceProfile,
     otel: {

@@ -15,6 +15,8 @@ import { TOOLS } from '../tools/registry.js';
 import type { AnyTool } from '../tools/contract/types.js';
 import { registerMcpRoutes } from '../mcp/http.js';
 import { installErrorHandlers, sendEnvelopeError, toolOfRequest } from './errors.js';
+import { installJsonBodyParser } from './json-body.js';
+import { setInputLimits } from '../tools/contract/input-guard.js';
 import { issue } from '../tools/contract/envelope.js';
 import { Counter, Gauge, Histogram, LATENCY_BUCKETS_S, MetricsRegistry } from './metrics.js';
 import { registerEnterprise } from './plugins/enterprise.js';
@@ -124,6 +126,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<N
     maxQueue: config.pool.maxQueue,
     shed: config.shed,
     lookup: (name) => byName.get(name),
+    toolNames: () => tools.map((t) => t.name),
     inlineFallback: pool === undefined,
     ...(opts.toolTimeoutsMs !== undefined ? { toolTimeoutsMs: opts.toolTimeoutsMs } : {}),
     ...(opts.cancelGraceMs !== undefined ? { cancelGraceMs: opts.cancelGraceMs } : {}),
@@ -140,7 +143,9 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<N
   app.decorate('serviceState', state);
   app.decorate('toolPool', pool);
 
-  installErrorHandlers(app, config.bodyLimitBytes, allowedMethods);
+  installErrorHandlers(app, config.bodyLimitBytes, allowedMethods, tools.map((t) => t.name));
+  setInputLimits({ maxDepth: config.maxJsonDepth, maxBytes: config.bodyLimitBytes });
+  installJsonBodyParser(app, config.maxJsonDepth);
   await registerBrowserPolicy(app, { corsOrigins: config.corsOrigins, allowedOrigins: config.mcpAllowedOrigins });
   // Response schemas are documentation: envelopes go out pre-serialized and every other reply is
   // small, so plain JSON.stringify replaces fast-json-stringify (whose per-route compile costs

@@ -7,6 +7,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { failure, issue, type DiagnosticIssue, type ErrorKind } from '../tools/contract/envelope.js';
 import { serializeEnvelope } from '../tools/contract/execute.js';
+import { didYouMeanText } from '../tools/contract/spelling.js';
 
 /** Tool name for envelopes on routes that are not a tool route. */
 export const HTTP_TOOL = 'http';
@@ -62,6 +63,12 @@ function mapError(err: FastifyError, bodyLimit: number): Mapped {
         kind: 'input',
         problem: issue('INVALID_CONTENT_LENGTH', 'content-length does not match the body', 'Send a correct content-length header or none.'),
       };
+    case 'NEQSIM_JSON_TOO_DEEP':
+      return {
+        status: 400,
+        kind: 'input',
+        problem: issue('INPUT_TOO_DEEP', err.message, 'Flatten the input: no tool input needs more than a dozen levels of objects and arrays.'),
+      };
     case 'FST_ERR_VALIDATION':
       return {
         status: 400,
@@ -103,8 +110,9 @@ function mapError(err: FastifyError, bodyLimit: number): Mapped {
 /**
  * @param allowedMethods the methods served at a path (src/http/plugins/browser.ts trackRouteMethods),
  *   so a wrong method answers 405 with Allow rather than 404.
+ * @param toolNames the registered tool names, for "did you mean" on an unknown tool route.
  */
-export function installErrorHandlers(app: FastifyInstance, bodyLimit: number, allowedMethods?: (path: string) => string[] | undefined): void {
+export function installErrorHandlers(app: FastifyInstance, bodyLimit: number, allowedMethods?: (path: string) => string[] | undefined, toolNames: readonly string[] = []): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const m = mapError(err, bodyLimit);
     if (m.status >= 500) req.log.error({ err }, 'unhandled error');
@@ -135,7 +143,7 @@ export function installErrorHandlers(app: FastifyInstance, bodyLimit: number, al
         404,
         name,
         'compute',
-        issue('UNKNOWN_TOOL', `No tool named "${name}"`, 'GET /v1/tools lists the tool names; names are camelCase, e.g. runFlash.'),
+        issue('UNKNOWN_TOOL', `No tool named "${name}".${didYouMeanText(name, toolNames)}`, 'GET /v1/tools lists the tool names; names are camelCase, e.g. runFlash.'),
       );
     }
     return sendEnvelopeError(

@@ -29,6 +29,7 @@ import { availablePrompts, renderPrompt } from '../tools/contract/catalog/prompt
 import { concreteResources, readResource, resourceTemplates, staticResources } from '../tools/contract/catalog/resources.js';
 import { inputJsonSchema, outputJsonSchema } from '../tools/contract/catalog/schemas.js';
 import { summarize } from './summary.js';
+import { didYouMeanText } from '../tools/contract/spelling.js';
 
 /** JSON-RPC code the MCP specification assigns to "resource not found". */
 export const RESOURCE_NOT_FOUND = -32002;
@@ -125,7 +126,7 @@ export function createMcpServer(dispatch: Dispatch, opts: McpServerOptions): Ser
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const name = request.params.name;
     if (!byName.has(name)) {
-      throw protocolError(ErrorCode.InvalidParams, `Unknown tool: ${name}. Call tools/list (or getCapabilities) for the available tools.`);
+      throw protocolError(ErrorCode.InvalidParams, `Unknown tool: ${String(name).slice(0, 200)}.${didYouMeanText(String(name), [...byName.keys()])} Call tools/list (or getCapabilities) for the available tools.`);
     }
     const ctx: CallContext = {
       subject,

@@ -82,9 +82,10 @@ t.test('status mapping without a pool', async (t) => {
   t.equal(notComputable.json().errors[0].code, 'OPERATION_NOT_FOUND');
 
   const nan = await post(app, 'testNaN', JSON.stringify({ mode: 'nan' }));
-  t.equal(nan.statusCode, 500, 'a NaN in a result is a bug: 500 envelope, never a null number');
-  t.equal(nan.json().errors[0].code, 'INTERNAL_ERROR');
-  t.match(nan.json().errors[0].message, /.+/);
+  t.equal(nan.statusCode, 422, 'a NaN in a result is not computable: 422 naming the quantity, never a null number');
+  t.equal(nan.json().errors[0].code, 'NON_FINITE_RESULT');
+  t.equal(nan.json().errors[0].field, '/data/value');
+  t.match(nan.json().errors[0].message, /NaN for value/);
 
   const thrown = await post(app, 'testNaN', JSON.stringify({ mode: 'throw' }));
   t.equal(thrown.statusCode, 500);

@@ -28,6 +28,13 @@ t.test('stdio server: tools, calls, resources, prompts, governance, clean stdout
   t.equal(bad.isError, true);
   t.equal((bad.structuredContent as Envelope).errors?.[0].code, 'EXAMPLE_NOT_FOUND');
 
+  // Issue 20: deeply nested arguments are refused by the dispatcher's depth guard. (1 000 levels: the
+  // SDK client's own JSON.stringify overflows the test's stack near 10 000; the server takes 10 000.)
+  const deep = await client.callTool({ name: 'getExample', arguments: { category: JSON.parse('['.repeat(1_000) + ']'.repeat(1_000)) as unknown } });
+  t.equal(deep.isError, true);
+  t.equal((deep.structuredContent as Envelope).errors?.[0].code, 'INPUT_TOO_DEEP');
+  t.match((deep.structuredContent as Envelope).errors?.[0].message, /limit is 64/);
+
   const res = await client.readResource({ uri: 'neqsim://components/nitrogen' });
   const component = JSON.parse((res.contents[0] as { text: string }).text) as { name: string; properties: { criticalTemperature: { value: number } } };
   t.equal(component.name, 'nitrogen');

@@ -55,7 +55,7 @@ t.test('ranking rules: dominance, equal values, missing metrics, infeasible orde
   t.equal(by.B!.paretoOptimal, false, 'A dominates B: cheaper, same yield');
   t.equal(by.A!.paretoOptimal && by.C!.paretoOptimal, true);
   t.equal(by.D!.feasible, false, 'a missing objective metric cannot be scored');
-  t.same(by.D!.violations, [{ metric: 'yield', value: null, limit: NaN, kind: 'missing' }]);
+  t.same(by.D!.violations, [{ metric: 'yield', value: null, limit: null, kind: 'missing' }], 'no limit: null (NaN made the envelope a 500)');
   t.equal(by.D!.rank, 4);
   const same = rankCandidates([{ name: 'x', metrics: { cost: 1 } }, { name: 'y', metrics: { cost: 1 } }], [{ metric: 'cost', direction: 'minimize' }], []);
   t.same(same.map((x) => x.weightedScore), [1, 1], 'all equal: every candidate scores 1');

@@ -35,7 +35,9 @@ const CASES: [string, 'error' | 'warning', unknown, string?][] = [
   ['JSON_PARSE_ERROR', 'error', [1, 2]],
   ['UNKNOWN_MODEL', 'error', flash({ model: 'PCSAFT' }), 'model'],
   ['UNKNOWN_MODEL', 'error', flash({ model: 'VDW' }), 'model'],
-  ['UNKNOWN_FLASH_TYPE', 'error', flash({ flashType: 'tp' }), 'flashType'],
+  ['UNKNOWN_FLASH_TYPE', 'error', flash({ flashType: 'tq' }), 'flashType'],
+  // Case and order variants are read as runFlash reads them (issue 20), with a warning.
+  ['FLASH_TYPE_NORMALIZED', 'warning', flash({ flashType: 'tp' }), 'flashType'],
   ['UNKNOWN_FLASH_TYPE', 'error', flash({ flashType: 'constructor' }), 'flashType'],
   ['UNKNOWN_COMPONENT', 'error', JSON.parse('{"components": {"__proto__": 1}}'), 'components.__proto__'],
   ['UNKNOWN_EQUIPMENT_TYPE', 'error', proc([feed, { type: 'toString', inlet: 'feed' }]), 'process[1].type'],

@@ -10,6 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Envelope } from './envelope.js';
+import { parseJsonBounded } from './input-guard.js';
 
 export const MAX_PER_CALLER = 500;
 const MAX_CALLERS = 1000;
@@ -70,11 +71,9 @@ function canonical(v: unknown): unknown {
 export function processKeyOf(processJson: unknown): string {
   let v = processJson;
   if (typeof v === 'string') {
-    try {
-      v = JSON.parse(v);
-    } catch {
-      /* hashed as the text it is */
-    }
+    // Too deep or invalid JSON text is hashed as the text it is (canonical() recurses).
+    const parsed = parseJsonBounded(v);
+    if (parsed.ok) v = parsed.value;
   }
   const text = JSON.stringify(canonical(v)) ?? 'undefined';
   return `proc_${createHash('sha256').update(text).digest('hex').slice(0, 16)}`;
@@ -111,10 +110,23 @@ class AutomationHistory {
 
 export const automationHistory = new AutomationHistory();
 
+/**
+ * Longest text kept per field of a record. Addresses are a few dozen characters; a caller's
+ * 200 KB "address" would otherwise stay in memory for MAX_PER_CALLER calls (measured: ~100 MB
+ * retained after a few hundred such calls).
+ */
+const MAX_TEXT = 300;
+const clip = (s: string): string => (s.length > MAX_TEXT ? `${s.slice(0, MAX_TEXT)}…` : s);
+
 function asCorrections(v: unknown): AutomationCorrection[] {
   if (!Array.isArray(v)) return [];
-  return v.filter((c): c is AutomationCorrection => c !== null && typeof c === 'object' && typeof c.from === 'string' && typeof c.to === 'string').map((c) => ({ from: c.from, to: c.to, reason: String(c.reason ?? '') }));
+  return v
+    .filter((c): c is AutomationCorrection => c !== null && typeof c === 'object' && typeof c.from === 'string' && typeof c.to === 'string')
+    .slice(0, 20)
+    .map((c) => ({ from: clip(c.from), to: clip(c.to), reason: clip(String(c.reason ?? '')) }));
 }
+
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string').slice(0, 20).map(clip) : []);
 
 /**
  * Records one call of a recorded automation tool from its input and envelope. Inputs that are
@@ -135,25 +147,25 @@ export function recordAutomationCall(tool: string, input: unknown, subject: stri
     tool,
     operation,
     processKey: processKeyOf(inp.processJson),
-    address: raw,
+    address: clip(raw),
     ok,
-    suggestions: Array.isArray(extra.diagnostic?.suggestions) ? extra.diagnostic.suggestions.filter((s): s is string => typeof s === 'string') : [],
+    suggestions: strings(extra.diagnostic?.suggestions),
     corrections: asCorrections(ok ? (data.corrections ?? (data.autoCorrection !== undefined ? [data.autoCorrection] : [])) : extra.corrections),
   };
   if (ok) {
     const resolved = tool === 'listUnitVariables' ? data.unitName : tool === 'diagnoseAutomation' ? data.resolvedAddress : data.address;
-    if (typeof resolved === 'string') rec.resolvedAddress = resolved;
+    if (typeof resolved === 'string') rec.resolvedAddress = clip(resolved);
     // A diagnosis that finds the address unresolvable is a failure of that address, not of the call.
     if (tool === 'diagnoseAutomation' && data.resolvable === false) {
       rec.ok = false;
       const d = data.diagnosis as { category?: unknown; errorMessage?: unknown; suggestions?: unknown } | undefined;
-      if (typeof d?.category === 'string') rec.code = d.category;
-      if (typeof d?.errorMessage === 'string') rec.message = d.errorMessage;
-      if (Array.isArray(d?.suggestions)) rec.suggestions = d.suggestions.filter((s): s is string => typeof s === 'string');
+      if (typeof d?.category === 'string') rec.code = clip(d.category);
+      if (typeof d?.errorMessage === 'string') rec.message = clip(d.errorMessage);
+      if (Array.isArray(d?.suggestions)) rec.suggestions = strings(d.suggestions);
     }
   } else if (first !== undefined) {
-    rec.code = first.code;
-    rec.message = first.message;
+    rec.code = clip(first.code);
+    rec.message = clip(first.message);
   }
   automationHistory.record(subject, rec);
 }

@@ -12,6 +12,8 @@ import { activeProfile, checkAccess } from './governance/policy.js';
 import { progressStore, type ProgressStore } from './progress-store.js';
 import type { AnyTool, ToolCatalog, ToolContext } from './types.js';
 import { Admission, DEFAULT_SHED_POLICY, ServiceTimes, type ShedPolicy } from './service-times.js';
+import { checkInputLimits } from './input-guard.js';
+import { didYouMeanText } from './spelling.js';
 import { readPoolReply } from './worker-report.js';
 
 /** What the dispatcher sends to a worker thread (plain data: it is structured-cloned). */
@@ -82,6 +84,8 @@ export interface DispatcherOptions {
   catalog: ToolCatalog;
   /** Where the tool to run is looked up (default: the catalog); tests inject their own tools here. */
   lookup?: (name: string) => AnyTool | undefined;
+  /** The names `lookup` knows, for "did you mean" (default: the registry's). */
+  toolNames?: () => readonly string[];
   /** Run pool tools inline instead (library use without a pool). Default: true when no pool is given. */
   inlineFallback?: boolean;
   metrics?: DispatchMetrics;
@@ -100,7 +104,7 @@ const ignoreProgress: ToolContext['progress'] = () => {};
 
 function result(env: Envelope, httpStatus?: number, extra: Partial<DispatchResult> = {}): DispatchResult {
   const s = serializeWithStatus(env);
-  // A non-finite number made the serializer swap in an INTERNAL_ERROR envelope: report that one.
+  // A non-finite number made the serializer swap in a NON_FINITE_RESULT envelope: report that one.
   if (s.status !== httpStatusFor(env)) return { envelope: JSON.parse(s.body) as Envelope, httpStatus: s.status, body: s.body, ...extra };
   return { envelope: env, httpStatus: httpStatus ?? s.status, body: s.body, ...extra };
 }
@@ -133,6 +137,7 @@ function isQueueFull(err: unknown): boolean {
 export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const catalog = options.catalog;
   const lookup = options.lookup ?? ((name: string) => catalog.get(name));
+  const toolNames = (): readonly string[] => options.toolNames?.() ?? catalog.tools.map((t) => t.name);
   const pool = options.pool;
   const inlineFallback = options.inlineFallback ?? pool === undefined;
   const store = options.progress ?? progressStore;
@@ -291,14 +296,21 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     if (tool === undefined) {
       out = result(
         failure(String(toolName), 'compute', [
-          issue('UNKNOWN_TOOL', `No tool named "${String(toolName)}"`, 'Call getCapabilities (or GET /v1/tools) for the list of tool names; names are camelCase, e.g. runFlash.'),
+          issue(
+            'UNKNOWN_TOOL',
+            `No tool named "${String(toolName).slice(0, 200)}".${typeof toolName === 'string' ? didYouMeanText(toolName, toolNames()) : ''}`,
+            'Call getCapabilities (or GET /v1/tools) for the list of tool names; names are camelCase, e.g. runFlash.',
+          ),
         ], 'dispatch'),
         404,
       );
     } else {
       try {
         const denied = checkAccess(tool.name, ctx.subject);
+        const tooBig = denied === null ? checkInputLimits(input) : undefined;
         if (denied !== null) out = result(denied, 403);
+        // Before any recursion over the input (schema check, structured clone to a worker).
+        else if (tooBig !== undefined) out = result(failure(tool.name, tooBig.kind === 'size' ? 'too_large' : 'input', [tooBig.issue], 'schema'));
         else if (tool.execution === 'pool' && pool !== undefined) out = await runOnPool(pool, tool, input, ctx);
         else if (tool.execution === 'inline' || inlineFallback) out = await runInline(tool, input, ctx);
         else out = busy(tool.name, 'POOL_UNAVAILABLE', 'No worker pool is running for this CPU-bound tool', 'Retry shortly.');

@@ -17,6 +17,12 @@ export const WARNING_CODES = {
   CONVERGENCE_WARNING: 'WARNING',
   COMPOSITION_NORMALIZED: 'INFO',
   HYDRATE_APPROXIMATE: 'INFO',
+  /**
+   * Not in the contract's table (none of its codes fits): a variant spelling of an enumerated input
+   * value ("ISO 6976", "tp") was read as the canonical one. The contract asks for its codes "where
+   * a machine-readable code is available"; this one is informational.
+   */
+  INPUT_NORMALIZED: 'INFO',
 } as const;
 export type WarningCode = keyof typeof WARNING_CODES;
 export type WarningSeverity = (typeof WARNING_CODES)[WarningCode];

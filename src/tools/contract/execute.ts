@@ -5,9 +5,11 @@
  */
 import type { TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
-import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors';
-import { failure, httpStatusFor, issue, type DiagnosticIssue, type Envelope } from './envelope.js';
+import { failure, httpStatusFor, issue, warning, type DiagnosticIssue, type Envelope } from './envelope.js';
 import { autoValidate } from './governance/auto-validation.js';
+import { checkInputLimits, inputLimits, jsonTextDepth, parseJsonBounded } from './input-guard.js';
+import { normalizeEnumSpellings } from './normalize-input.js';
+import { schemaIssues } from './schema-errors.js';
 import type { AnyTool, ToolContext } from './types.js';
 
 /** Validation messages beyond this many are summarised; a fuzzed body can produce thousands. */
@@ -37,6 +39,12 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 }
 
 function parseJsonText(tool: string, text: string, field?: string): { ok: true; value: unknown } | { ok: false; env: Envelope } {
+  // Depth first, in a loop: JSON.parse and everything after it recurse over what it builds.
+  const { maxDepth } = inputLimits();
+  if (jsonTextDepth(text, maxDepth) > maxDepth) {
+    const deep = parseJsonBounded(text, field);
+    if (!deep.ok) return { ok: false, env: failure(tool, 'input', [deep.issue]) };
+  }
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch (err) {
@@ -98,70 +106,11 @@ export function courtesyParse(tool: AnyTool, raw: unknown): { ok: true; value: u
   return { ok: true, value: copy ?? value };
 }
 
-/** "what was expected" in words, from the failing sub-schema. */
-function expected(e: ValueError): string {
-  const s = e.schema as Record<string, unknown>;
-  if (Array.isArray(s.enum)) return `one of ${s.enum.map((x) => JSON.stringify(x)).join(', ')}`;
-  if (s.const !== undefined) return JSON.stringify(s.const);
-  if (Array.isArray(s.anyOf)) {
-    const lits = (s.anyOf as Record<string, unknown>[]).filter((b) => b.const !== undefined).map((b) => JSON.stringify(b.const));
-    if (lits.length === (s.anyOf as unknown[]).length) return `one of ${lits.join(', ')}`;
-  }
-  return e.message.replace(/^Expected /, '');
-}
-
-function toIssue(e: ValueError): DiagnosticIssue {
-  const field = e.path === '' ? '/' : e.path;
-  if (e.type === ValueErrorType.ObjectAdditionalProperties) {
-    const allowed = Object.keys((e.schema as { properties?: object }).properties ?? {});
-    return issue(
-      'SCHEMA_VALIDATION',
-      `Unknown field "${field}"`,
-      allowed.length > 0 ? `Remove it; allowed fields here: ${allowed.join(', ')}.` : 'Remove it; no fields are allowed here.',
-      field,
-    );
-  }
-  if (e.type === ValueErrorType.ObjectRequiredProperty) {
-    return issue('SCHEMA_VALIDATION', `Missing required field "${field}"`, 'Add the field; getSchema lists the required fields.', field);
-  }
-  return issue(
-    'SCHEMA_VALIDATION',
-    `Field "${field}": ${e.message}, got ${describe(e.value)}`,
-    `Send ${expected(e)} at ${field}; getSchema gives the full input schema.`,
-    field,
-  );
-}
-
-function describe(v: unknown): string {
-  if (v === undefined) return 'nothing';
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'an array';
-  if (typeof v === 'string') return v.length > 40 ? `a string of ${v.length} characters` : `"${v}"`;
-  if (typeof v === 'object') return 'an object';
-  return String(v);
-}
-
-/** Schema errors, most specific first (a union's branch errors say more than "Expected union value"). */
+/** Schema errors: one per problem, at the field, naming what is allowed there (schema-errors.ts). */
 export function validateInput(tool: AnyTool, value: unknown): DiagnosticIssue[] {
   const checker = checkerFor(tool.input);
   if (checker.Check(value)) return [];
-  const seen = new Set<string>();
-  const issues: DiagnosticIssue[] = [];
-  let total = 0;
-  for (const e of checker.Errors(value)) {
-    total++;
-    const key = `${e.path}|${e.type}`;
-    if (seen.has(key) || issues.length >= MAX_REPORTED_ERRORS) continue;
-    seen.add(key);
-    issues.push(toIssue(e));
-  }
-  if (issues.length === 0) {
-    issues.push(issue('SCHEMA_VALIDATION', 'The input does not match the tool schema', 'Check the input against getSchema.', '/'));
-  }
-  if (total > issues.length && issues.length >= MAX_REPORTED_ERRORS) {
-    issues.push(issue('SCHEMA_VALIDATION', `…and ${total - issues.length} more schema errors`, 'Fix the errors above first.'));
-  }
-  return issues;
+  return schemaIssues(checker.Errors(value), MAX_REPORTED_ERRORS);
 }
 
 /** INTERNAL_ERROR envelope for an unexpected exception (logged, message and stack withheld). */
@@ -179,17 +128,26 @@ export async function executeTool(tool: AnyTool, rawInput: unknown, ctx: ToolCon
   const started = performance.now();
   const parsed = courtesyParse(tool, rawInput);
   if (!parsed.ok) return parsed.env;
-  const problems = validateInput(tool, parsed.value);
+  // The dispatcher checked the raw input; JSON strings the courtesy parse opened are checked here.
+  if (parsed.value !== rawInput) {
+    const limit = checkInputLimits(parsed.value);
+    if (limit !== undefined) return failure(tool.name, limit.kind === 'size' ? 'too_large' : 'input', [limit.issue], 'schema');
+  }
+  const normalized = normalizeEnumSpellings(tool.input, parsed.value);
+  const problems = validateInput(tool, normalized.value);
   if (problems.length > 0) return failure(tool.name, 'input', problems, 'schema');
 
   let env: Envelope;
   try {
-    env = (await tool.run(parsed.value, ctx)) as Envelope;
+    env = (await tool.run(normalized.value, ctx)) as Envelope;
   } catch (err) {
     return internalError(tool.name, err);
   }
   if (env === null || typeof env !== 'object' || typeof env.status !== 'string') {
     return internalError(tool.name, new Error(`${tool.name}.run returned ${typeof env} instead of an envelope`));
+  }
+  if (normalized.changes.length > 0 && Array.isArray(env.warnings)) {
+    for (const c of normalized.changes) env.warnings.push(warning('INPUT_NORMALIZED', `${c.field}: read "${c.from}" as "${c.to}"`));
   }
   if (env.provenance !== undefined && !(env.provenance.computationTimeMs > 0)) {
     env.provenance.computationTimeMs = performance.now() - started;
@@ -204,7 +162,7 @@ export async function executeTool(tool: AnyTool, rawInput: unknown, ctx: ToolCon
   return env;
 }
 
-/** Thrown (and caught by the caller) when an envelope holds NaN/Infinity: a bug, never sent as null. */
+/** Logged when an envelope holds NaN/Infinity (never sent as null). */
 export class NonFiniteNumberError extends Error {
   constructor(readonly path: string) {
     super(`non-finite number at ${path}`);
@@ -214,7 +172,8 @@ export class NonFiniteNumberError extends Error {
 
 /**
  * JSON text of an envelope. JSON.stringify would silently turn NaN into null; a non-finite number
- * in a result is a bug, so it is replaced by an INTERNAL_ERROR envelope naming the field.
+ * in a result means the inputs led outside where a quantity is defined, so the envelope is
+ * replaced by a 422 NON_FINITE_RESULT naming the quantity and its path.
  */
 export function serializeEnvelope(env: Envelope): string {
   return serializeWithStatus(env).body;
@@ -225,30 +184,42 @@ export function serializeWithStatus(env: Envelope): { status: number; body: stri
   const text = JSON.stringify(env);
   // Fast path: NaN/Infinity serialise as null, so text without "null" cannot hide one.
   if (typeof text === 'string' && !text.includes('null')) return { status: httpStatusFor(env), body: text };
-  if (typeof text === 'string' && !hasNonFinite(env)) return { status: httpStatusFor(env), body: text };
-  const bad = findNonFinite(env, '');
-  const replacement = internalError(typeof env.tool === 'string' ? env.tool : 'unknown', new NonFiniteNumberError(bad ?? '(envelope)'));
+  const bad = firstNonFinite(env);
+  if (typeof text === 'string' && bad === undefined) return { status: httpStatusFor(env), body: text };
+  const tool = typeof env.tool === 'string' ? env.tool : 'unknown';
+  const path = bad?.path ?? '(envelope)';
+  internalErrorLogger(tool, new NonFiniteNumberError(path));
+  const segments = path.split('/').filter((p) => p !== '' && !/^[0-9]+$/.test(p));
+  const quantity = segments[segments.length - 1] ?? 'a result';
+  const replacement = failure(
+    tool,
+    'compute',
+    [
+      issue(
+        'NON_FINITE_RESULT',
+        `The calculation gave ${bad === undefined ? 'a non-finite value' : String(bad.value)} for ${quantity} (at ${path}): the inputs lead outside the range where it is defined`,
+        'Check the inputs for vanishing or extreme values (a zero or near-zero flow, size or difference; numbers near 1e308) and send realistic magnitudes.',
+        path,
+      ),
+    ],
+    'runner',
+  );
   return { status: httpStatusFor(replacement), body: JSON.stringify(replacement) };
 }
 
-function hasNonFinite(v: unknown): boolean {
-  if (typeof v === 'number') return !Number.isFinite(v);
-  if (v === null || typeof v !== 'object') return false;
-  if (Array.isArray(v)) {
-    for (let i = 0; i < v.length; i++) if (hasNonFinite(v[i])) return true;
-    return false;
+/** JSON pointer and value of the first non-finite number, depth-first in key order, without recursion. */
+export function firstNonFinite(root: unknown): { path: string; value: number } | undefined {
+  const stack: { v: unknown; path: string }[] = [{ v: root, path: '' }];
+  while (stack.length > 0) {
+    const { v, path } = stack.pop()!;
+    if (typeof v === 'number') {
+      if (!Number.isFinite(v)) return { path: path || '/', value: v };
+      continue;
+    }
+    if (v === null || typeof v !== 'object') continue;
+    // (toJSON objects such as Date serialise to strings: nothing numeric to find inside.)
+    const entries = Array.isArray(v) ? v.map((x, i) => [String(i), x] as const) : Object.entries(v);
+    for (let i = entries.length - 1; i >= 0; i--) stack.push({ v: entries[i]![1], path: `${path}/${entries[i]![0]}` });
   }
-  for (const k in v) if (hasNonFinite((v as Record<string, unknown>)[k])) return true;
-  return false;
-}
-
-/** JSON pointer of the first non-finite number (only computed on the rare failure path). */
-function findNonFinite(v: unknown, path: string): string | undefined {
-  if (!hasNonFinite(v)) return undefined;
-  if (typeof v === 'number') return path || '/';
-  for (const [k, child] of Object.entries(v as object)) {
-    const hit = findNonFinite(child, `${path}/${k}`);
-    if (hit !== undefined) return hit;
-  }
-  return path || '/';
+  return undefined;
 }

@@ -6,6 +6,8 @@
  * the other tools take SRK, PR or GERG2008.
  */
 
+import { didYouMean } from './spelling.js';
+
 export const SUPPORTED_MODELS = ['SRK', 'PR', 'GERG2008'] as const;
 /** runFlash's models: the shared ones and SRK-CPA. */
 export const FLASH_MODELS = ['SRK', 'PR', 'CPA', 'GERG2008'] as const;
@@ -21,8 +23,31 @@ export function normalizeModel(model: unknown, allowed: readonly FlashModel[]): 
 export function normalizeModel(model: unknown, allowed: readonly FlashModel[] = SUPPORTED_MODELS): FlashModel | undefined {
   if (typeof model !== 'string') return undefined;
   const m = model.trim().toUpperCase().replace(/[-_ ]/g, '');
-  const name = m === 'GERG' ? 'GERG2008' : m === 'SRKCPA' || m === 'CPASRK' ? 'CPA' : m;
+  const name = Object.hasOwn(MODEL_ALIASES, m) ? MODEL_ALIASES[m]! : m;
   return (allowed as readonly string[]).includes(name) ? (name as FlashModel) : undefined;
+}
+
+/**
+ * Full and common names of the implemented models (upper case, separators removed). PR78 is not
+ * among them: it differs from the PR (1976) implemented here for heavy components.
+ */
+const MODEL_ALIASES: Readonly<Record<string, FlashModel>> = {
+  GERG: 'GERG2008',
+  GERG08: 'GERG2008',
+  SRKCPA: 'CPA',
+  CPASRK: 'CPA',
+  SRKEOS: 'SRK',
+  SOAVEREDLICHKWONG: 'SRK',
+  PENGROBINSON: 'PR',
+  PREOS: 'PR',
+};
+
+/** " Did you mean "PR"?" for a misspelt model name, or ''. */
+export function modelDidYouMean(model: unknown, allowed: readonly string[]): string {
+  if (typeof model !== 'string') return '';
+  const near = didYouMean(model, [...allowed, ...Object.keys(MODEL_ALIASES).filter((a) => allowed.includes(MODEL_ALIASES[a]!))], 3);
+  const names = [...new Set(near.map((n) => (Object.hasOwn(MODEL_ALIASES, n) ? MODEL_ALIASES[n]! : n)))];
+  return names.length > 0 ? ` Did you mean ${names.map((n) => `"${n}"`).join(' or ')}?` : '';
 }
 
 /** Mixing rules a CPA flash accepts: the contract's "classic" and the original's CPA default. */

@@ -15,6 +15,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { success, type Envelope } from '../contract/envelope.js';
 import { defineTool } from '../contract/types.js';
 import { ambiguousUnitFix } from '../contract/units.js';
+import { parseJsonBounded } from '../contract/input-guard.js';
 
 const TOOL = 'validateResults';
 
@@ -172,11 +173,9 @@ export function validateResults(input: unknown): Envelope<Output> {
   const context = typeof o.context === 'string' ? o.context : '';
   let results: unknown = o.resultsJson;
   if (typeof results === 'string') {
-    try {
-      results = JSON.parse(results);
-    } catch {
-      results = undefined;
-    }
+    // Depth-checked first (the rules walk the parsed value); too deep or invalid counts as not an object.
+    const parsed = parseJsonBounded(results);
+    results = parsed.ok ? parsed.value : undefined;
   }
   const findings = isObject(results)
     ? rules(results)

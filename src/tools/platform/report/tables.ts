@@ -24,6 +24,8 @@ export interface ChartSeries {
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
+/** v[key] when v is an object and key its own property, else undefined. */
+const field = (v: unknown, key: string): unknown => (isObj(v) && Object.hasOwn(v, key) ? v[key] : undefined);
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : isObj(v) && typeof v.value === 'number' && Number.isFinite(v.value) ? v.value : undefined);
 
 export function fmt(v: unknown): string | number {
@@ -52,32 +54,36 @@ function rowsTable(title: string, rows: readonly Obj[], first?: { header: string
 
 function processTables(d: Obj): ReportTable[] {
   const out: ReportTable[] = [];
-  const units = d.units as Record<string, Obj>;
+  const units = d.units as Obj;
+  // The data is the caller's: a unit entry that is not an object is shown empty rather than crashing.
   const names = Object.keys(units);
-  const scalarUnits = names.map((n) => Object.fromEntries(Object.entries(units[n]!).filter(([, v]) => num(v) !== undefined || typeof v === 'string')));
+  const scalarUnits = names.map((n) => Object.fromEntries(Object.entries(isObj(units[n]) ? units[n] : {}).filter(([, v]) => num(v) !== undefined || typeof v === 'string')));
   out.push(rowsTable('Units', scalarUnits, { header: 'unit', values: names }));
   if (isObj(d.streams)) {
-    const streams = d.streams as Record<string, Obj>;
+    const streams = d.streams as Obj;
     const keys = ['temperature_C', 'pressure_bara', 'massFlow_kg_hr', 'molarFlow_mol_hr', 'numberOfPhases', 'density_kg_m3'];
     const sn = Object.keys(streams);
-    out.push({ title: 'Streams', headers: ['stream', ...keys], rows: sn.map((n) => [n, ...keys.map((k) => fmt(streams[n]![k]))]) });
+    out.push({ title: 'Streams', headers: ['stream', ...keys], rows: sn.map((n) => [n, ...keys.map((k) => fmt(field(streams[n], k)))]) });
   }
   const balances: (string | number)[][] = [];
   for (const b of ['massBalance', 'energyBalance']) if (isObj(d[b])) for (const [k, v] of Object.entries(d[b] as Obj)) if (num(v) !== undefined) balances.push([`${b}.${k}`, fmt(v)]);
   if (balances.length > 0) out.push({ title: 'Balances', headers: ['quantity', 'value'], rows: balances });
-  if (Array.isArray(d.adjusters)) out.push(rowsTable('Adjusters', d.adjusters as Obj[]));
+  if (Array.isArray(d.adjusters)) out.push(rowsTable('Adjusters', d.adjusters.filter(isObj)));
   return out;
 }
 
 function flashTables(d: Obj): ReportTable[] {
   const out: ReportTable[] = [];
-  const flash = d.flash as { phases?: string[] };
-  const fluid = d.fluid as { conditions?: Record<string, Obj>; properties?: Record<string, Obj>; composition?: Record<string, Record<string, unknown>> };
-  const phases = flash.phases ?? [];
+  // The data is the caller's (often a result pasted back): read it defensively, as it may not have
+  // the shape runFlash returns ("phases": {"0": "gas"}, "composition": null were seen).
+  const flash = d.flash as Obj;
+  const fluid = d.fluid as Obj;
+  const phases = Array.isArray(flash.phases) ? flash.phases.filter((p): p is string => typeof p === 'string') : [];
   const props = ['density', 'compressibilityFactor', 'molarMass', 'enthalpy', 'Cp', 'viscosity', 'thermalConductivity', 'speedOfSound'];
+  const propertyOf = (p: string, k: string): unknown => field(field(fluid.properties, p), k);
   const unitOf = (k: string) => {
     for (const p of phases) {
-      const v = fluid.properties?.[p]?.[k];
+      const v = propertyOf(p, k);
       if (isObj(v) && typeof v.unit === 'string') return v.unit ? ` (${v.unit})` : '';
     }
     return '';
@@ -85,12 +91,13 @@ function flashTables(d: Obj): ReportTable[] {
   out.push({
     title: 'Phases',
     headers: ['phase', 'phaseFraction', ...props.map((k) => `${k}${unitOf(k)}`)],
-    rows: phases.map((p) => [p, fmt(fluid.conditions?.[p]?.phaseFraction), ...props.map((k) => fmt(fluid.properties?.[p]?.[k]))]),
+    rows: phases.map((p) => [p, fmt(field(field(fluid.conditions, p), 'phaseFraction')), ...props.map((k) => fmt(propertyOf(p, k)))]),
   });
   const comp = fluid.composition;
-  if (comp?.overall !== undefined) {
-    const names = Object.keys(comp.overall);
-    out.push({ title: 'Composition (mole fractions)', headers: ['component', 'overall', ...phases], rows: names.map((n) => [n, fmt(comp.overall![n]), ...phases.map((p) => fmt(comp[p]?.[n]))]) });
+  const overall = field(comp, 'overall');
+  if (isObj(overall)) {
+    const names = Object.keys(overall);
+    out.push({ title: 'Composition (mole fractions)', headers: ['component', 'overall', ...phases], rows: names.map((n) => [n, fmt(overall[n]), ...phases.map((p) => fmt(field(field(comp, p), n)))]) });
   }
   if (isObj(d.hydrate)) out.push({ title: 'Hydrate', headers: ['quantity', 'value'], rows: Object.entries(d.hydrate as Obj).filter(([, v]) => num(v) !== undefined || typeof v === 'string' || typeof v === 'boolean').map(([k, v]) => [k, fmt(v)]) });
   return out;

@@ -3,7 +3,7 @@
  * temperature and pressure. Every check reports through Issues; nothing throws.
  */
 import { findComponent, suggestComponent } from '../../../engine/components/index.js';
-import { FLASH_MODELS, normalizeModel, SUPPORTED_MODELS, UNSUPPORTED_ORIGINAL_MODELS, type FlashModel } from '../../contract/flash-models.js';
+import { FLASH_MODELS, modelDidYouMean, normalizeModel, SUPPORTED_MODELS, UNSUPPORTED_ORIGINAL_MODELS, type FlashModel } from '../../contract/flash-models.js';
 import { baraToPa, parsePressure, parseTemperature, type ParseOptions } from '../../contract/units.js';
 import { at, err, isPlainObject, show, warn, type Issues } from './issues.js';
 
@@ -33,7 +33,7 @@ export function checkModel(model: unknown, field: string, issues: Issues, allowe
   } else if ((UNSUPPORTED_ORIGINAL_MODELS as readonly string[]).includes(upper)) {
     issues.push(err('UNKNOWN_MODEL', `Model ${show(model)} exists in NeqSim but is not implemented by this server`, fix, field));
   } else {
-    issues.push(err('UNKNOWN_MODEL', `Unknown model ${show(model)}`, fix, field));
+    issues.push(err('UNKNOWN_MODEL', `Unknown model ${show(model)}.${modelDidYouMean(model, allowed)}`, fix, field));
   }
   return undefined;
 }

@@ -3,7 +3,8 @@
  * parsed definition (or a JSON string) and returns every finding at once, so a caller can fix
  * all mistakes in one round. runProcess/runFlash may call this before running.
  */
-import { CPA_MIXING_RULES, FLASH_MODELS, FLASH_SPEC_FIELD, FLASH_TYPES, MIXING_RULES, normalizeFlashType } from '../../contract/flash-models.js';
+import { CPA_MIXING_RULES, FLASH_MODELS, FLASH_SPEC_FIELD, FLASH_TYPE_ALIASES, FLASH_TYPES, MIXING_RULES, normalizeFlashType } from '../../contract/flash-models.js';
+import { canonicalSpelling, didYouMeanText } from '../../contract/spelling.js';
 import { parseEnthalpy, parseEntropy, parseMolarVolume, type UnitResult } from '../../contract/units.js';
 import { checkComponents, checkModel, checkModelCoverage, checkPressure, checkTemperature } from './fluid-checks.js';
 import { err, isPlainObject, show, warn, type Issues } from './issues.js';
@@ -14,6 +15,7 @@ import { checkKeys } from '../../contract/strict-keys.js';
 
 /** Fields runFlash reads; any other key of a flash definition would be refused by it. */
 const FLASH_KEYS = Object.keys(RunFlashInput.properties);
+import { parseJsonBounded } from '../../contract/input-guard.js';
 
 export type DefinitionKind = 'flash' | 'process' | 'processModel' | 'unknown';
 
@@ -38,8 +40,15 @@ function checkFlash(def: Record<string, unknown>, issues: Issues): void {
   let flashType: string | undefined = 'TP';
   if (def.flashType !== undefined) {
     flashType = normalizeFlashType(def.flashType);
-    if (flashType === undefined) {
-      issues.push(err('UNKNOWN_FLASH_TYPE', `Unknown flash type ${show(def.flashType)}`, `Use one of: ${FLASH_TYPES.join(', ')} (case-sensitive)`, 'flashType'));
+    // The spellings runFlash accepts (and reports as INPUT_NORMALIZED): "tp", "PT", "dew-point-temperature".
+    const names = [...FLASH_TYPES, ...Object.keys(FLASH_TYPE_ALIASES)];
+    const variant = flashType === undefined && typeof def.flashType === 'string' ? canonicalSpelling(def.flashType, names) : undefined;
+    if (variant !== undefined) {
+      flashType = normalizeFlashType(variant);
+      issues.push(warn('FLASH_TYPE_NORMALIZED', `Flash type ${show(def.flashType)} is read as "${variant}"`, `Send "${variant}" to avoid the conversion`, 'flashType'));
+    } else if (flashType === undefined) {
+      const near = typeof def.flashType === 'string' ? didYouMeanText(def.flashType, names) : '';
+      issues.push(err('UNKNOWN_FLASH_TYPE', `Unknown flash type ${show(def.flashType)}.${near}`, `Use one of: ${FLASH_TYPES.join(', ')}`, 'flashType'));
     }
   }
 
@@ -74,12 +83,12 @@ function parseText(text: string, issues: Issues): unknown {
     issues.push(err('INPUT_ERROR', 'The input is empty', 'Send a flash definition {"model", "components", ...} or a process definition {"fluid", "process": [...]}'));
     return undefined;
   }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (e) {
-    issues.push(err('JSON_PARSE_ERROR', `The input is not valid JSON: ${(e as Error).message}`, 'Send a JSON object; check quotes, commas and brackets'));
-    return undefined;
-  }
+  // Depth-checked first: the checks below walk what JSON.parse builds.
+  const parsed = parseJsonBounded(text);
+  if (parsed.ok) return parsed.value;
+  if (parsed.deep) issues.push(err('INPUT_TOO_DEEP', parsed.issue.message, parsed.issue.fix));
+  else issues.push(err('JSON_PARSE_ERROR', parsed.issue.message.replace(/^The text is/, 'The input is'), 'Send a JSON object; check quotes, commas and brackets'));
+  return undefined;
 }
 
 /** Validates a definition. Detection: `areas` → process model; `process`/`fluid(s)` → process; else flash. */

@@ -25,10 +25,16 @@ export function niceTicks(lo: number, hi: number, count = 6): number[] {
   const mag = 10 ** Math.floor(Math.log10(raw));
   const step = [1, 2, 5, 10].map((m) => m * mag).find((s) => s >= raw) ?? 10 * mag;
   const start = Math.floor(lo / step) * step;
+  // Near ±1.8e308 the rounded start or step overflows to ±Infinity, and `v += step` then never
+  // passes hi (a bar of -1.7e308 hung the worker until its time budget): plain end ticks instead.
+  if (!Number.isFinite(start) || !Number.isFinite(step) || !(step > 0)) return [lo, hi];
   const ticks: number[] = [];
-  for (let v = start; v <= hi + step * 1e-9; v += step) ticks.push(Number(v.toPrecision(12)));
-  if (ticks[ticks.length - 1]! < hi) ticks.push(Number((ticks[ticks.length - 1]! + step).toPrecision(12)));
-  return ticks;
+  for (let v = start, i = 0; v <= hi + step * 1e-9 && i <= 2 * count + 2; v += step, i++) ticks.push(Number(v.toPrecision(12)));
+  if (ticks.length > 0 && ticks[ticks.length - 1]! < hi) {
+    const last = Number((ticks[ticks.length - 1]! + step).toPrecision(12));
+    if (Number.isFinite(last)) ticks.push(last);
+  }
+  return ticks.length > 0 ? ticks : [lo, hi];
 }
 
 const label = (v: number): string => (Math.abs(v) >= 1e5 || (Math.abs(v) < 1e-3 && v !== 0) ? v.toExponential(1) : String(Number(v.toPrecision(6))));

@@ -60,6 +60,9 @@ export function parseFlowRate(input: unknown, molarMass: number, field: string):
   const perSecond = s.value * u.perSecond;
   // Above 1e6 kg/s (or mol/s, Sm³/s) no plant runs, and the arithmetic downstream would overflow.
   if (perSecond > 1e6) return { ok: false, issue: issue('INVALID_FLOW_RATE', `Flow rate ${s.value} ${s.unit} is beyond any plant (limit 1e6 per second in that unit's amount)`, fix, field) };
+  // Below 1e-12 per second (a few ng/h) the flow is no stream, and sizing divides by it (a 1e-320
+  // kg/hr feed gave an infinite vessel diameter).
+  if (perSecond < 1e-12) return { ok: false, issue: issue('INVALID_FLOW_RATE', `Flow rate ${s.value} ${s.unit} is below any real stream (limit 1e-12 per second in that unit's amount)`, fix, field) };
   const molPerSecond = u.basis === 'mass' ? perSecond / molarMass : u.basis === 'std' ? perSecond / STD_MOLAR_VOLUME : perSecond;
   return { ok: true, value: molPerSecond };
 }

@@ -20,7 +20,7 @@ const Input = Type.Object(
       Type.Array(Type.Object({ name: Type.String({ minLength: 1, maxLength: 200 }), metrics: Type.Record(Type.String(), Type.Number()) }, { additionalProperties: false }), { minItems: 1, maxItems: 500, description: 'study: each design and its metrics, e.g. {"name": "2-stage", "metrics": {"power_kW": 5100, "capex_Musd": 42}}' }),
     ),
     objectives: Type.Optional(
-      Type.Array(Type.Object({ metric: Type.String(), direction: Type.Union([Type.Literal('minimize'), Type.Literal('maximize')]), weight: Type.Optional(Type.Number({ minimum: 0 })) }, { additionalProperties: false }), { maxItems: 20, description: 'study: what to optimise (weights default 1)' }),
+      Type.Array(Type.Object({ metric: Type.String(), direction: Type.Union([Type.Literal('minimize'), Type.Literal('maximize')]), weight: Type.Optional(Type.Number({ minimum: 0, maximum: 1e6, description: 'Relative weight (default 1)' })) }, { additionalProperties: false }), { maxItems: 20, description: 'study: what to optimise (weights default 1)' }),
     ),
     constraints: Type.Optional(
       Type.Array(Type.Object({ metric: Type.String(), min: Type.Optional(Type.Number()), max: Type.Optional(Type.Number()) }, { additionalProperties: false }), { maxItems: 50, description: 'study: limits a feasible candidate must meet' }),

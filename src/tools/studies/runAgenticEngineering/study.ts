@@ -24,7 +24,8 @@ export interface Constraint {
 export interface Violation {
   metric: string;
   value: number | null;
-  limit: number;
+  /** The limit missed; null for a missing objective metric (it has no limit). */
+  limit: number | null;
   kind: 'below_min' | 'above_max' | 'missing';
 }
 export interface RankedCandidate {
@@ -45,7 +46,7 @@ function violationsOf(c: Candidate, constraints: readonly Constraint[], objectiv
   for (const k of constraints) {
     const v = c.metrics[k.metric];
     if (typeof v !== 'number' || !Number.isFinite(v)) {
-      out.push({ metric: k.metric, value: null, limit: k.min ?? k.max ?? NaN, kind: 'missing' });
+      out.push({ metric: k.metric, value: null, limit: k.min ?? k.max ?? null, kind: 'missing' });
       continue;
     }
     if (k.min !== undefined && v < k.min) out.push({ metric: k.metric, value: v, limit: k.min, kind: 'below_min' });
@@ -54,13 +55,20 @@ function violationsOf(c: Candidate, constraints: readonly Constraint[], objectiv
   // An objective the candidate has no value for cannot be scored: it cannot be recommended.
   for (const o of objectives) {
     const v = c.metrics[o.metric];
-    if ((typeof v !== 'number' || !Number.isFinite(v)) && !out.some((x) => x.metric === o.metric && x.kind === 'missing')) out.push({ metric: o.metric, value: null, limit: NaN, kind: 'missing' });
+    if ((typeof v !== 'number' || !Number.isFinite(v)) && !out.some((x) => x.metric === o.metric && x.kind === 'missing')) out.push({ metric: o.metric, value: null, limit: null, kind: 'missing' });
   }
   return out;
 }
 
-const measure = (vs: Violation[]): number =>
-  vs.reduce((s, v) => s + (v.kind === 'missing' || v.value === null ? 1 : Math.abs(v.value - v.limit) / Math.max(Math.abs(v.limit), 1e-12)), 0);
+/** Relative miss of one violation; capped so that metrics near ±1e308 cannot overflow the sum to Infinity. */
+function relativeMiss(v: Violation): number {
+  if (v.kind === 'missing' || v.value === null || v.limit === null) return 1;
+  // Halves first: the difference of two numbers near ±1.8e308 overflows, the difference of their halves does not.
+  const r = (2 * Math.abs(v.value / 2 - v.limit / 2)) / Math.max(Math.abs(v.limit), 1e-12);
+  return Number.isFinite(r) ? Math.min(r, 1e300) : 1e300;
+}
+
+const measure = (vs: Violation[]): number => Math.min(vs.reduce((s, v) => s + relativeMiss(v), 0), 1e300);
 
 /** `a` dominates `b`: no worse in every objective and better in at least one. */
 function dominates(a: Candidate, b: Candidate, objectives: readonly Objective[]): boolean {
@@ -95,7 +103,9 @@ export function rankCandidates(candidates: readonly Candidate[], objectives: rea
       for (const o of objectives) {
         const { lo, hi } = range.get(o.metric)!;
         const v = c.metrics[o.metric]!;
-        const n = hi === lo ? 1 : o.direction === 'maximize' ? (v - lo) / (hi - lo) : (hi - v) / (hi - lo);
+        // Halved differences: hi − lo of metrics near ±1e308 would overflow to Infinity and give NaN.
+        const span = hi / 2 - lo / 2;
+        const n = hi === lo ? 1 : o.direction === 'maximize' ? (v / 2 - lo / 2) / span : (hi / 2 - v / 2) / span;
         normalizedScores[o.metric] = n;
         s += (o.weight ?? 1) * n;
       }

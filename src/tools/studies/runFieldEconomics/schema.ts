@@ -6,7 +6,8 @@ import { Type, type Static } from '@sinclair/typebox';
 
 const Musd = (description: string) => Type.Number({ minimum: 0, maximum: 1e7, description });
 const Rate = (description: string) => Type.Number({ minimum: 0, maximum: 1, description });
-const YearTable = (description: string) => Type.Record(Type.String(), Type.Number(), { description });
+/** Volumes (bbl, Sm³) or amounts (MUSD) per year; 1e13 is beyond any field (world gas output is ~4e12 Sm³/yr). */
+const YearTable = (description: string) => Type.Record(Type.String(), Type.Number({ minimum: 0, maximum: 1e13 }), { description });
 
 export const FiscalTermsSchema = Type.Object(
   {

@@ -47,7 +47,7 @@ const energyOptions = {
 const meteringOptions = {
   baseTemperature_C: Type.Optional(Type.Number({ description: 'ISO12213/AGA7/AGA3: base (reference) temperature, °C (ISO12213 default 0, AGA7/AGA3 default 15)' })),
   basePressure_kPa: Type.Optional(Type.Number({ exclusiveMinimum: 0, description: 'ISO12213/AGA7: base pressure, kPa (default 101.325)' })),
-  flowingVolume_m3: Type.Optional(Type.Number({ minimum: 0, description: 'AGA7: volume registered by the turbine meter at flowing conditions, m³ (or m³ per unit time)' })),
+  flowingVolume_m3: Type.Optional(Type.Number({ minimum: 0, maximum: 1e15, description: 'AGA7: volume registered by the turbine meter at flowing conditions, m³ (or m³ per unit time)' })),
   compressibilityModel: Type.Optional(
     Type.Union([Type.Literal('AGA8-DETAIL'), Type.Literal('GERG-2008')], { description: 'AGA7/AGA3: equation for Z and density (default AGA8-DETAIL)' }),
   ),

@@ -5,7 +5,7 @@
 import { findComponent, suggestComponent, type ComponentData } from '../../../engine/components/index.js';
 import { isPolar } from '../../../engine/index.js';
 import { issue, warning, type DiagnosticIssue, type Warning } from '../../contract/envelope.js';
-import { CPA_MIXING_RULES, normalizeModel, SUPPORTED_MODELS, MIXING_RULES, type FlashModel, type SupportedModel } from '../../contract/flash-models.js';
+import { CPA_MIXING_RULES, modelDidYouMean, normalizeModel, SUPPORTED_MODELS, MIXING_RULES, type FlashModel, type SupportedModel } from '../../contract/flash-models.js';
 import { hasAsymmetricCpaPair } from '../../../engine/cpa-fluid.js';
 import { parseEnthalpy, parseEntropy, parseMolarVolume, parsePressure, parseTemperature } from '../../contract/units.js';
 import { IMPLEMENTED_FLASH_TYPES, implementedFlashType, type ImplementedFlashType } from './flash-types.js';
@@ -91,7 +91,7 @@ export function parseFlashRequest(input: unknown, models: readonly FlashModel[] 
     issues.push(
       issue(
         'UNKNOWN_MODEL',
-        cpaElsewhere ? 'CPA is not implemented for this tool (runFlash, runProcess, runPipeline, sizeEquipment, runRelief and runFlowAssurance take it)' : `Unknown or unsupported model ${JSON.stringify(input.model)}`,
+        cpaElsewhere ? 'CPA is not implemented for this tool (runFlash, runProcess, runPipeline, sizeEquipment, runRelief and runFlowAssurance take it)' : `Unknown or unsupported model ${JSON.stringify(input.model)}.${modelDidYouMean(input.model, models)}`,
         `Use one of: ${models.join(', ')}`,
         'model',
       ),
