@@ -47,14 +47,15 @@ const FIELD_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
- * Up to `max` allowed values close to what was typed (edit distance on spelling keys, at most a
- * third of the name and at most 3 edits; a key containing the other also counts), best first.
+ * Up to `max` allowed values close to what was typed (edit distance on spelling keys: one edit for
+ * names up to 4 characters, two up to 8, three beyond — so a transposition like "modle" still finds
+ * "model"; a key containing the other also counts), best first.
  */
 export function didYouMean(typed: string, allowed: readonly string[], max = 3): string[] {
   if (typed.length === 0 || typed.length > 100) return [];
   const key = spellingKey(typed);
   if (key === '') return [];
-  const limit = Math.min(3, Math.max(1, Math.floor(key.length / 3)));
+  const limit = key.length <= 4 ? 1 : key.length <= 8 ? 2 : 3;
   const synonym = allowed.find((a) => Object.hasOwn(FIELD_SYNONYMS, a) && FIELD_SYNONYMS[a]!.includes(key));
   if (synonym !== undefined) return [synonym];
   return allowed
