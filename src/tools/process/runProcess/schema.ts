@@ -67,6 +67,7 @@ export const RunProcessInput = Type.Object(
     process: Type.Union([Type.Array(UnitSchema, { minItems: 1, maxItems: 500 }), Type.Object({ equipment: Type.Array(UnitSchema, { minItems: 1, maxItems: 500 }) }, { additionalProperties: false })], {
       description: 'Units in flow order; a loop is closed by a Recycle unit, which may be referred to before it is declared',
     }),
+    areas: Type.Optional(Type.Unknown({ description: 'Multi-area process models of the original: refused with 422 UNSUPPORTED_PROCESS_MODEL (run each area as its own definition)' })),
     autoRun: Type.Optional(Type.Boolean({ description: 'Must be true or absent: this tool always runs the process (use validateInput to check without running)' })),
     metadata: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'Copied to the result unchanged' })),
   },
