@@ -52,7 +52,7 @@ const UnitSchema = Type.Object(
           'ThrottlingValve: outletPressure. Compressor/Pump/Expander: outletPressure, isentropicEfficiency (default 1); Compressor also polytropicEfficiency (with usePolytropicCalc not false) and polytropicMethod "schultz" (default, as the original) or "detailed" (40 pressure steps). ' +
           `Heater/Cooler: outTemperature or duty (${DUTY_UNITS.join(', ')}; a cooler's duty is the heat removed), optional outletPressure or pressureDrop. ` +
           'Separator/ThreePhaseSeparator: pressureDrop. Splitter: splitFactors [..]. HeatExchanger: UAvalue (W/K, default 500). ' +
-          'Nothing else is ignored: an unknown key (a typo) is refused with 400 UNKNOWN_PROPERTY and "did you mean"; a key the original accepts but this server does not model (compressorChart, speed, antiSurge, driver, Cv, percentValveOpening, entrainment, guessOutTemperature, …) with 422 UNSUPPORTED_PROPERTY naming the supported alternative.',
+          'Nothing else is ignored: an unknown key (a typo) is refused with 400 UNKNOWN_PROPERTY and "did you mean"; a key the original accepts but this server does not model (antiSurge, driver, entrainment, guessOutTemperature, chartConditions, …) with 422 UNSUPPORTED_PROPERTY naming the supported alternative.',
       }),
     ),
   },
