@@ -66,7 +66,7 @@ export const PROPERTY_TABLES: Readonly<Record<string, Table>> = {
   Separator: SEPARATOR,
   ThreePhaseSeparator: SEPARATOR,
   GasScrubber: SEPARATOR,
-  Tank: { modelled: ['pressureDrop', 'volume'], unmodelled: { liquidLevel: VESSEL } },
+  Tank: { modelled: ['pressureDrop'], unmodelled: { volume: 'The steady state of a tank does not depend on its volume (an equilibrium flash); hold-up is simulated by runDynamic', liquidLevel: VESSEL } },
   Filter: { modelled: ['deltaP'], unmodelled: { Cv: 'A filter is set by its pressure drop: give "deltaP" [bar]' } },
   StreamSaturatorUtil: { modelled: [], unmodelled: { approachToSaturation: 'The outlet is fully saturated (approach 1)' } },
   ComponentSplitter: { modelled: ['splitFactors'] },
