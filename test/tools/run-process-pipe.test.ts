@@ -77,7 +77,7 @@ t.test('refusals with codes and fields', (t) => {
     [{ length: 1000, diameter: 0.2, elevation: 2000 }, 'INVALID_PROPERTY', 'process.1.properties.elevation'],
     [{ length: 1000, diameter: 0.2, numberOfIncrements: 0 }, 'INVALID_PROPERTY', 'process.1.properties.numberOfIncrements'],
     [{ length: 1000, diameter: 0.2, angle: 120 }, 'INVALID_PROPERTY', 'process.1.properties.angle'],
-    [{ length: 1000, diameter: 0.2 }, 'UNSUPPORTED_EQUIPMENT', 'process.1.type', 'AdiabaticPipe'],
+    [{ length: 1000, diameter: 0.2 }, 'UNSUPPORTED_EQUIPMENT', 'process.1.type', 'GORfitter'],
     [{ length: 200000, diameter: 0.05 }, 'PROCESS_ERROR', 'unit:Line'],
   ];
   for (const [props, code, field, type] of cases) {

@@ -68,3 +68,38 @@ export function sizeGasValve(w: number, opening: number, xT: number, upstreamPre
   const unit = gasValveFlow(1, xT, upstreamPressure, downstreamPressure, density, gamma);
   return unit > 0 ? w / (opening * unit) : NaN;
 }
+
+/** IEC 60534-2-1 Table D.2, globe valve, single port, contoured plug, flow-to-open. */
+export const DEFAULT_FL = 0.9;
+/** Kv (m3/h of water at 1 bar) per US Cv: Kv = Cv / 1.156 (IEC 60534-1, N1 of Table 1: 0.1 vs 0.0865). */
+export const KV_PER_CV = N1_CV / 0.1;
+
+/**
+ * IEC 60534-2-1 eq. (3) and (4): the liquid critical pressure ratio factor FF = 0.96 − 0.28·√(pv/pc)
+ * and the pressure differential at which liquid flow chokes, Δp_choked = FL²·(p1 − FF·pv).
+ */
+export function liquidChokedDifferential(FL: number, upstreamPressure: number, vapourPressure: number, criticalPressure: number): number {
+  const FF = 0.96 - 0.28 * Math.sqrt(Math.max(0, vapourPressure) / criticalPressure);
+  return FL * FL * (upstreamPressure - FF * Math.max(0, vapourPressure));
+}
+
+/**
+ * Cv a liquid needs to pass the volume flow q (m3/s) between p1 and p2 (IEC 60534-2-1 eq. (1),
+ * or eq. (2) with Δp_choked in place of Δp when the flow is choked).
+ */
+export function liquidRequiredCv(q: number, FL: number, upstreamPressure: number, downstreamPressure: number, density: number, vapourPressure: number, criticalPressure: number): { cv: number; choked: boolean; chokedDifferential: number } {
+  const chokedDifferential = liquidChokedDifferential(FL, upstreamPressure, vapourPressure, criticalPressure);
+  const dp = upstreamPressure - downstreamPressure;
+  const choked = dp >= chokedDifferential;
+  const used = choked ? chokedDifferential : dp;
+  const unit = liquidValveFlow(1, upstreamPressure, upstreamPressure - used, density);
+  return { cv: unit > 0 ? q / unit : NaN, choked, chokedDifferential };
+}
+
+/** Cv a gas needs to pass the mass flow w (kg/s) (IEC 60534-2-1 eq. (8); choked at x ≥ Fγ·xT). */
+export function gasRequiredCv(w: number, xT: number, upstreamPressure: number, downstreamPressure: number, density: number, gamma: number): { cv: number; choked: boolean; x: number; xChoked: number } {
+  const fGamma = (gamma > 0 && Number.isFinite(gamma) ? gamma : 1.4) / 1.4;
+  const x = (upstreamPressure - downstreamPressure) / upstreamPressure;
+  const unit = gasValveFlow(1, xT, upstreamPressure, downstreamPressure, density, gamma);
+  return { cv: unit > 0 ? w / unit : NaN, choked: x >= fGamma * xT, x, xChoked: fGamma * xT };
+}

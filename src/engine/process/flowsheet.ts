@@ -12,6 +12,9 @@ import { compress, expand, throttle, type MachineSpec } from './pressure-change.
 import { exchangeHeat, heat, type HeaterSpec } from './heat-transfer.js';
 import { beggsBrillPipe, type PipeSpec } from './pipe.js';
 import { G } from './beggs-brill.js';
+import { runOnChart, type ChartMachineSpec } from './chart-machine.js';
+import { sizeValve, valveOutletPressure, type ValveCoefficients } from './valve-sizing.js';
+import { adiabaticPipe, filterStream, saturateWithWater, splitComponents } from './simple-units.js';
 import { mapComposition, streamAtTP, type ProcessFailure, type ProcessFluid, type StreamState } from './stream.js';
 
 export interface PortRef {
@@ -27,10 +30,16 @@ interface Named {
 export type UnitSpec = Named &
   (
     | { type: 'Stream'; feed: { fluid: ProcessFluid; z: Float64Array; molarFlow: number; T: number; P: number } }
-    | { type: 'Separator' | 'ThreePhaseSeparator'; inlets: PortRef[]; pressureDrop: number }
+    | { type: 'Separator' | 'ThreePhaseSeparator' | 'GasScrubber' | 'Tank'; inlets: PortRef[]; pressureDrop: number }
     | { type: 'Mixer'; inlets: PortRef[] }
-    | { type: 'ThrottlingValve'; inlet: PortRef; outletPressure: number }
-    | { type: 'Compressor' | 'Pump' | 'Expander'; inlet: PortRef; machine: MachineSpec }
+    /** Outlet pressure given, or found from valve.cv and valve.opening (IEC 60534-2-1). */
+    | { type: 'ThrottlingValve'; inlet: PortRef; outletPressure?: number; valve?: ValveCoefficients }
+    /** With a chart, the chart (and its speed or outlet pressure) decides; machine is unused. */
+    | { type: 'Compressor' | 'Pump' | 'Expander'; inlet: PortRef; machine: MachineSpec; chart?: ChartMachineSpec }
+    | { type: 'Filter'; inlet: PortRef; pressureDrop: number }
+    | { type: 'StreamSaturatorUtil'; inlet: PortRef }
+    | { type: 'ComponentSplitter'; inlet: PortRef; factors: number[] }
+    | { type: 'AdiabaticPipe'; inlet: PortRef; pipe: PipeSpec }
     | { type: 'Heater' | 'Cooler'; inlet: PortRef; heater: HeaterSpec }
     | { type: 'HeatExchanger'; inlets: [PortRef, PortRef]; UA: number }
     | { type: 'Splitter'; inlet: PortRef; fractions: number[] }
@@ -115,6 +124,8 @@ function runUnit(spec: UnitSpec, get: (r: PortRef) => StreamState | undefined): 
   const empty = (ports: string[]): UnitResult => ({ ...base, inlets: present, outlets: Object.fromEntries(ports.map((p) => [p, undefined])), noFlow: true });
   switch (spec.type) {
     case 'Separator':
+    case 'GasScrubber':
+    case 'Tank':
     case 'ThreePhaseSeparator': {
       const three = spec.type === 'ThreePhaseSeparator';
       const ports = three ? ['gasOut', 'oilOut', 'waterOut'] : ['gasOut', 'liquidOut'];
@@ -149,8 +160,50 @@ function runUnit(spec: UnitSpec, get: (r: PortRef) => StreamState | undefined): 
     }
     case 'ThrottlingValve': {
       if (present.length === 0) return empty(['out']);
-      const r = throttle(present[0], spec.outletPressure);
-      return r.ok ? { ...base, inlets: present, outlets: { out: r.stream } } : fail(r, spec.name);
+      let P = spec.outletPressure;
+      if (P === undefined && spec.valve?.cv !== undefined) {
+        const found = valveOutletPressure(present[0], { ...spec.valve, cv: spec.valve.cv });
+        if (!found.ok) return fail(found, spec.name);
+        P = found.P;
+      }
+      if (P === undefined) return fail({ ok: false, code: 'PROCESS_ERROR', message: 'the valve needs an outlet pressure or a Cv' }, spec.name);
+      const r = throttle(present[0], P);
+      if (!r.ok) return fail(r, spec.name);
+      const values: Record<string, number> = {};
+      const sized = spec.valve && P < present[0].flash.P ? sizeValve(present[0], P, spec.valve) : undefined;
+      if (sized) {
+        Object.assign(values, { requiredCv: sized.requiredCv, requiredKv: sized.requiredKv, choked: sized.choked ? 1 : 0, liquid: sized.regime === 'liquid' ? 1 : 0 });
+        if (sized.requiredOpening !== undefined) values.requiredOpening = sized.requiredOpening;
+      }
+      if (spec.valve?.cv !== undefined) values.cv = spec.valve.cv;
+      if (spec.valve?.opening !== undefined) values.opening = spec.valve.opening;
+      return { ...base, inlets: present, outlets: { out: r.stream }, values };
+    }
+    case 'Filter': {
+      if (present.length === 0) return empty(['out']);
+      const r = filterStream(present[0], spec.pressureDrop);
+      return r.ok ? { ...base, inlets: present, outlets: { out: r.stream }, values: { pressureDrop: spec.pressureDrop } } : fail(r, spec.name);
+    }
+    case 'StreamSaturatorUtil': {
+      if (present.length === 0) return empty(['out']);
+      const r = saturateWithWater(present[0]);
+      if (!r.ok) return fail(r, spec.name);
+      const w = r.stream.fluid.model.components.findIndex((c) => c.name.toLowerCase() === 'water');
+      const waterIn = present[0].z[w] * present[0].molarFlow;
+      const waterOut = r.stream.z[w] * r.stream.molarFlow;
+      return { ...base, inlets: present, outlets: { out: r.stream }, values: { waterAdded: (waterOut - waterIn) * r.stream.fluid.model.components[w].molarMass, waterMoleFraction: r.stream.z[w] } };
+    }
+    case 'ComponentSplitter': {
+      if (present.length === 0) return empty(['split0', 'split1']);
+      const r = splitComponents(present[0], spec.factors);
+      return r.ok ? { ...base, inlets: present, outlets: { split0: r.outlets[0], split1: r.outlets[1] } } : fail(r, spec.name);
+    }
+    case 'AdiabaticPipe': {
+      if (present.length === 0) return empty(['out']);
+      const r = adiabaticPipe(present[0], spec.pipe, spec.name);
+      if (!r.ok) return fail(r, spec.name);
+      const inlet = present[0];
+      return { ...base, inlets: present, outlets: { out: r.outlet }, values: { pressureDrop: r.pressureDrop, frictionDrop: r.frictionDrop, gravityDrop: r.gravityDrop, potentialEnergy: inlet.molarFlow * inlet.molarMass * G * spec.pipe.elevation } };
     }
     case 'Heater':
     case 'Cooler': {
@@ -179,6 +232,13 @@ function runUnit(spec: UnitSpec, get: (r: PortRef) => StreamState | undefined): 
     case 'Pump':
     case 'Expander': {
       if (present.length === 0) return empty(['out']);
+      if (spec.chart) {
+        const c = runOnChart(present[0], spec.chart);
+        if (!c.ok) return fail(c, spec.name);
+        const p = c.chart;
+        const values = { ...machineValues(c), speed: c.speed, chartHead: p.head, chartEfficiency: p.efficiency, inletVolumeFlow: c.inletVolumeFlow, surgeFlow: p.surgeFlow / 3600, stonewallFlow: p.stonewallFlow / 3600, surgeMargin: p.surgeMargin, stonewallMargin: p.stonewallMargin, outsideChart: p.flowOutside || p.speedOutside ? 1 : 0 };
+        return { ...base, inlets: present, outlets: { out: c.outlet }, values };
+      }
       const r = spec.type === 'Expander' ? expand(present[0], spec.machine) : compress(present[0], spec.machine, spec.type === 'Pump' ? 'pump' : 'compressor');
       return r.ok ? { ...base, inlets: present, outlets: { out: r.outlet }, values: machineValues(r) } : fail(r, spec.name);
     }
@@ -243,7 +303,8 @@ export function productPorts(specs: readonly UnitSpec[]): PortRef[] {
   return specs.flatMap((s) => {
     if (s.type === 'Recycle') return [];
     const ports =
-      s.type === 'Separator' ? ['gasOut', 'liquidOut']
+      s.type === 'Separator' || s.type === 'GasScrubber' || s.type === 'Tank' ? ['gasOut', 'liquidOut']
+      : s.type === 'ComponentSplitter' ? ['split0', 'split1']
       : s.type === 'ThreePhaseSeparator' ? ['gasOut', 'oilOut', 'waterOut']
       : s.type === 'Splitter' ? s.fractions.map((_, i) => `split${i}`)
       : s.type === 'HeatExchanger' ? ['hx0', 'hx1']

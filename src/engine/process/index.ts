@@ -5,3 +5,7 @@ export { separate, type SeparatorSpec } from './separation.js';
 export { compress, expand, throttle, POLYTROPIC_STEPS, type MachineSpec, type PolytropicMethod, type MachineResult } from './pressure-change.js';
 export { counterflowEffectiveness, exchangeHeat, heat, type HeaterSpec } from './heat-transfer.js';
 export { portKey, productPorts, solveFlowsheet, type FlowsheetResult, type PortRef, type RecycleReport, type SolveOptions, type UnitResult, type UnitSpec, type UnitType } from './flowsheet.js';
+export { chartPoint, chartProblem, curveValue, type ChartPoint, type LimitCurve, type MachineChart, type SpeedLine } from './compressor-chart.js';
+export { actualVolumeFlow, runOnChart, type ChartMachineResult, type ChartMachineSpec } from './chart-machine.js';
+export { sizeValve, valveOutletPressure, type ValveCoefficients, type ValveSizing } from './valve-sizing.js';
+export { adiabaticPipe, filterStream, saturateWithWater, splitComponents } from './simple-units.js';

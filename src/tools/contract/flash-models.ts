@@ -124,6 +124,11 @@ export const EQUIPMENT_TYPES = [
   'OffshoreEnergySystem',
   'AmmoniaSynthesisReactor',
   'SubseaPowerCable',
+  'GasScrubber',
+  'Scrubber',
+  'Tank',
+  'Filter',
+  'ComponentSplitter',
 ] as const;
 
 /** Canonical equipment type for a user-typed one (case, spaces, '_' and '-' ignored). */

@@ -99,7 +99,11 @@ export function portsOf(spec: UnitSpec): PortDef[] {
     case 'Stream':
       return [];
     case 'Separator':
+    case 'GasScrubber':
+    case 'Tank':
       return [{ name: 'gasOutStream', key: 'gasOut' }, { name: 'liquidOutStream', key: 'liquidOut' }];
+    case 'ComponentSplitter':
+      return [{ name: 'splitStream_0', key: 'split0' }, { name: 'splitStream_1', key: 'split1' }];
     case 'ThreePhaseSeparator':
       return [{ name: 'gasOutStream', key: 'gasOut' }, { name: 'oilOutStream', key: 'oilOut' }, { name: 'waterOutStream', key: 'waterOut' }];
     case 'Splitter':
@@ -121,8 +125,9 @@ const outletPressure = (type: string): VariableDef => ({
   max: PA_MAX,
   read: (v) => {
     const s = v.spec;
-    if (s.type === 'ThrottlingValve') return s.outletPressure;
-    if (s.type === 'Compressor' || s.type === 'Pump' || s.type === 'Expander') return s.machine.outletPressure;
+    // A valve sized by its Cv, or a machine at a given speed, has the outlet pressure as a result.
+    if (s.type === 'ThrottlingValve') return s.outletPressure ?? v.result?.outlets.out?.flash.P;
+    if (s.type === 'Compressor' || s.type === 'Pump' || s.type === 'Expander') return s.chart?.speed !== undefined ? v.result?.outlets.out?.flash.P : s.machine.outletPressure;
     return undefined;
   },
   json: { key: 'outletPressure', clear: ['outPressure', 'pressure'], encode: withUnit },
@@ -207,6 +212,49 @@ function heaterVariables(spec: Extract<UnitSpec, { heater: unknown }>): Variable
   ];
 }
 
+function valveVariables(spec: Extract<UnitSpec, { type: 'ThrottlingValve' }>): VariableDef[] {
+  const out = (property: string, description: string, key: string): VariableDef => ({ property, type: 'OUTPUT', family: 'dimensionless', category: 'result', description, read: (v) => v.result?.values[key] });
+  const defs: VariableDef[] = [
+    outletPressure('Valve'),
+    out('requiredCv', 'US Cv the flow needs at this pressure drop (IEC 60534-2-1; liquid or gas inlet only)', 'requiredCv'),
+    out('choked', '1 when the flow is choked (IEC 60534-2-1), else 0', 'choked'),
+  ];
+  if (spec.valve?.cv !== undefined) {
+    defs.push(
+      { property: 'Cv', type: 'INPUT', family: 'dimensionless', category: 'specification', description: 'Valve flow coefficient at full opening (US Cv)', min: 0, exclusiveMin: true, max: 1e6, read: (v) => (v.spec.type === 'ThrottlingValve' ? v.spec.valve?.cv : undefined), json: { key: 'Cv', clear: ['cv', 'Kv'], encode: plainSI } },
+      { property: 'percentValveOpening', type: 'INPUT', family: 'dimensionless', category: 'specification', description: 'Valve opening, percent (linear characteristic)', min: 0, exclusiveMin: true, max: 100, read: (v) => (v.spec.type === 'ThrottlingValve' ? (v.spec.valve?.opening ?? 1) * 100 : undefined), json: { key: 'percentValveOpening', clear: [], encode: plainSI } },
+      { property: 'requiredOpening', type: 'OUTPUT', family: 'dimensionless', category: 'result', description: 'Opening (percent) the given Cv needs at the operating pressure drop', read: (v) => (v.result?.values.requiredOpening !== undefined ? v.result.values.requiredOpening * 100 : undefined) },
+    );
+  }
+  return defs;
+}
+
+function chartVariables(spec: Extract<UnitSpec, { machine: unknown }>): VariableDef[] {
+  const bySpeed = spec.chart?.speed !== undefined;
+  const out = (property: string, family: VariableDef['family'], description: string, key: string): VariableDef => ({ property, type: 'OUTPUT', family, category: 'result', description, read: (v) => v.result?.values[key] });
+  const P = outletPressure(spec.type);
+  return [
+    bySpeed ? { ...P, type: 'OUTPUT', category: 'result', description: 'Outlet pressure the chart gives at the set speed', json: undefined } : P,
+    {
+      property: 'speed',
+      type: bySpeed ? 'INPUT' : 'OUTPUT',
+      family: 'dimensionless',
+      category: bySpeed ? 'specification' : 'result',
+      description: bySpeed ? 'Shaft speed (chart units, rpm as a rule)' : 'Shaft speed the chart needs for the outlet pressure',
+      min: 0,
+      exclusiveMin: true,
+      max: 1e6,
+      read: (v) => (bySpeed ? (v.spec as typeof spec).chart?.speed : v.result?.values.speed),
+      ...(bySpeed ? { json: { key: 'speed', clear: [], encode: plainSI } } : {}),
+    },
+    out('power', 'power', 'Shaft power absorbed', 'power'),
+    out(spec.type === 'Compressor' ? 'polytropicEfficiency' : 'isentropicEfficiency', 'dimensionless', 'Efficiency read from the chart at the operating point', 'chartEfficiency'),
+    out(spec.type === 'Compressor' ? 'polytropicHead' : 'head', 'specificEnergy', 'Head read from the chart at the operating point', 'chartHead'),
+    out('surgeMargin', 'dimensionless', '(Q − Q_surge)/Q_surge at the operating speed (negative: in surge)', 'surgeMargin'),
+    out('stonewallMargin', 'dimensionless', '(Q_stonewall − Q)/Q_stonewall (negative: beyond stonewall)', 'stonewallMargin'),
+  ];
+}
+
 /** Variables on the unit itself (not on its outlet streams). */
 function ownVariables(spec: UnitSpec): VariableDef[] {
   switch (spec.type) {
@@ -229,6 +277,8 @@ function ownVariables(spec: UnitSpec): VariableDef[] {
         { property: 'molarMass', type: 'OUTPUT', family: 'molarMass', category: 'result', description: 'Feed molar mass', read: (v) => (v.spec.type === 'Stream' ? overallMolarMass(v.spec.feed.fluid.model, v.spec.feed.z) : undefined) },
       ];
     case 'Separator':
+    case 'GasScrubber':
+    case 'Tank':
     case 'ThreePhaseSeparator':
       return [
         {
@@ -246,11 +296,29 @@ function ownVariables(spec: UnitSpec): VariableDef[] {
         { property: 'pressure', type: 'OUTPUT', family: 'pressure', category: 'result', description: 'Vessel pressure', read: (v) => v.result?.feed?.flash.P },
       ];
     case 'ThrottlingValve':
-      return [outletPressure('Valve')];
+      return valveVariables(spec);
     case 'Compressor':
     case 'Pump':
     case 'Expander':
-      return [outletPressure(spec.type), ...machineEfficiency(spec)];
+      return spec.chart ? chartVariables(spec) : [outletPressure(spec.type), ...machineEfficiency(spec)];
+    case 'Filter':
+      return [
+        { property: 'deltaP', type: 'INPUT', family: 'pressureDifference', category: 'specification', description: 'Pressure drop across the filter', min: 0, max: PA_MAX, read: (v) => (v.spec.type === 'Filter' ? v.spec.pressureDrop : undefined), json: { key: 'deltaP', clear: [], encode: (si) => [si / 1e5, 'bar'] } },
+      ];
+    case 'StreamSaturatorUtil':
+      return [{ property: 'waterMoleFraction', type: 'OUTPUT', family: 'dimensionless', category: 'result', description: 'Mole fraction of water in the saturated outlet', read: (v) => v.result?.values.waterMoleFraction }];
+    case 'ComponentSplitter':
+      return spec.factors.map((_, i) => ({
+        property: `splitFactor_${i}`,
+        type: 'INPUT' as const,
+        family: 'dimensionless' as const,
+        category: 'specification' as const,
+        description: `Fraction of component ${i + 1} (fluid order) leaving through splitStream_0`,
+        min: 0,
+        max: 1,
+        read: (v: UnitView) => (v.spec.type === 'ComponentSplitter' ? v.spec.factors[i] : undefined),
+        json: { key: 'splitFactors', clear: [], encode: (si: number, _u: string, _t: number, props: Record<string, unknown>): unknown => (props.splitFactors as number[]).map((f, k) => (k === i ? si : f)) },
+      }));
     case 'Heater':
     case 'Cooler':
       return heaterVariables(spec);
@@ -293,8 +361,9 @@ function ownVariables(spec: UnitSpec): VariableDef[] {
       ];
     case 'Mixer':
       return [];
+    case 'AdiabaticPipe':
     case 'PipeBeggsAndBrills': {
-      const pipe = (v: UnitView) => (v.spec.type === 'PipeBeggsAndBrills' ? v.spec.pipe : undefined);
+      const pipe = (v: UnitView) => (v.spec.type === 'PipeBeggsAndBrills' || v.spec.type === 'AdiabaticPipe' ? v.spec.pipe : undefined);
       const geometry = (property: string, key: string, description: string, min: number, max: number, read: (g: NonNullable<ReturnType<typeof pipe>>) => number): VariableDef => ({
         property,
         type: 'INPUT',

@@ -14,10 +14,11 @@ import { isPlainObject } from '../../platform/validation/issues.js';
 import { parseDuty, parseFlowRate, parseFraction, parseLength } from './quantities.js';
 import { strictKind } from '../../contract/strict-keys.js';
 import { suggest } from '../../contract/suggest.js';
-import { checkProcessKeys } from './unit-keys.js';
+import { checkProcessKeys, simulatedType } from './unit-keys.js';
+import { readChart, readValve } from './unit-options.js';
 
 /** Equipment types this server simulates (engine names; aliases resolve to these). */
-export const SIMULATED_TYPES = ['Stream', 'Separator', 'ThreePhaseSeparator', 'Compressor', 'Expander', 'Pump', 'Heater', 'Cooler', 'HeatExchanger', 'Mixer', 'Splitter', 'ThrottlingValve', 'Recycle', 'PipeBeggsAndBrills'] as const;
+export const SIMULATED_TYPES = ['Stream', 'Separator', 'ThreePhaseSeparator', 'Compressor', 'Expander', 'Pump', 'Heater', 'Cooler', 'HeatExchanger', 'Mixer', 'Splitter', 'ThrottlingValve', 'Recycle', 'PipeBeggsAndBrills', 'GasScrubber', 'Tank', 'Filter', 'StreamSaturatorUtil', 'ComponentSplitter', 'AdiabaticPipe'] as const;
 
 /** Default number of increments a Beggs & Brill pipe is marched in (the original's). */
 const PIPE_INCREMENTS = 5;
@@ -47,7 +48,10 @@ export type DefinitionOutcome = { ok: true; definition: ProcessDefinition } | { 
 
 function portsOf(type: UnitSpec['type'], fractions = 0): string[] {
   switch (type) {
-    case 'Separator': return ['gasOut', 'liquidOut'];
+    case 'Separator':
+    case 'GasScrubber':
+    case 'Tank': return ['gasOut', 'liquidOut'];
+    case 'ComponentSplitter': return ['split0', 'split1'];
     case 'ThreePhaseSeparator': return ['gasOut', 'oilOut', 'waterOut'];
     case 'Splitter': return Array.from({ length: fractions }, (_, i) => `split${i}`);
     case 'HeatExchanger': return ['hx0', 'hx1'];
@@ -175,7 +179,7 @@ export function readProcessDefinition(input: Record<string, unknown>, base = '')
     const field = `process.${i}`;
     const u = isPlainObject(raw) ? raw : {};
     const canonical = normalizeEquipmentType(u.type);
-    const type = canonical === 'Valve' ? 'ThrottlingValve' : canonical;
+    const type = simulatedType(u.type);
     const name = typeof u.name === 'string' && u.name.trim() !== '' ? u.name : `${String(u.type ?? 'unit')}_${i + 1}`;
     if (!isPlainObject(raw)) issues.push(issue('INVALID_UNIT', `Unit ${i + 1} must be an object`, 'Give each unit as {"type": "...", "name": "...", ...}', field));
     else if (type === undefined || !(SIMULATED_TYPES as readonly string[]).includes(type)) {
@@ -299,6 +303,8 @@ export function readProcessDefinition(input: Record<string, unknown>, base = '')
         return;
       }
       case 'Separator':
+      case 'GasScrubber':
+      case 'Tank':
       case 'ThreePhaseSeparator': {
         const inlets = many();
         let dp = 0;
@@ -322,13 +328,64 @@ export function readProcessDefinition(input: Record<string, unknown>, base = '')
       }
       case 'ThrottlingValve': {
         const inlet = one();
-        const P = outletPressure();
-        if (inlet && P !== undefined) units.push({ type, name, inlet, outletPressure: P });
+        const valve = readValve(p, pf, issues);
+        // With a Cv and no outlet pressure, the valve's equation sets the outlet pressure.
+        const hasP = (p.outletPressure ?? p.outPressure ?? p.pressure) !== undefined;
+        const P = hasP || valve?.cv === undefined ? outletPressure() : undefined;
+        if (hasP && valve?.cv !== undefined) warnings.push({ code: 'MODEL_LIMITATION', severity: 'INFO', message: `ThrottlingValve '${name}': outletPressure sets the outlet (as the original); Cv${valve.opening !== undefined ? ' and percentValveOpening' : ''} give the sizing figures (requiredCv, requiredOpening_percent, choked); leave outletPressure out to let the Cv set it` });
+        if (inlet && (P !== undefined || valve?.cv !== undefined)) units.push({ type, name, inlet, outletPressure: P, valve });
+        return;
+      }
+      case 'Filter': {
+        const inlet = one();
+        let dp = 0;
+        if (p.deltaP !== undefined) {
+          const r = parsePressure(typeof p.deltaP === 'number' ? [p.deltaP, 'bar'] : p.deltaP, { code: 'INVALID_PRESSURE', field: pf('deltaP'), allowNonPositive: true });
+          if (r.ok && r.value >= 0) dp = r.value;
+          else issues.push(r.ok ? issue('INVALID_PRESSURE', 'deltaP must not be negative', 'Give a pressure drop ≥ 0 in bar', pf('deltaP')) : r.issue);
+        }
+        if (inlet) units.push({ type, name, inlet, pressureDrop: dp });
+        return;
+      }
+      case 'StreamSaturatorUtil': {
+        const inlet = one();
+        if (inlet) units.push({ type, name, inlet });
+        return;
+      }
+      case 'ComponentSplitter': {
+        const inlet = one();
+        const f = p.splitFactors;
+        if (!Array.isArray(f) || !f.every((x) => typeof x === 'number' && x >= 0 && x <= 1)) {
+          issues.push(issue('INVALID_PROPERTY', `ComponentSplitter '${name}' needs splitFactors: per component of the fluid (in its order), the fraction leaving through split0, each from 0 to 1`, 'Set "properties": {"splitFactors": [1, 1, 0, ...]}', pf('splitFactors')));
+          return;
+        }
+        if (inlet) units.push({ type, name, inlet, factors: f as number[] });
         return;
       }
       case 'Compressor':
       case 'Pump':
       case 'Expander': {
+        const chartKey = type === 'Pump' ? 'pumpChart' : 'compressorChart';
+        if (p[chartKey] !== undefined && type !== 'Expander') {
+          const inlet = one();
+          const chart = readChart(p[chartKey], pf(chartKey), issues, warnings, `${type} '${name}'`);
+          if (chart === undefined) return;
+          const eff = ['isentropicEfficiency', 'efficiency', 'polytropicEfficiency'].find((k) => p[k] !== undefined);
+          if (eff) return void issues.push(issue('CONFLICTING_PROPERTY', `${type} '${name}' runs on its chart, which gives the efficiency; ${eff} would be ignored`, `Leave ${eff} out, or remove the chart`, pf(eff)));
+          const hasP = (p.outletPressure ?? p.outPressure ?? p.pressure) !== undefined;
+          let speed: number | undefined;
+          if (p.speed !== undefined) {
+            const v = Array.isArray(p.speed) ? p.speed[0] : p.speed;
+            if (typeof v === 'number' && Number.isFinite(v) && v > 0) speed = v;
+            else return void issues.push(issue('INVALID_PROPERTY', `speed must be a positive number (chart units), got ${JSON.stringify(p.speed)}`, 'Give e.g. "speed": 9500', pf('speed')));
+          }
+          if (speed === undefined && !hasP) return void issues.push(issue('MISSING_PROPERTY', `${type} '${name}' on a chart needs its speed (the outlet pressure follows) or its outletPressure (the speed follows)`, 'Set "speed": 9500 or "outletPressure": [50, "bara"]', pf('speed')));
+          const P = speed === undefined ? outletPressure() : undefined;
+          if (speed !== undefined && hasP) warnings.push({ code: 'MODEL_LIMITATION', severity: 'WARNING', message: `${type} '${name}': both speed and outletPressure are given; the speed wins and the outlet pressure follows from the chart (as the original, which ignores the outletPressure); leave speed out to solve the speed for the outlet pressure` });
+          if (inlet && (speed !== undefined || P !== undefined)) units.push({ type, name, inlet, machine: { outletPressure: P ?? NaN, isentropicEfficiency: 1 }, chart: { chart, kind: type === 'Pump' ? 'pump' : 'compressor', speed, outletPressure: P } });
+          return;
+        }
+        if (p.speed !== undefined && p.useCompressorChart !== false) return void issues.push(issue('UNSUPPORTED_PROPERTY', `${type} '${name}': a speed needs a performance chart (${chartKey})`, `Add "${chartKey}", or give outletPressure and the efficiency instead of the speed`, pf('speed')));
         const inlet = one();
         const P = outletPressure();
         let eta = 1;
@@ -414,12 +471,13 @@ export function readProcessDefinition(input: Record<string, unknown>, base = '')
         if (inlet) units.push({ type, name, inlet, fractions: f as number[] });
         return;
       }
+      case 'AdiabaticPipe':
       case 'PipeBeggsAndBrills': {
         const inlet = one();
         const take = (keys: string[], what: string, required: boolean, opts: { allowNegative?: boolean; positive?: boolean } = {}): number | undefined => {
           const key = keys.find((k) => p[k] !== undefined);
           if (key === undefined) {
-            if (required) issues.push(issue('MISSING_PROPERTY', `PipeBeggsAndBrills '${name}' needs its ${what}`, `Set "properties": {"${keys[0]}": …} (metres, or [value, "unit"])`, pf(keys[0]!)));
+            if (required) issues.push(issue('MISSING_PROPERTY', `${type} '${name}' needs its ${what}`, `Set "properties": {"${keys[0]}": …} (metres, or [value, "unit"])`, pf(keys[0]!)));
             return undefined;
           }
           const r = parseLength(p[key], pf(key), what, opts);
@@ -444,7 +502,7 @@ export function readProcessDefinition(input: Record<string, unknown>, base = '')
           issues.push(issue('INVALID_PROPERTY', `numberOfIncrements must be a whole number from 1 to ${MAX_PIPE_INCREMENTS}, got ${JSON.stringify(nRaw)}`, `Give e.g. "numberOfIncrements": 20 (default ${PIPE_INCREMENTS})`, pf('numberOfIncrements')));
         }
         if (inlet && length !== undefined && diameter !== undefined && typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= MAX_PIPE_INCREMENTS && !(elevation !== undefined && Math.abs(elevation) > length)) {
-          units.push({ type, name, inlet, pipe: { length, diameter, roughness, elevation: elevation ?? 0, increments: n } });
+          units.push({ type: type as 'PipeBeggsAndBrills' | 'AdiabaticPipe', name, inlet, pipe: { length, diameter, roughness, elevation: elevation ?? 0, increments: n } });
         }
         return;
       }

@@ -95,12 +95,29 @@ function unitFigures(u: UnitResult): Record<string, number> {
   const out = u.outlets.out;
   switch (u.type) {
     case 'Separator':
+    case 'GasScrubber':
+    case 'Tank':
     case 'ThreePhaseSeparator':
       return u.feed ? { temperature_C: kelvinToCelsius(u.feed.flash.T), pressure_bara: paToBara(u.feed.flash.P), feedMassFlow_kg_hr: u.feed.molarFlow * u.feed.molarMass * 3600 } : {};
     case 'Mixer':
       return out ? { outletTemperature_C: kelvinToCelsius(out.flash.T), outletPressure_bara: paToBara(out.flash.P), outletMassFlow_kg_hr: out.molarFlow * out.molarMass * 3600 } : {};
-    case 'ThrottlingValve':
-      return inlet ? { ...inletOutlet(inlet, out), ...(out ? { pressureDrop_bar: paToBara(inlet.flash.P - out.flash.P), temperatureChange_K: out.flash.T - inlet.flash.T } : {}) } : {};
+    case 'ThrottlingValve': {
+      if (!inlet) return {};
+      const r: Record<string, number> = { ...inletOutlet(inlet, out), ...(out ? { pressureDrop_bar: paToBara(inlet.flash.P - out.flash.P), temperatureChange_K: out.flash.T - inlet.flash.T } : {}) };
+      if (v.requiredCv !== undefined) Object.assign(r, { requiredCv: v.requiredCv, requiredKv_m3_hr: v.requiredKv, choked: v.choked });
+      if (v.cv !== undefined) r.Cv = v.cv;
+      if (v.opening !== undefined) r.percentValveOpening = v.opening * 100;
+      if (v.requiredOpening !== undefined) r.requiredOpening_percent = v.requiredOpening * 100;
+      return r;
+    }
+    case 'Filter':
+      return inlet ? { ...inletOutlet(inlet, out), pressureDrop_bar: paToBara(v.pressureDrop) } : {};
+    case 'StreamSaturatorUtil':
+      return inlet ? { ...inletOutlet(inlet, out), waterAdded_kg_hr: v.waterAdded * 3600, waterMoleFraction: v.waterMoleFraction } : {};
+    case 'ComponentSplitter':
+      return inlet ? inletOutlet(inlet, undefined) : {};
+    case 'AdiabaticPipe':
+      return inlet && out ? { ...inletOutlet(inlet, out), pressureDrop_bar: paToBara(v.pressureDrop), frictionPressureDrop_bar: paToBara(v.frictionDrop), gravityPressureDrop_bar: paToBara(v.gravityDrop) } : {};
     case 'Heater':
     case 'Cooler':
       return inlet ? { ...inletOutlet(inlet, out), duty_kW: kW(v.duty) } : {};
@@ -119,6 +136,9 @@ function unitFigures(u: UnitResult): Record<string, number> {
       };
       if (v.polytropicHead !== undefined) r.polytropicHead_kJ_kg = kJkg(v.polytropicHead);
       if (v.polytropicEfficiency !== undefined) r.polytropicEfficiency = v.polytropicEfficiency;
+      if (v.speed !== undefined) {
+        Object.assign(r, { speed: v.speed, chartHead_kJ_kg: kJkg(v.chartHead), chartEfficiency: v.chartEfficiency, inletVolumeFlow_m3_hr: v.inletVolumeFlow * 3600, surgeFlow_m3_hr: v.surgeFlow * 3600, stonewallFlow_m3_hr: v.stonewallFlow * 3600, surgeMargin: v.surgeMargin, stonewallMargin: v.stonewallMargin, outsideChart: v.outsideChart });
+      }
       return r;
     }
     case 'PipeBeggsAndBrills':
@@ -189,7 +209,10 @@ export function buildProcessPayload(specs: readonly UnitSpec[], solved: Flowshee
       rep.noFlow = true;
       warnings.push(warning('MODEL_LIMITATION', `${u.type} '${u.name}' receives no material (an upstream port is empty); it was not computed`));
     }
-    if (u.type === 'Separator' || u.type === 'ThreePhaseSeparator') {
+    if (u.values.outsideChart === 1) warnings.push(warning('MODEL_LIMITATION', `${u.type} '${u.name}': the operating point lies outside the chart (surge margin ${(u.values.surgeMargin * 100).toFixed(1)} %, stonewall margin ${(u.values.stonewallMargin * 100).toFixed(1)} %, speed ${u.values.speed.toPrecision(5)}); the chart was extrapolated`));
+    if (u.values.choked === 1) warnings.push(warning('MODEL_LIMITATION', `ThrottlingValve '${u.name}': the flow is choked (IEC 60534-2-1); a lower outlet pressure would not raise the flow`));
+    if (u.values.requiredOpening !== undefined && u.values.requiredOpening > 1) warnings.push(warning('MODEL_LIMITATION', `ThrottlingValve '${u.name}': the given Cv is too small: it would need ${(u.values.requiredOpening * 100).toFixed(0)} % opening to pass the flow at this pressure drop`));
+    if (u.type === 'Separator' || u.type === 'GasScrubber' || u.type === 'Tank' || u.type === 'ThreePhaseSeparator') {
       if (u.feed) rep.feed = streamReport(u.feed);
     }
     if (u.type === 'Recycle') rep.converged = solved.recycles.find((r) => r.name === u.name)?.converged ?? false;
@@ -197,6 +220,7 @@ export function buildProcessPayload(specs: readonly UnitSpec[], solved: Flowshee
     if (u.values.power !== undefined) shaft += u.values.power;
     // A heater fed by an empty port (noFlow) has no duty at all.
     if ((u.type === 'Heater' || u.type === 'Cooler') && u.values.duty !== undefined) heatIn += u.values.duty;
+    if (u.type === 'AdiabaticPipe' && u.values.potentialEnergy !== undefined) potential += u.values.potentialEnergy;
     if (u.type === 'PipeBeggsAndBrills' && u.values.heat !== undefined) {
       heatIn += u.values.heat;
       potential += u.values.potentialEnergy;

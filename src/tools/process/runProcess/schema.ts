@@ -52,7 +52,7 @@ const UnitSchema = Type.Object(
           'ThrottlingValve: outletPressure. Compressor/Pump/Expander: outletPressure, isentropicEfficiency (default 1); Compressor also polytropicEfficiency (with usePolytropicCalc not false) and polytropicMethod "schultz" (default, as the original) or "detailed" (40 pressure steps). ' +
           `Heater/Cooler: outTemperature or duty (${DUTY_UNITS.join(', ')}; a cooler's duty is the heat removed), optional outletPressure or pressureDrop. ` +
           'Separator/ThreePhaseSeparator: pressureDrop. Splitter: splitFactors [..]. HeatExchanger: UAvalue (W/K, default 500). ' +
-          'Nothing else is ignored: an unknown key (a typo) is refused with 400 UNKNOWN_PROPERTY and "did you mean"; a key the original accepts but this server does not model (compressorChart, speed, antiSurge, driver, Cv, percentValveOpening, entrainment, guessOutTemperature, …) with 422 UNSUPPORTED_PROPERTY naming the supported alternative.',
+          'Nothing else is ignored: an unknown key (a typo) is refused with 400 UNKNOWN_PROPERTY and "did you mean"; a key the original accepts but this server does not model (antiSurge, driver, entrainment, guessOutTemperature, chartConditions, …) with 422 UNSUPPORTED_PROPERTY naming the supported alternative.',
       }),
     ),
   },
@@ -67,6 +67,7 @@ export const RunProcessInput = Type.Object(
     process: Type.Union([Type.Array(UnitSchema, { minItems: 1, maxItems: 500 }), Type.Object({ equipment: Type.Array(UnitSchema, { minItems: 1, maxItems: 500 }) }, { additionalProperties: false })], {
       description: 'Units in flow order; a loop is closed by a Recycle unit, which may be referred to before it is declared',
     }),
+    areas: Type.Optional(Type.Unknown({ description: 'Multi-area process models of the original: refused with 422 UNSUPPORTED_PROCESS_MODEL (run each area as its own definition)' })),
     autoRun: Type.Optional(Type.Boolean({ description: 'Must be true or absent: this tool always runs the process (use validateInput to check without running)' })),
     metadata: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'Copied to the result unchanged' })),
   },

@@ -24,9 +24,9 @@ const ANY_UNIT: Record<string, string> = {
   calcDesign: DESIGN_ALTERNATIVE,
 };
 
-const MACHINE_CHART = 'Performance curves are not modelled: give outletPressure and the efficiency at the operating point (isentropicEfficiency, or polytropicEfficiency for a compressor)';
+const CHART_ONLY = 'The machine runs on its chart: the chart gives the head and efficiency (leave the efficiency out)';
 const VESSEL = 'The separator is an equilibrium stage without geometry or carry-over: its outlets are the equilibrium phases (size the vessel with sizeEquipment; levels are simulated by runDynamic)';
-const VALVE = 'The valve is set by its outletPressure (isenthalpic throttling); valve sizing and opening (Cv, Kv, % opening) are not modelled (runDynamic sizes and moves separator valves)';
+const VALVE = 'Opening limits are not modelled: the valve is set by its outletPressure, or by Cv (or Kv) and percentValveOpening';
 const PIPE_HEAT = 'The pipe is isothermal here (the heat the surroundings exchange is reported in the energy balance); use runPipeline for other pipe models';
 const RECYCLE = 'Recycle loops are solved by direct substitution with fixed tolerances (flow 1e-6 relative, 1e-4 K, Σ|Δz| 1e-7)';
 const SPLIT = 'Give "splitFactors": the fractions of the inlet to each outlet, e.g. [0.6, 0.4]';
@@ -37,12 +37,26 @@ const SEPARATOR: Table = {
 };
 
 const OUTLET_PRESSURE = ['outletPressure', 'outPressure', 'pressure'];
-const COMPRESSOR_LIKE = (extra: Record<string, string>): Table => ({
-  modelled: ['outletPressure', 'isentropicEfficiency'],
+const COMPRESSOR_LIKE = (extra: Record<string, string>, chart: string[] = []): Table => ({
+  modelled: ['outletPressure', 'isentropicEfficiency', ...chart],
   aliases: ['outPressure', 'pressure', 'efficiency'],
-  unmodelled: { speed: MACHINE_CHART, ...extra },
+  unmodelled: { ...(chart.length === 0 ? { speed: 'Only compressors and pumps run on a chart and take a speed' } : {}), ...extra },
   exclusive: [OUTLET_PRESSURE, ['isentropicEfficiency', 'efficiency']],
 });
+const PIPE_GEOMETRY = ['length', 'diameter', 'pipeWallRoughness', 'elevation', 'angle', 'numberOfIncrements'];
+const PIPE_ALIASES = ['insideDiameter', 'roughness', 'elevationChange', 'numberOfSegments'];
+const PIPE_EXCLUSIVE = [['diameter', 'insideDiameter'], ['pipeWallRoughness', 'roughness'], ['elevation', 'elevationChange', 'angle'], ['numberOfIncrements', 'numberOfSegments']];
+
+/**
+ * The engine type a unit's type is simulated as: normalizeEquipmentType plus the original's
+ * aliases (Valve → ThrottlingValve, Scrubber → GasScrubber, Saturator → StreamSaturatorUtil,
+ * Pipe/Pipeline → AdiabaticPipe, as its EquipmentFactory maps them).
+ */
+export function simulatedType(type: unknown): string | undefined {
+  const t = normalizeEquipmentType(type);
+  const alias: Record<string, string> = { Valve: 'ThrottlingValve', Scrubber: 'GasScrubber', Saturator: 'StreamSaturatorUtil', Pipe: 'AdiabaticPipe', Pipeline: 'AdiabaticPipe' };
+  return t !== undefined && alias[t] !== undefined ? alias[t] : t;
+}
 
 const NOT_POLYTROPIC = 'Only compressors take a polytropic calculation: give isentropicEfficiency';
 
@@ -51,15 +65,18 @@ export const PROPERTY_TABLES: Readonly<Record<string, Table>> = {
   Stream: { modelled: ['flowRate', 'temperature', 'pressure', 'composition'] },
   Separator: SEPARATOR,
   ThreePhaseSeparator: SEPARATOR,
+  GasScrubber: SEPARATOR,
+  Tank: { modelled: ['pressureDrop'], unmodelled: { volume: 'The steady state of a tank does not depend on its volume (an equilibrium flash); hold-up is simulated by runDynamic', liquidLevel: VESSEL } },
+  Filter: { modelled: ['deltaP'], unmodelled: { Cv: 'A filter is set by its pressure drop: give "deltaP" [bar]' } },
+  StreamSaturatorUtil: { modelled: [], unmodelled: { approachToSaturation: 'The outlet is fully saturated (approach 1)' } },
+  ComponentSplitter: { modelled: ['splitFactors'] },
+  AdiabaticPipe: { modelled: PIPE_GEOMETRY, aliases: PIPE_ALIASES, exclusive: PIPE_EXCLUSIVE },
   Compressor: {
-    modelled: ['outletPressure', 'isentropicEfficiency', 'polytropicEfficiency', 'usePolytropicCalc', 'polytropicMethod'],
+    modelled: ['outletPressure', 'isentropicEfficiency', 'polytropicEfficiency', 'usePolytropicCalc', 'polytropicMethod', 'compressorChart', 'useCompressorChart', 'speed'],
     aliases: ['outPressure', 'pressure', 'efficiency'],
     // With a polytropic efficiency the compressor is computed from it alone.
     exclusive: [OUTLET_PRESSURE, ['isentropicEfficiency', 'efficiency', 'polytropicEfficiency']],
     unmodelled: {
-      compressorChart: MACHINE_CHART,
-      useCompressorChart: MACHINE_CHART,
-      speed: MACHINE_CHART,
       antiSurge: 'Anti-surge control is not modelled: build the recycle with a Splitter, a ThrottlingValve and a Recycle unit',
       driver: 'Drivers are not modelled: the result gives the shaft power (power_kW) to compare with the driver rating',
       outTemperature: 'The outlet temperature follows from outletPressure and the efficiency: give isentropicEfficiency (an Adjuster can vary it to meet an outlet temperature)',
@@ -67,7 +84,7 @@ export const PROPERTY_TABLES: Readonly<Record<string, Table>> = {
     },
   },
   Expander: COMPRESSOR_LIKE({ polytropicEfficiency: NOT_POLYTROPIC, usePolytropicCalc: NOT_POLYTROPIC, polytropicMethod: NOT_POLYTROPIC }),
-  Pump: COMPRESSOR_LIKE({ polytropicEfficiency: NOT_POLYTROPIC, usePolytropicCalc: NOT_POLYTROPIC, polytropicMethod: NOT_POLYTROPIC, pumpChart: MACHINE_CHART }),
+  Pump: COMPRESSOR_LIKE({ polytropicEfficiency: NOT_POLYTROPIC, usePolytropicCalc: NOT_POLYTROPIC, polytropicMethod: NOT_POLYTROPIC }, ['pumpChart', 'speed']),
   Heater: heaterTable(),
   Cooler: heaterTable(),
   HeatExchanger: {
@@ -77,19 +94,19 @@ export const PROPERTY_TABLES: Readonly<Record<string, Table>> = {
   Mixer: { modelled: [] },
   Splitter: { modelled: ['splitFactors'], unmodelled: { flowRates: SPLIT, flowUnit: SPLIT, splitNumber: SPLIT } },
   ThrottlingValve: {
-    modelled: ['outletPressure'],
-    aliases: ['outPressure', 'pressure'],
-    exclusive: [OUTLET_PRESSURE],
-    unmodelled: { Cv: VALVE, cv: VALVE, Kv: VALVE, percentValveOpening: VALVE, minimumValveOpening: VALVE, maximumValveOpening: VALVE },
+    modelled: ['outletPressure', 'Cv', 'percentValveOpening', 'xT', 'FL'],
+    aliases: ['outPressure', 'pressure', 'cv', 'Kv'],
+    exclusive: [OUTLET_PRESSURE, ['Cv', 'cv', 'Kv']],
+    unmodelled: { minimumValveOpening: VALVE, maximumValveOpening: VALVE },
   },
   Recycle: {
     modelled: [],
     unmodelled: { accelerationMethod: RECYCLE, downstreamProperty: RECYCLE, tolerance: RECYCLE, flowTolerance: RECYCLE, temperatureTolerance: RECYCLE, compositionTolerance: RECYCLE },
   },
   PipeBeggsAndBrills: {
-    modelled: ['length', 'diameter', 'pipeWallRoughness', 'elevation', 'angle', 'numberOfIncrements'],
-    aliases: ['insideDiameter', 'roughness', 'elevationChange', 'numberOfSegments'],
-    exclusive: [['diameter', 'insideDiameter'], ['pipeWallRoughness', 'roughness'], ['elevation', 'elevationChange', 'angle'], ['numberOfIncrements', 'numberOfSegments']],
+    modelled: PIPE_GEOMETRY,
+    aliases: PIPE_ALIASES,
+    exclusive: PIPE_EXCLUSIVE,
     unmodelled: { heatTransferCoefficient: PIPE_HEAT, constantSurfaceTemperature: PIPE_HEAT, pipeWallThickness: DESIGN_ALTERNATIVE },
   },
   Adjuster: {
@@ -160,8 +177,7 @@ export function checkFluidKeys(fluid: unknown, at: string): DiagnosticIssue[] {
 
 /** The canonical type definition.ts simulates a unit as (undefined when unknown). */
 function canonicalType(type: unknown): string | undefined {
-  const t = normalizeEquipmentType(type);
-  return t === 'Valve' ? 'ThrottlingValve' : t;
+  return simulatedType(type);
 }
 
 /**
