@@ -6,7 +6,7 @@
 import t from 'tap';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { loadReference, REFERENCE_DIR } from '../helpers/reference.js';
+import { hasSharedReference, REFERENCE_DIR } from '../helpers/reference.js';
 import { measureTrust, comparable, type TrustMeasurements } from '../../scripts/measure-trust.js';
 import { executeTool } from '../../src/tools/contract/execute.js';
 import { getTool, toolCatalog } from '../../src/tools/registry.js';
@@ -15,7 +15,11 @@ const committed = JSON.parse(readFileSync(resolve(process.cwd(), 'src/tools/cont
 const ctx = { catalog: toolCatalog, subject: 't', profile: 'DESKTOP_ENGINEER', progress: () => {} };
 
 t.test('committed trust figures equal a fresh measurement (not stale)', async (t) => {
-  if (loadReference(t, 'physical/iso6976.json') === undefined) return;
+  // The measurement needs the original's results too, which only the shared folder holds.
+  if (!hasSharedReference('neqsim/flash-tp.json')) {
+    (t as unknown as { skip: (m: string) => void }).skip(`shared reference not found under ${REFERENCE_DIR}: freshness not checked`);
+    return;
+  }
   const fresh = await measureTrust(REFERENCE_DIR);
   t.same(comparable(fresh), comparable(committed), 'stale: run `npm run trust` and commit src/tools/contract/governance/trust-measurements.json');
   const cs = fresh.tools.calculateStandard;
