@@ -10,7 +10,7 @@
  * deviation that grew shows up in the diff of the committed ledger and needs a reason there.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -25,12 +25,35 @@ export const LEDGER_TESTS: Record<string, string> = {
   'flash-neqsim-parity': 'test/engine/flash-neqsim-parity.test.js',
 };
 
+/**
+ * The trust ledger (test/fixtures/deviations/trust.json): each measured case of the committed
+ * trust-measurements.json with its max relative error and whether it passed. test/governance/trust.test.ts
+ * holds the trust file to it: no case's error grows > 20 %, no case joins the failing list
+ * unless the test names why.
+ */
+function writeTrustLedger(repo: string): void {
+  const trust = JSON.parse(readFileSync(resolve(repo, 'src/tools/contract/governance/trust-measurements.json'), 'utf8')) as {
+    tools: Record<string, { validationCases: { id: string; passed: boolean; maxRelError: number | null }[] }>;
+  };
+  const cases: Record<string, { dev: number; within: boolean }> = {};
+  for (const [tool, t] of Object.entries(trust.tools).sort(([a], [b]) => a.localeCompare(b))) {
+    for (const c of t.validationCases) cases[`${tool} ${c.id}`] = { dev: c.maxRelError ?? 0, within: c.passed };
+  }
+  const out = { suite: 'trust', writtenBy: 'scripts/write-deviations.ts trust (from the committed trust-measurements.json)', rule: 'maxRelError ≤ dev × 1.2 + 1e-6; a case that passed must pass; a failing case not listed here needs a named reason in test/governance/trust.test.ts', cases };
+  writeFileSync(resolve(repo, 'test/fixtures/deviations/trust.json'), JSON.stringify(out, null, 1) + '\n');
+  console.log(`trust: written (${Object.keys(cases).length} cases)`);
+}
+
 function main(): void {
   const dist = resolve(dirname(fileURLToPath(import.meta.url)), '..');
   const wanted = process.argv.slice(2);
-  const suites = wanted.length > 0 ? wanted : Object.keys(LEDGER_TESTS);
+  const suites = wanted.length > 0 ? wanted : [...Object.keys(LEDGER_TESTS), 'trust'];
   let failed = 0;
   for (const suite of suites) {
+    if (suite === 'trust') {
+      writeTrustLedger(resolve(dist, '..'));
+      continue;
+    }
     const rel = LEDGER_TESTS[suite];
     if (rel === undefined || !existsSync(resolve(dist, rel))) {
       console.error(`${suite}: no ledger test (build first?)`);
