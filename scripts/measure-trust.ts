@@ -63,8 +63,18 @@ export interface ToolTrust {
   summary: { cases: number; passed: number; failed: number; referenceCases: number; parityCases: number };
   validationCases: MeasuredCase[];
   accuracyBounds: Record<string, string>;
+  /** What each accuracy bound rests on: how many values and cases were measured, how many fell outside the reference tolerance. */
+  accuracyBoundPoints: Record<string, BoundPoints>;
   knownLimitations: string[];
   unsupported: string[];
+}
+
+export interface BoundPoints {
+  points: number;
+  cases: number;
+  pointsOutsideTolerance: number;
+  maxError: number;
+  errorKind: 'relative' | 'absolute';
 }
 
 export interface TrustMeasurements {
@@ -341,6 +351,31 @@ function flashSaturationCases(ref: any): CaseSpec[] {
       input: c.input,
       quantities: q,
     });
+  }
+  return out;
+}
+
+/**
+ * SRK and PR vapour pressures of pure fluids (runFlash bubblePointP at T) vs the reference EOS
+ * (physical/saturation.json: the S-xx points and the SG-xxx grid of 3 temperatures per fluid).
+ * Measures the cubic models' deviation; the reference tolerance is the reference EOS's own
+ * uncertainty, which a cubic is not expected to meet everywhere (listed under knownLimitations).
+ */
+function flashVapourPressureCases(ref: any): CaseSpec[] {
+  const out: CaseSpec[] = [];
+  for (const model of ['SRK', 'PR']) {
+    for (const c of ref?.cases ?? []) {
+      const i = c.inputs;
+      if (c.expected?.Psat_bar === undefined || i?.fluid === undefined) continue;
+      out.push({
+        id: `${c.id}/${model}`,
+        description: `${model} ${i.fluid} vapour pressure at ${i.T_K} K (bubblePointP) vs reference EOS`,
+        referenceSource: c.citation,
+        kind: 'reference',
+        input: { model, flashType: 'bubblePointP', temperature: { value: i.T_K, unit: 'K' }, components: { [NEQSIM_NAMES[i.fluid] ?? i.fluid]: 1 } },
+        quantities: [{ name: 'Psat', group: `${model} vapour pressure vs reference EOS`, expected: c.expected.Psat_bar, tolerance: c.tolerance.Psat_bar, read: (d: any) => d?.fluid?.conditions?.overall?.pressure }],
+      });
+    }
   }
   return out;
 }
@@ -743,6 +778,7 @@ interface Group {
   n: number;
   failed: number;
   sources: Set<string>;
+  caseIds: Set<string>;
 }
 
 /** Deviations summarised per quantity group, then cases the tool could not compute at all. */
@@ -778,7 +814,8 @@ async function runCase(tool: AnyTool, spec: CaseSpec, groups: Map<string, Group>
     const got = q.read(env.data);
     if (typeof got !== 'number' || !Number.isFinite(got)) {
       misses.push(`${q.name} missing from the result`);
-      const g = groups.get(q.group) ?? { absolute: q.tolerance?.abs !== undefined, max: 0, n: 0, failed: 0, sources: new Set<string>() };
+      const g = groups.get(q.group) ?? { absolute: q.tolerance?.abs !== undefined, max: 0, n: 0, failed: 0, sources: new Set<string>(), caseIds: new Set<string>() };
+      g.caseIds.add(spec.id);
       g.n++;
       g.failed++;
       groups.set(q.group, g);
@@ -790,7 +827,8 @@ async function runCase(tool: AnyTool, spec: CaseSpec, groups: Map<string, Group>
     const ok = within(got, q.expected, q.tolerance);
     // 6 significant digits: the message must not change with last-bit noise between runs.
     if (!ok) misses.push(`${q.name} ${Number(got.toPrecision(6))} vs ${Number(q.expected.toPrecision(6))} (tolerance ${JSON.stringify(q.tolerance)})`);
-    const g = groups.get(q.group) ?? { absolute, max: 0, n: 0, failed: 0, sources: new Set<string>() };
+    const g = groups.get(q.group) ?? { absolute, max: 0, n: 0, failed: 0, sources: new Set<string>(), caseIds: new Set<string>() };
+    g.caseIds.add(spec.id);
     g.max = Math.max(g.max, r);
     g.n++;
     if (!ok) g.failed++;
@@ -831,7 +869,12 @@ async function measureTool(tool: AnyTool, specs: CaseSpec[], unsupported: string
     summary: { cases: cases.length, passed, failed: cases.length - passed, referenceCases, parityCases: cases.length - referenceCases },
     validationCases: cases,
     accuracyBounds: Object.fromEntries(
-      [...groups.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([g, v]) => [g, `max |${v.absolute ? 'absolute' : 'relative'} error| ${describeMax(v.max)} over ${v.n} value(s) vs ${[...v.sources].join(' and ')}`]),
+      [...groups.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([g, v]) => [g, `max |${v.absolute ? 'absolute' : 'relative'} error| ${describeMax(v.max)} over ${v.n} value(s) in ${v.caseIds.size} case(s) vs ${[...v.sources].join(' and ')}`]),
+    ),
+    accuracyBoundPoints: Object.fromEntries(
+      [...groups.entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([g, v]) => [g, { points: v.n, cases: v.caseIds.size, pointsOutsideTolerance: v.failed, maxError: round(v.max), errorKind: v.absolute ? 'absolute' : 'relative' } satisfies BoundPoints]),
     ),
     knownLimitations: limitations(cases, groups),
     unsupported,
@@ -849,7 +892,7 @@ export async function measureTrust(dir = referenceDir(), only?: string): Promise
   }
   const flash = getTool('runFlash');
   if (flash !== undefined) {
-    const specs = [...flashGergCases(load(dir, 'physical/gerg-aga8.json')), ...flashPureCases(load(dir, 'physical/pure-density.json')), ...flashIftCases(load(dir, 'physical/surface-tension.json')), ...flashTpCases(load(dir, 'neqsim/flash-tp.json')), ...flashPhPsCases(load(dir, 'neqsim/ph-ps.json')), ...flashSaturationCases(load(dir, 'neqsim/saturation.json')), ...hydrateFlashCases(load(dir, 'neqsim/hydrate.json')), ...hydrateCurveCases(load(dir, 'physical/hydrate.json'))];
+    const specs = [...flashGergCases(load(dir, 'physical/gerg-aga8.json')), ...flashPureCases(load(dir, 'physical/pure-density.json')), ...flashIftCases(load(dir, 'physical/surface-tension.json')), ...flashVapourPressureCases(load(dir, 'physical/saturation.json')), ...flashTpCases(load(dir, 'neqsim/flash-tp.json')), ...flashPhPsCases(load(dir, 'neqsim/ph-ps.json')), ...flashSaturationCases(load(dir, 'neqsim/saturation.json')), ...hydrateFlashCases(load(dir, 'neqsim/hydrate.json')), ...hydrateCurveCases(load(dir, 'physical/hydrate.json'))];
     if (specs.length > 0) tools.runFlash = await measureTool(flash, specs, []);
   }
   const flowAssurance = getTool('runFlowAssurance');

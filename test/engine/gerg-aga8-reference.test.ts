@@ -6,7 +6,11 @@
  */
 import t from 'tap';
 import { loadReference, type ReferenceCase } from '../helpers/reference.js';
-import { checkDatumDifferences, checkReferenceOutputs } from '../helpers/reference-eos.js';
+import { checkDatumDifferences, checkReferenceOutputs, referenceStateValue } from '../helpers/reference-eos.js';
+import { withinTolerance } from '../helpers/reference.js';
+import { DeviationLedger } from '../helpers/deviation-ledger.js';
+
+const ledger = new DeviationLedger('gerg-aga8-reference');
 import {
   aga8DetailState,
   gerg2008PropertiesAtDensity,
@@ -39,6 +43,17 @@ t.test('GERG-2008 / AGA8 DETAIL reference cases', (t) => {
       continue;
     }
     checkReferenceOutputs(t, c, r, Object.keys(c.expected));
+    // Ledger: the largest relative deviation over the case's outputs (absolute where the reference is 0).
+    let dev = 0;
+    let within = true;
+    for (const key of Object.keys(c.expected)) {
+      const got = referenceStateValue(r, key);
+      if (got === undefined) continue;
+      const exp = c.expected[key];
+      dev = Math.max(dev, exp === 0 ? Math.abs(got) : Math.abs(got / exp - 1));
+      within &&= withinTolerance(got, exp, c.tolerance[key]) === undefined;
+    }
+    ledger.record(t, c.id, dev, within, 1e-9);
     // Outside the documented range (GERG-2008 normal range 90–450 K, ≤ 35 MPa, Kunz & Wagner 2012;
     // DETAIL 143–673 K, ≤ 280 MPa, AGA8 Part 1) the result carries an EXTRAPOLATION warning.
     const [tMin, tMax, pMax] = r.model === 'GERG-2008' ? [90, 450, 35e6] : [143, 673, 280e6];
@@ -62,5 +77,10 @@ t.test('H, U, S, G differences between two states of one mixture match the refer
     }
     checkDatumDifferences(t, [ca, ra], [cb, rb], { rel: 1e-8 });
   }
+  t.end();
+});
+
+t.test('per-case deviations have not grown (test/fixtures/deviations/gerg-aga8-reference.json)', (t) => {
+  ledger.finish(t);
   t.end();
 });

@@ -8,6 +8,10 @@
  */
 import t from 'tap';
 import { loadReference, withinTolerance } from '../helpers/reference.js';
+import { DeviationLedger } from '../helpers/deviation-ledger.js';
+
+/** Parity keys in K (|ΔT|) or relative (|ΔP/P|); reference keys likewise per quantity. */
+const ledger = new DeviationLedger('saturation-points');
 import {
   bubblePointPressure,
   bubblePointTemperature,
@@ -95,10 +99,12 @@ t.test('parity with the original (neqsim/saturation.json)', (t) => {
       const d = Math.abs(r.T - c.expected.temperature_K);
       worst[type] = Math.max(worst[type] ?? 0, d);
       t.ok(d < 0.01, `${c.id} T ${r.T.toFixed(4)} K vs ${c.expected.temperature_K.toFixed(4)} K (|ΔT| ${d.toExponential(2)})`);
+      ledger.record(t, `${c.id} ΔT (K)`, d, d < 0.01, 1e-5);
     } else {
       const d = Math.abs(r.P / 1e5 / c.expected.pressure_bara - 1);
       worst[type] = Math.max(worst[type] ?? 0, d);
       t.ok(d < 1e-4, `${c.id} P ${(r.P / 1e5).toFixed(5)} vs ${c.expected.pressure_bara.toFixed(5)} bara (rel ${d.toExponential(2)})`);
+      ledger.record(t, `${c.id} ΔP/P`, d, d < 1e-4);
     }
     // The incipient phase: the original's 'oil' of a dew point, 'gas' of a bubble point.
     const inc = c.expected.phaseCompositions[kind === 'dew' ? 'oil' : 'gas'];
@@ -152,6 +158,8 @@ t.test('NeqSim parity DP-01 and reference-EOS values (physical/dew-point.json)',
       // (PR), LNG bubble P within 0.45 %, bubble T within 0.47 K. Asserted: 1 K, 1 %, 0.75 K.
       const bound = key === 'dewT_K' ? { abs: 1 } : key === 'bubbleP_bar' ? { rel: 0.01 } : { abs: 0.75 };
       t.equal(withinTolerance(got, c.expected[key], bound), undefined, `${c.id} ${model} ${key} ${got.toFixed(4)} vs ${c.expected[key]}`);
+      const dev = key === 'bubbleP_bar' ? Math.abs(got / c.expected[key] - 1) : Math.abs(got - c.expected[key]);
+      ledger.record(t, `${c.id} ${model} ${key}`, dev, withinTolerance(got, c.expected[key], c.tolerance[key]) === undefined, key === 'bubbleP_bar' ? 1e-6 : 1e-4);
     }
   }
   t.end();
@@ -173,6 +181,8 @@ t.test('binary bubble points against reference-EOS values (physical/binary-vle.j
       // Asserted: 7.5 % and 0.012.
       t.equal(withinTolerance(r.P / 1e5, c.expected.P_bar, { rel: 0.075 }), undefined, `${c.id} ${model} bubble P ${(r.P / 1e5).toFixed(4)} vs ${c.expected.P_bar} bar`);
       t.equal(withinTolerance(r.incipient[0], c.expected.y1, { abs: 0.012 }), undefined, `${c.id} ${model} y1 ${r.incipient[0].toFixed(4)} vs ${c.expected.y1}`);
+      ledger.record(t, `${c.id} ${model} bubble P`, Math.abs(r.P / 1e5 / c.expected.P_bar - 1), withinTolerance(r.P / 1e5, c.expected.P_bar, c.tolerance.P_bar) === undefined);
+      ledger.record(t, `${c.id} ${model} y1`, Math.abs(r.incipient[0] - c.expected.y1), withinTolerance(r.incipient[0], c.expected.y1, c.tolerance.y1) === undefined, 1e-5);
     }
   }
   t.end();
@@ -262,5 +272,10 @@ t.test('no saturation point: above the cricondenbar / cricondentherm, above Tc, 
   }
   t.equal((dewPointTemperature(methane.model, 50e5, methane.z, 300) as { code?: string }).code, 'NO_SATURATION_POINT', 'methane above its critical pressure');
   t.equal((dewPointPressure(methane.model, 200, methane.z, 30e5) as { code?: string }).code, 'NO_SATURATION_POINT', 'methane above its critical temperature');
+  t.end();
+});
+
+t.test('per-case deviations have not grown (test/fixtures/deviations/saturation-points.json)', (t) => {
+  ledger.finish(t);
   t.end();
 });

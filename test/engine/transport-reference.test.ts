@@ -15,6 +15,9 @@
  */
 import t from 'tap';
 import { loadReference } from '../helpers/reference.js';
+import { DeviationLedger } from '../helpers/deviation-ledger.js';
+
+const ledger = new DeviationLedger('transport-reference');
 import {
   TRANSPORT_ACCURACY as ACC,
   transportProperties,
@@ -84,9 +87,12 @@ t.test('pure-fluid viscosity and conductivity within the measured accuracy of th
       const b = bounds(c, name, comp.tc);
       const dm = r.viscosity / c.expected.mu_Pa_s - 1;
       t.ok(Math.abs(dm) <= b.mu, `${c.id} ${name} ${c.inputs.T_K} K ${c.inputs.P_bar} bar: μ ${(dm * 100).toFixed(1)} % (bound ${b.mu * 100} %)`);
+      const tolOf = (k: string) => (c as { tolerance?: Record<string, { rel?: number }> }).tolerance?.[k]?.rel ?? 0;
+      ledger.record(t, `${c.id} viscosity`, Math.abs(dm), Math.abs(dm) <= tolOf('mu_Pa_s'));
       if (c.expected.k_W_mK !== undefined) {
         const dk = r.thermalConductivity / c.expected.k_W_mK - 1;
         t.ok(Math.abs(dk) <= b.k, `${c.id} ${name}: λ ${(dk * 100).toFixed(1)} % (bound ${b.k * 100} %)`);
+        ledger.record(t, `${c.id} thermal conductivity`, Math.abs(dk), Math.abs(dk) <= tolOf('k_W_mK'));
       }
       checked++;
     }
@@ -118,5 +124,10 @@ t.test('light gases are close to the reference (the method is built on methane)'
     t.ok(Math.abs(r.viscosity / c.expected.mu_Pa_s! - 1) <= 0.02, `${id} μ within 2 %`);
     t.ok(Math.abs(r.thermalConductivity / c.expected.k_W_mK! - 1) <= 0.04, `${id} λ within 4 %`);
   }
+  t.end();
+});
+
+t.test('per-case deviations have not grown (test/fixtures/deviations/transport-reference.json)', (t) => {
+  ledger.finish(t);
   t.end();
 });

@@ -10,6 +10,9 @@
  */
 import t from 'tap';
 import { loadReference } from '../helpers/reference.js';
+import { DeviationLedger } from '../helpers/deviation-ledger.js';
+
+const ledger = new DeviationLedger('transport-surface-tension');
 import {
   correlationSigma,
   PURE_SURFACE_TENSION,
@@ -68,6 +71,9 @@ t.test('pure fluids at saturation: recommended correlation and parachor method v
     const err = p.sigma / c.expected.sigma_N_m - 1;
     worstParachor = Math.max(worstParachor, Math.abs(err));
     t.ok(Math.abs(err) <= TRANSPORT_ACCURACY.surfaceTensionParachor, `${c.id} ${name}: parachor σ ${p.sigma.toExponential(4)} (${(err * 100).toFixed(1)} %)`);
+    const refTol = (c as { tolerance?: { sigma_N_m?: { rel?: number } } }).tolerance?.sigma_N_m?.rel ?? 0;
+    ledger.record(t, `${c.id} correlation`, Math.abs(r.sigma / c.expected.sigma_N_m - 1), Math.abs(r.sigma / c.expected.sigma_N_m - 1) <= refTol);
+    ledger.record(t, `${c.id} parachor`, Math.abs(err), Math.abs(err) <= refTol);
     checked++;
   }
   t.equal(checked, st.cases.length, `${checked} fluids checked`);
@@ -169,5 +175,10 @@ t.test('water-rich liquid against a low-pressure gas: IAPWS; at high pressure: p
   t.ok(Math.abs(r.sigma - 0.07197) < 1e-4, `water–air at 25 °C: ${(r.sigma * 1000).toFixed(2)} mN/m`);
   const hp = surfaceTensionDetailed({ ...gas, pressure: 100e5, density: 110 }, { ...aq, pressure: 100e5 });
   t.match(hp.method, /parachor/, 'N2 partial pressure above 5 bar: parachor');
+  t.end();
+});
+
+t.test('per-case deviations have not grown (test/fixtures/deviations/transport-surface-tension.json)', (t) => {
+  ledger.finish(t);
   t.end();
 });

@@ -44,6 +44,20 @@ const Trust = Type.Object(
     summary: Type.Object({ cases: Type.Integer(), passed: Type.Integer(), failed: Type.Integer(), referenceCases: Type.Integer(), parityCases: Type.Integer() }),
     validationCases: Type.Array(Case),
     accuracyBounds: Type.Record(Type.String(), Type.String()),
+    accuracyBoundPoints: Type.Record(
+      Type.String(),
+      Type.Object(
+        {
+          points: Type.Integer({ description: 'Values measured for this bound' }),
+          cases: Type.Integer({ description: 'Validation cases those values come from' }),
+          pointsOutsideTolerance: Type.Integer({ description: 'Values outside the reference tolerance (listed under knownLimitations)' }),
+          maxError: Type.Number({ description: 'Largest |error| measured (relative or absolute, see errorKind)' }),
+          errorKind: Type.Union([Type.Literal('relative'), Type.Literal('absolute')]),
+        },
+        { additionalProperties: false },
+      ),
+      { description: 'Per accuracy bound: how many points and cases it rests on (a bound from few points is weak evidence)' },
+    ),
     knownLimitations: Type.Array(Type.String()),
     unsupported: Type.Array(Type.String()),
   },
@@ -82,6 +96,7 @@ function trustOf(name: string): TrustT {
     summary: { cases: 0, passed: 0, failed: 0, referenceCases: 0, parityCases: 0 },
     validationCases: [],
     accuracyBounds: {},
+    accuracyBoundPoints: {},
     knownLimitations: ['No reference comparison has been run for this tool; review results independently.'],
     unsupported: [],
   };
@@ -95,7 +110,7 @@ export const getBenchmarkTrustTool = defineTool({
   description:
     'Per-tool validation status measured against reference data: maturityLevel (VALIDATED, TESTED, EXPERIMENTAL), the ' +
     'validation cases run (reference source, quantities, pass/fail, max relative error), accuracy bounds per quantity, ' +
-    'known limitations (cases outside tolerance) and unsupported inputs. action getAll (default) summarises every ' +
+    'accuracyBoundPoints (how many points and cases each bound rests on), known limitations (cases outside tolerance) and unsupported inputs. action getAll (default) summarises every ' +
     'registered tool (case lists left empty); getTool {toolName} gives one with every measured case. Figures come from scripts/measure-trust.ts, not from hand-written claims.',
   input: Input,
   output: Output,
