@@ -40,6 +40,7 @@ export const getExampleTool = defineTool({
   tier: 'core',
   category: 'ADVISORY',
   since: 'v1.0',
+  summary: 'A ready-to-run input for a tool: {"toolName": "runFlash"} gives its canonical example; {"category", "name"} any catalog example.',
   description:
     'Returns a ready-to-run example input for a tool: {"toolName": "runFlash"} (the tool as registered; run_flash ' +
     'works too) gives its canonical example, {"toolName", "name"} one of its named examples, and {"category", "name"} ' +
