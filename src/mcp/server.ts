@@ -72,7 +72,9 @@ export const SERVER_VERSION = `${packageVersion()}-mcp-1.0`;
 
 const INSTRUCTIONS =
   'NeqSim tools for thermodynamic and engineering calculations. Start with getCapabilities to see what is ' +
-  'implemented, use searchComponents for component names and getExample / getSchema for a tool\'s exact input. Every ' +
+  'implemented, use searchComponents for component names, getExample {"toolName": "runFlash"} for a ready-to-run ' +
+  'input and getSchema for a tool\'s full description and input/output schemas (tools/list carries summaries and ' +
+  'compact input schemas). Every ' +
   'tool returns the contract envelope (apiVersion, status, tool, data, provenance, validation, qualityGate, warnings); ' +
   'on failure read errors[].fix. Results of engineering calculations require engineering review.';
 

@@ -6,6 +6,9 @@
  * audit record, would surface as a client transport error).
  */
 import t from 'tap';
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 import type { Envelope } from '../../src/tools/contract/envelope.js';
 import { TOOLS } from '../../src/tools/registry.js';
 import { findComponent } from '../../src/engine/components/index.js';
@@ -73,4 +76,46 @@ t.test('stdio server: tools, calls, resources, prompts, governance, clean stdout
     t.match(stderr(), /"log":"audit"/, 'the audit record went to stderr although NEQSIM_MCP_AUDIT_LOG=stdout');
   }
   t.same(transportErrors(), [], 'stdout carried only protocol messages');
+});
+
+/**
+ * The stdio server remembers the protocol version negotiated at initialize: a client on
+ * 2025-03-26 (before structuredContent) also gets the envelope as JSON text, a 2025-06-18 one only
+ * the summary. Raw JSON-RPC lines, since the SDK client always asks for the latest version.
+ */
+async function callOverRawStdio(protocolVersion: string): Promise<{ negotiated: string; content: { text: string }[]; structured: unknown }> {
+  const child = spawn(process.execPath, [resolve(process.cwd(), 'dist/src/mcp/stdio.js')], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const lines = createInterface({ input: child.stdout! });
+  const replies = new Map<number, (msg: any) => void>();
+  lines.on('line', (line) => {
+    const msg = JSON.parse(line) as { id?: number };
+    if (typeof msg.id === 'number') replies.get(msg.id)?.(msg);
+  });
+  const request = (id: number, method: string, params: unknown): Promise<any> =>
+    new Promise((done) => {
+      replies.set(id, done);
+      child.stdin!.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`);
+    });
+  try {
+    const init = await request(1, 'initialize', { protocolVersion, capabilities: {}, clientInfo: { name: 'raw', version: '0' } });
+    child.stdin!.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
+    const call = await request(2, 'tools/call', { name: 'searchComponents', arguments: { query: 'ethane' } });
+    return { negotiated: init.result.protocolVersion, content: call.result.content, structured: call.result.structuredContent };
+  } finally {
+    child.stdin!.end();
+    child.kill();
+  }
+}
+
+t.test('stdio: text content by the negotiated protocol version', async (t) => {
+  const old = await callOverRawStdio('2025-03-26');
+  t.equal(old.negotiated, '2025-03-26');
+  t.equal(old.content.length, 2, 'a pre-structuredContent client gets the envelope as text too');
+  t.same(JSON.parse(old.content[1].text), old.structured);
+
+  const current = await callOverRawStdio('2025-06-18');
+  t.equal(current.negotiated, '2025-06-18');
+  t.equal(current.content.length, 1, 'a structuredContent client gets only the summary');
+  t.match(current.content[0].text, /searchComponents: success/);
+  t.equal((current.structured as Envelope).status, 'success');
 });
