@@ -17,8 +17,11 @@ import {
   ListPromptsRequestSchema,
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
+  InitializeRequestSchema,
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
+  type InitializeRequest,
+  type InitializeResult,
   type CallToolResult,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
@@ -27,8 +30,8 @@ import { TOOLS } from '../tools/registry.js';
 import type { AnyTool } from '../tools/contract/types.js';
 import { availablePrompts, renderPrompt } from '../tools/contract/catalog/prompts.js';
 import { concreteResources, readResource, resourceTemplates, staticResources } from '../tools/contract/catalog/resources.js';
-import { inputJsonSchema, outputJsonSchema } from '../tools/contract/catalog/schemas.js';
 import { summarize } from './summary.js';
+import { buildToolList } from './tool-list.js';
 import { didYouMeanText } from '../tools/contract/spelling.js';
 
 /** JSON-RPC code the MCP specification assigns to "resource not found". */
@@ -69,20 +72,11 @@ export const SERVER_VERSION = `${packageVersion()}-mcp-1.0`;
 
 const INSTRUCTIONS =
   'NeqSim tools for thermodynamic and engineering calculations. Start with getCapabilities to see what is ' +
-  'implemented, use searchComponents for component names and getExample / getSchema for a tool\'s exact input. Every ' +
+  'implemented, use searchComponents for component names, getExample {"toolName": "runFlash"} for a ready-to-run ' +
+  'input and getSchema for a tool\'s full description and input/output schemas (tools/list carries summaries and ' +
+  'compact input schemas). Every ' +
   'tool returns the contract envelope (apiVersion, status, tool, data, provenance, validation, qualityGate, warnings); ' +
   'on failure read errors[].fix. Results of engineering calculations require engineering review.';
-
-function annotations(tool: AnyTool): Tool['annotations'] {
-  const readOnly = tool.category === 'ADVISORY' || tool.category === 'CALCULATION';
-  return {
-    title: tool.name,
-    readOnlyHint: readOnly,
-    destructiveHint: !readOnly,
-    idempotentHint: readOnly,
-    openWorldHint: false,
-  };
-}
 
 /**
  * The Server constructor builds an Ajv instance (with formats) unless given one: ~1–2 ms that
@@ -90,22 +84,47 @@ function annotations(tool: AnyTool): Tool['annotations'] {
  */
 const sharedValidator = new AjvJsonSchemaValidator();
 
-const toolListCache = new WeakMap<readonly AnyTool[], Tool[]>();
-
-/** tools/list payload; built once per tool list (the registry is a constant list). */
+/** tools/list payload (compact; see tool-list.ts); built once per tool list. */
 export function mcpToolList(tools: readonly AnyTool[] = TOOLS): Tool[] {
-  const cached = toolListCache.get(tools);
-  if (cached) return cached;
-  const list = tools.map((t) => ({
-    name: t.name,
-    title: t.name,
-    description: t.description,
-    inputSchema: inputJsonSchema(t) as Tool['inputSchema'],
-    outputSchema: outputJsonSchema(t) as Tool['outputSchema'],
-    annotations: annotations(t),
-  }));
-  toolListCache.set(tools, list);
-  return list;
+  return buildToolList(tools);
+}
+
+/**
+ * structuredContent came with protocol 2025-06-18. The specification asks a tool that returns it to
+ * also return the serialized JSON as text "for backwards compatibility": clients that negotiated
+ * an older protocol read only `content`, so they get the envelope as JSON text; newer ones get a
+ * short summary beside structuredContent instead of the same envelope a second time.
+ */
+const STRUCTURED_CONTENT_SINCE = '2025-06-18';
+/** What the Streamable HTTP transport assumes when a request carries no MCP-Protocol-Version header. */
+const HTTP_DEFAULT_PROTOCOL = '2025-03-26';
+
+export function readsStructuredContent(protocolVersion: string): boolean {
+  // Protocol versions are ISO dates, so string order is date order.
+  return protocolVersion >= STRUCTURED_CONTENT_SINCE;
+}
+
+/**
+ * Remembers the protocol version this server negotiated (stdio: one initialize per process). The
+ * SDK keeps it private, so the initialize handler is wrapped; if the SDK ever renames its handler,
+ * nothing is remembered and calls fall back to the backwards-compatible text.
+ */
+function trackNegotiatedVersion(server: Server): () => string | undefined {
+  let negotiated: string | undefined;
+  const original = (server as unknown as { _oninitialize?: (r: InitializeRequest) => Promise<InitializeResult> })._oninitialize;
+  if (typeof original === 'function') {
+    server.setRequestHandler(InitializeRequestSchema, async (request) => {
+      const result = await original.call(server, request);
+      negotiated = result.protocolVersion;
+      return result;
+    });
+  }
+  return () => negotiated;
+}
+
+function headerValue(headers: Record<string, string | string[] | undefined> | undefined, name: string): string | undefined {
+  const v = headers?.[name];
+  return Array.isArray(v) ? v[0] : v;
 }
 
 export function createMcpServer(dispatch: Dispatch, opts: McpServerOptions): Server {
@@ -120,6 +139,7 @@ export function createMcpServer(dispatch: Dispatch, opts: McpServerOptions): Ser
   const subject = opts.subject ?? 'anonymous';
   const tools = opts.tools ?? TOOLS;
   const byName = new Map(tools.map((t) => [t.name, t]));
+  const negotiatedVersion = trackNegotiatedVersion(server);
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: mcpToolList(tools) }));
 
@@ -137,12 +157,13 @@ export function createMcpServer(dispatch: Dispatch, opts: McpServerOptions): Ser
     };
     const result = await dispatch(name, request.params.arguments ?? {}, ctx);
     const envelope = result.envelope;
+    // Stateless HTTP: every request carries its version header; stdio: the one negotiated at initialize.
+    const protocol = headerValue(extra.requestInfo?.headers, 'mcp-protocol-version') ?? negotiatedVersion() ?? HTTP_DEFAULT_PROTOCOL;
+    const structured = readsStructuredContent(protocol);
     return {
-      content: [
-        { type: 'text', text: summarize(envelope) },
-        // MCP asks tools with structured output to also return it serialized, for clients that read only text.
-        { type: 'text', text: result.body },
-      ],
+      content: structured
+        ? [{ type: 'text', text: summarize(envelope, 'structured') }]
+        : [{ type: 'text', text: summarize(envelope, 'text') }, { type: 'text', text: result.body }],
       structuredContent: envelope as unknown as Record<string, unknown>,
       isError: envelope.status !== 'success',
     };

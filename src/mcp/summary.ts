@@ -24,7 +24,8 @@ function keyNumbers(data: unknown): string[] {
   return out;
 }
 
-export function summarize(env: Envelope): string {
+/** `where` the client finds the whole envelope: structuredContent, or the next text block. */
+export function summarize(env: Envelope, where: 'structured' | 'text' = 'structured'): string {
   const lines: string[] = [`${env.tool}: ${env.status}`];
   if (env.status === 'success') {
     const p = env.provenance;
@@ -40,6 +41,8 @@ export function summarize(env: Envelope): string {
   }
   for (const e of env.errors ?? []) lines.push(`Error ${e.code}${e.field ? ` at ${e.field}` : ''}: ${e.message} Fix: ${e.fix}`);
   if (env.warnings?.length) lines.push(`Warnings: ${env.warnings.map((w) => `${w.code} (${w.severity})`).join(', ')}`);
-  lines.push('The full response envelope is in structuredContent (and as JSON in the next content block).');
+  lines.push(where === 'structured'
+    ? 'The full response envelope (data, provenance, validation, warnings) is in structuredContent.'
+    : 'The full response envelope is the JSON in the next content block.');
   return lines.join('\n');
 }

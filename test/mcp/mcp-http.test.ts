@@ -1,6 +1,6 @@
 /**
- * MCP over Streamable HTTP with the SDK's real client: tool list = registry, tool calls return the
- * envelope as structuredContent (validated by the client against our outputSchema), every
+ * MCP over Streamable HTTP with the SDK's real client: tool list = registry (compact; see
+ * tool-list.test.ts), tool calls return the envelope as structuredContent with a short text, every
  * resource kind reads, prompts, protocol errors, identity from the request, stateless concurrency.
  * Served by the real app (buildApp); the identity test mounts the routes on a bare Fastify with a
  * recording dispatcher.
@@ -16,14 +16,13 @@ import { buildExampleCatalog } from '../../src/tools/contract/catalog/examples.j
 import { implementedModels } from '../../src/tools/contract/catalog/models.js';
 import { availablePrompts } from '../../src/tools/contract/catalog/prompts.js';
 import { inputJsonSchema } from '../../src/tools/contract/catalog/schemas.js';
-import { RESOURCE_NOT_FOUND } from '../../src/mcp/server.js';
+import { mcpToolList, RESOURCE_NOT_FOUND } from '../../src/mcp/server.js';
 import { connectHttp, startMcpApp, startRealApp } from './helpers.js';
 
 type Json = Record<string, any>;
 
 const { url } = await startRealApp(t);
 const client = await connectHttp(t, url);
-// Listing also makes the client compile every outputSchema and validate each later structuredContent against it.
 const { tools: listedTools } = await client.listTools();
 
 async function readJson(uri: string): Promise<Json> {
@@ -39,29 +38,32 @@ t.test('server identifies itself with the contract version scheme', async (t) =>
   t.ok(client.getServerCapabilities()?.tools && client.getServerCapabilities()?.resources && client.getServerCapabilities()?.prompts);
 });
 
-t.test('tools/list is exactly the registry with its JSON Schemas', async (t) => {
+t.test('tools/list is exactly the registry, compact, with hints and a pointer to the full docs', async (t) => {
   const tools = listedTools;
   t.same(tools.map((x) => x.name), TOOLS.map((x) => x.name));
   for (const tool of TOOLS) {
     const listed = tools.find((x) => x.name === tool.name)!;
-    t.equal(listed.description, tool.description);
-    t.same(listed.inputSchema, inputJsonSchema(tool), `${tool.name} inputSchema is the TypeBox schema`);
-    t.equal(listed.outputSchema?.type, 'object');
+    t.same(listed, mcpToolList().find((x) => x.name === tool.name), `${tool.name} as tool-list.ts builds it`);
+    t.equal(listed.outputSchema, undefined, 'output schemas are served by getSchema, not listed');
+    t.match(listed.description, `getSchema ${snakeName(tool.name)}`);
     t.equal(listed.annotations?.readOnlyHint, tool.category === 'ADVISORY' || tool.category === 'CALCULATION');
   }
 });
 
-t.test('names agree: MCP tool name -> getSchema snake name -> the same tool', async (t) => {
+t.test('names agree: MCP tool name -> getSchema snake name -> the same tool, with its whole description', async (t) => {
   for (const listed of listedTools) {
     const r = await client.callTool({ name: 'getSchema', arguments: { toolName: snakeName(listed.name), schemaType: 'input' } });
     const data = (r.structuredContent as Envelope<{ tool: string; schema: Record<string, unknown> }>).data!;
     t.equal(data.tool, listed.name, `${snakeName(listed.name)} maps back to ${listed.name}`);
-    const { $schema: _d, $id: _i, title: _t, ...body } = data.schema;
-    t.same(body, listed.inputSchema, `getSchema and tools/list agree on ${listed.name}'s input schema`);
+    const tool = TOOLS.find((x) => x.name === listed.name)!;
+    const { $schema: _d, $id: _i, title: _t, description, ...body } = data.schema;
+    t.ok(String(description).startsWith(tool.description), 'the input schema document carries the long description');
+    const { description: _own, ...full } = inputJsonSchema(tool);
+    t.same(body, full, `getSchema serves ${listed.name}'s full input schema`);
   }
 });
 
-t.test('a tool call returns the envelope as structuredContent plus text', async (t) => {
+t.test('a tool call returns the envelope as structuredContent plus a short text (not the envelope again)', async (t) => {
   const r = await client.callTool({ name: 'searchComponents', arguments: { query: 'meth' } });
   const env = r.structuredContent as Envelope<{ components: string[]; matchCount: number }>;
   t.notOk(r.isError);
@@ -70,9 +72,26 @@ t.test('a tool call returns the envelope as structuredContent plus text', async 
   t.equal(env.tool, 'searchComponents');
   t.ok(env.data!.components.includes('methane'));
   const content = r.content as { type: string; text: string }[];
+  t.equal(content.length, 1, 'a 2025-06-18+ client reads structuredContent: one short text block');
   t.match(content[0].text, /searchComponents: success/);
   t.match(content[0].text, `matchCount=${env.data!.matchCount}`);
-  t.same(JSON.parse(content[1].text), env, 'second block is the serialized envelope');
+  t.match(content[0].text, /in structuredContent/);
+  t.ok(content[0].text.length < JSON.stringify(env).length / 2, 'the text is a summary');
+});
+
+t.test('a client on a protocol older than structuredContent also gets the envelope as JSON text', async (t) => {
+  const body = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'searchComponents', arguments: { query: 'meth' } } };
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-03-26' },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  const line = text.split('\n').find((l) => l.startsWith('data: '));
+  const msg = JSON.parse(line ? line.slice(6) : text) as { result: { content: { text: string }[]; structuredContent: Envelope } };
+  t.equal(msg.result.content.length, 2);
+  t.same(JSON.parse(msg.result.content[1].text), msg.result.structuredContent, 'second block is the serialized envelope');
+  t.match(msg.result.content[0].text, /next content block/);
 });
 
 t.test('failures set isError and carry the error code and fix', async (t) => {

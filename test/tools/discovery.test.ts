@@ -80,6 +80,41 @@ t.test('getExample returns catalog entries and lists the available ones when not
   t.match(missingCategory.env.errors?.[0].fix, 'tool');
 });
 
+t.test('getExample by the tool name agents see (camelCase), or snake_case; unknown names get suggestions', async (t) => {
+  for (const toolName of ['runFlash', 'run_flash']) {
+    const byTool = await call('getExample', { toolName });
+    t.equal(byTool.status, 200, `{"toolName": "${toolName}"} is accepted`);
+    const data = byTool.env.data as { tool: string; category: string; name: string; input: unknown };
+    t.equal(data.tool, 'runFlash');
+    t.same([data.category, data.name], ['tool', 'run_flash'], 'the canonical example, as {category: tool, name: run_flash} gives it');
+    t.same(data.input, getTool('runFlash')!.examples[0].input);
+  }
+
+  const named = await call('getExample', { toolName: 'getSchema', name: 'schema-output' });
+  t.same((named.env.data as { input: unknown }).input, { toolName: 'search_components', schemaType: 'output' }, 'toolName + name: one of its examples');
+
+  const otherTools = await call('getExample', { toolName: 'runFlash', name: 'schema-output' });
+  t.equal(otherTools.status, 422, 'an example of another tool is not one of runFlash\'s');
+  t.equal(otherTools.env.errors?.[0].code, 'EXAMPLE_NOT_FOUND');
+  t.match(otherTools.env.errors?.[0].fix, 'tp-simple-gas');
+
+  const typo = await call('getExample', { toolName: 'runFlsh' });
+  t.equal(typo.status, 422);
+  t.equal(typo.env.errors?.[0].code, 'TOOL_NOT_FOUND');
+  t.equal(typo.env.errors?.[0].field, 'toolName');
+  t.match(typo.env.errors?.[0].message, 'Did you mean "runFlash"?');
+  t.match(typo.env.errors?.[0].fix, 'calculateStandard');
+
+  const neither = await call('getExample', { name: 'run_flash' });
+  t.equal(neither.status, 400, 'name without category or toolName is a bad request');
+  t.equal(neither.env.errors?.[0].code, 'MISSING_FIELD');
+  t.equal(neither.env.errors?.[0].field, 'category');
+  t.match(neither.env.errors?.[0].fix, '"toolName": "runFlash"');
+
+  const stray = await call('getExample', { tool: 'runFlash' });
+  t.equal(stray.status, 400, 'unknown keys are still refused');
+});
+
 t.test('searchComponents: substring matches over names and aliases, suggestions only without a match', async (t) => {
   const meth = await call('searchComponents', { query: 'meth' });
   const data = meth.env.data as { matchCount: number; components: string[]; suggestions?: string[] };

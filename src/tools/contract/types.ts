@@ -61,6 +61,11 @@ export interface ToolDefinition<I extends TSchema = TSchema, D extends TSchema =
   since: string;
   /** For people and language models: what it computes, required fields, units, pitfalls. */
   description: string;
+  /**
+   * One or two sentences on when to use the tool, for lists an agent reads before choosing (MCP
+   * tools/list). Default: the description's first sentences.
+   */
+  summary?: string;
   /** TypeBox input schema. Objects must set additionalProperties: false. */
   input: I;
   /** TypeBox schema of the envelope's `data` payload on success. */

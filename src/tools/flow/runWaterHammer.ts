@@ -269,6 +269,7 @@ export const runWaterHammerTool = defineTool({
   tier: 'advanced',
   category: 'CALCULATION',
   since: 'v1.5',
+  summary: 'Water-hammer (surge) screening of a line closed by a valve: Joukowsky surge, max/min pressure, wave speed and the closure regime.',
   description:
     'Water-hammer (surge) screening of a line closed by a valve at its end: {components, model SRK|PR|CPA, temperature_C, pressure_bara (inlet), flowRate {value, unit}, pipe {length_m, diameter_m, wallThickness_m, roughness_m, numberOfNodes, waveSpeed_m_s?}, closureTime_s or eventSchedule [{type: "VALVE_CLOSURE", startTime_s, duration_s, startOpening, endOpening}], designPressure_bara}. ' +
     'Returns keyResults (Joukowsky surge, max/min pressure, wave speed (Korteweg for liquids), round-trip time 2L/a, closure regime fast/slow, design-pressure check, column separation flag), the pressure envelope along the line and the valve-end history (method of characteristics). Single-phase; pump trips, routes and field data are refused.',

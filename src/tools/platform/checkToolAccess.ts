@@ -35,6 +35,7 @@ export const checkToolAccessTool = defineTool({
   tier: 'core',
   category: 'ADVISORY',
   since: 'v1.2',
+  summary: 'Pre-flight check in governed deployments: may this tool run in the active profile, and does it need an approval first? Runs nothing.',
   description:
     'Pre-flight access check for governed deployments: tells whether a tool may run in the active deployment profile ' +
     '(DESKTOP_ENGINEER, STUDY_TEAM, DIGITAL_TWIN, ENTERPRISE), its category and tier, and whether it needs a one-shot ' +

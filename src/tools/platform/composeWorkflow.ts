@@ -207,6 +207,7 @@ export const composeWorkflowTool = defineTool({
   tier: 'experimental',
   category: 'EXECUTION',
   since: 'v1.1',
+  summary: 'Runs up to 20 tool calls in sequence, feeding values of earlier steps into later ones ("${step.path}"); stops at the first failing step.',
   description:
     'Runs tool calls in sequence: {"workflow", "fluid"?, "steps": [{"tool", "name", "input"}]} (at most 20). A workflow "fluid" goes into steps whose tool takes a fluid (or its model/components into tools that take components); ' +
     'a string "${<step name>.<path>}" in a step input is replaced by that value of the earlier step\'s response, e.g. "${flash.data.fluid.conditions.overall.temperature}". The first failing step fails the workflow (its errors, named). Returns each step\'s status, time and data.',

@@ -107,6 +107,7 @@ export const getBenchmarkTrustTool = defineTool({
   tier: 'core',
   category: 'ADVISORY',
   since: 'v1.2',
+  summary: 'How far each tool\'s results are validated against reference data: maturity level, cases run, accuracy bounds and known limitations.',
   description:
     'Per-tool validation status measured against reference data: maturityLevel (VALIDATED, TESTED, EXPERIMENTAL), the ' +
     'validation cases run (reference source, quantities, pass/fail, max relative error), accuracy bounds per quantity, ' +

@@ -114,6 +114,7 @@ export const getCapabilitiesTool = defineTool({
   tier: 'core',
   category: 'ADVISORY',
   since: 'v1.0',
+  summary: 'Start here: what this server implements (models, flash types, components, tools with their examples and schemas, resources, units). No arguments.',
   description:
     'Discovery manifest of this server, computed from what is actually implemented: thermodynamic models and flash ' +
     'types runFlash accepts, component count, every tool (tier, category, since, description, schema URIs, examples, ' +

@@ -48,6 +48,7 @@ export const getProgressTool = defineTool({
   tier: 'core',
   category: 'ADVISORY',
   since: 'v1.1',
+  summary: 'Progress of long-running calls by operationId (listActive, get): percent complete, message and milestones.',
   description:
     'Progress of long-running calls. Every call that runs in the worker pool gets an operationId (response header ' +
     'x-operation-id and provenance.operationId). action "listActive" (default) lists running operations with ' +

@@ -36,6 +36,7 @@ export const getSchemaTool = defineTool({
   tier: 'core',
   category: 'ADVISORY',
   since: 'v1.0',
+  summary: 'The full JSON Schema of a tool\'s input (with its complete description) or output envelope, by snake_case name (run_flash).',
   description:
     'Returns the JSON Schema (draft 2020-12) of a tool\'s input or output. toolName is the snake_case schema name ' +
     '(run_flash, run_process, search_components, get_schema, …); schemaType is "input" (the arguments the tool accepts) ' +

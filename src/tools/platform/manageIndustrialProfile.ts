@@ -209,6 +209,7 @@ export const manageIndustrialProfileTool = defineTool({
   tier: 'core',
   category: 'ADVISORY',
   since: 'v1.2',
+  summary: 'Deployment profiles and governance: describe or switch the active profile, approve a gated tool for one call, classify a tool.',
   description:
     'Deployment profiles and governance. action describe (default) lists the profiles DESKTOP_ENGINEER, STUDY_TEAM, ' +
     'DIGITAL_TWIN, ENTERPRISE with the tools each allows; getActive reports the active one; setActive {mode, adminToken} ' +

@@ -203,6 +203,7 @@ export const validateResultsTool = defineTool({
   tier: 'core',
   category: 'ADVISORY',
   since: 'v1.0',
+  summary: 'Checks a results object against engineering rules of thumb (temperatures, pressures, efficiencies, balances) and gives a verdict.',
   description:
     'Checks a results object against engineering rules of thumb and returns findings with a code, severity (ERROR, WARNING, INFO), message and remediation, plus a verdict (FAIL, PASS_WITH_WARNINGS, PASS). ' +
     'Rules: temperature/outletTemperature range (OUT_OF_RANGE, LOW_TEMPERATURE below −40 °C, HIGH_DISCHARGE_TEMP above 200 °C), pressure (NEGATIVE_PRESSURE, NEAR_VACUUM, VERY_HIGH_PRESSURE above 1000 bara; AMBIGUOUS_UNIT for a "psi" leaf, which says neither absolute nor gauge), efficiency (LOW/HIGH_EFFICIENCY), compressionRatio above 4.5, power above 50 000 kW, liquidResidenceTime below 60 s, gasVelocity above 5 m/s, approachTemperature (below 3 K, infeasible below 1 K), negative duty, fluid velocity (above 25 or below 1 m/s), pressureDrop above 20 % of inletPressure, temperature below waterDewPoint, massBalanceError above 1 %, energyBalanceError above 5 %, and converged: false. ' +

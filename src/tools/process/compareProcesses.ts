@@ -121,6 +121,7 @@ export const compareProcessesTool = defineTool({
   tier: 'advanced',
   category: 'CALCULATION',
   since: 'v1.2',
+  summary: 'Runs 2–20 process definitions (runProcess inputs) and compares power, duties, flows and every shared unit figure against the first case.',
   description:
     'Runs 2–20 process definitions ({"cases": [{"name", "process": <runProcess input>}]}) and compares them: per case total shaft power, heat added/removed, feed and product flows; and every unit figure the cases share (power_kW, duty_kW, outlet temperatures, …) with its difference to the first case.',
   input: Input,

@@ -107,6 +107,7 @@ export const runBatchTool = defineTool({
   tier: 'advanced',
   category: 'CALCULATION',
   since: 'v1.0',
+  summary: 'Up to 500 runFlash cases in one call: a base definition plus per-case overrides; each case\'s flash data or errors.',
   description:
     `Up to ${MAX_BATCH_CASES} flashes in one call: base runFlash fields (model, components, flashType, temperature, pressure, …) and "cases": [objects merged over the base]. ` +
     'Each result is the runFlash data of that case, or its errors; the call fails only if every case fails. Any flash type works per case (TP, PH, PS, TV, dew/bubble points).',

@@ -195,6 +195,7 @@ export const runParametricStudyTool = defineTool({
   tier: 'advanced',
   category: 'CALCULATION',
   since: 'v1.1',
+  summary: 'Sweeps process specifications (one at a time or full factorial) on a runProcess input and reads chosen outputs per case.',
   description:
     `Sweeps process specifications and reads results: {"baseProcess": <runProcess input>, "sweeps": [{"address", "unit"?, "values" | "from","to","steps"}], "outputs": [{"address", "unit"?}], "mode": one_at_a_time | full_factorial}. ` +
     `Addresses as getSimulationVariable/setSimulationVariable. Returns each case's inputs and outputs (or its error) and min/max/mean per output; at most ${MAX_STUDY_CASES} cases.`,

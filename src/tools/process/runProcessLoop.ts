@@ -123,6 +123,7 @@ export const runProcessLoopTool = defineTool({
   tier: 'advanced',
   category: 'CALCULATION',
   since: 'v1.7',
+  summary: 'Evaluates many setpoint trials on one process for an optimizer: applies each trial to the base process, runs it and reads back values.',
   description:
     `Evaluates setpoint trials on one process for an optimizer: {"processJson": <runProcess input>, "trials": [{"<address>": value, …}], "readbacks": ["<address>", …], "setpointUnit"?, "readbackUnit"?}. ` +
     `Each trial starts from the base process, applies its setpoints, runs and reads back; feasible when every setpoint applied and every readback read. At most ${MAX_TRIALS} trials.`,

@@ -152,6 +152,7 @@ export const sizeEquipmentTool = defineTool({
   tier: 'advanced',
   category: 'CALCULATION',
   since: 'v1.2',
+  summary: 'Quick sizing at an operating point: separator (Souders–Brown diameter and length) or compressor (power, discharge temperature, stages).',
   description:
     'Quick sizing from a fluid at its operating point: {"equipmentType": "separator" | "compressor", "components", "model", "temperature_C", "pressure_bara", "flowRate"}. ' +
     'Separator (Souders–Brown; "orientation", "kFactor_m_s", "liquidRetentionTime_min"): diameter, length or height, gas velocity limit. Compressor ("outletPressure_bara", "polytropicEfficiency"): power, discharge temperature, head, recommended stages.',

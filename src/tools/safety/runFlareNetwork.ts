@@ -74,6 +74,7 @@ export const runFlareNetworkTool = defineTool({
   tier: 'advanced',
   category: 'CALCULATION',
   since: 'v1.3',
+  summary: 'Flare radiation at grade by the API 521 point-source method: flux against distance and the distances for each design level.',
   description:
     'Flare radiation at grade by the API 521 point-source method: {"heatDuty_MW", "flameHeight_m" (flame centre above grade), "radiantFraction", "transmissivity", "distances_m"}. ' +
     'Returns flux against distance and the distance beyond which each API 521 design level (1.58, 4.73, 6.31, 9.46 kW/m²) is not exceeded. No wind tilt: screening only.',

@@ -95,6 +95,7 @@ export const runLOPATool = defineTool({
   tier: 'advanced',
   category: 'CALCULATION',
   since: 'v1.3',
+  summary: 'Layer of protection analysis: mitigated frequency against a target and the SIL a further SIF needs to close the gap.',
   description:
     'Layer of protection analysis: {"initiatingEventFrequency_per_year", "targetFrequency_per_year", "layers": [{"name", "pfd"}]}. Returns the frequency after each layer, the mitigated frequency, whether the target is met, ' +
     'and the risk reduction, PFD and SIL a further SIF needs to close the gap (IEC 61511 bands).',

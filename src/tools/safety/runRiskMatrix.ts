@@ -96,6 +96,7 @@ export const runRiskMatrixTool = defineTool({
   tier: 'advanced',
   category: 'CALCULATION',
   since: 'v1.3',
+  summary: '5×5 risk matrix: each event\'s probability and consequence levels, score, risk level and colour, and the worst overall.',
   description:
     '5×5 risk matrix: {"events": [{"name", "probabilityLevel" 1–5 | "failuresPerYear", "consequenceLevel" 1–5 | "productionLossPercent", "mitigation"?}]}. ' +
     'Returns each event\'s levels, categories, score (P×C), level (Low/Medium/High/Critical) and colour, and the worst overall.',

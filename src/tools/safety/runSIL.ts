@@ -149,6 +149,7 @@ export const runSILTool = defineTool({
   tier: 'advanced',
   category: 'CALCULATION',
   since: 'v1.3',
+  summary: 'SIL verification (low demand) of a SIF: PFDavg per subsystem (IEC 61508-6), RRF, achieved SIL and margin to the claimed SIL.',
   description:
     'SIL verification (low demand) of a SIF: {"claimedSIL", "architecture" (1oo1, 1oo2, 2oo2, 2oo3, 1oo3), "proofTestInterval_hours", "beta", "components": [{"name", "type", "lambdaDU_per_hr" | "pfd", "architecture"?}]} or {"pfdAvg"}. ' +
     'Returns each subsystem\'s PFDavg (IEC 61508-6 simplified equations with common cause), the SIF PFDavg, RRF, achieved SIL and margin to the claimed SIL. Architectural constraints are not assessed.',

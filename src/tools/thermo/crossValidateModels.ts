@@ -169,6 +169,7 @@ export const crossValidateModelsTool = defineTool({
   tier: 'advanced',
   category: 'CALCULATION',
   since: 'v1.1',
+  summary: 'Runs one process (runProcess input) under SRK and PR and reports how much each result depends on the equation of state.',
   description:
     'Runs one process under several equations of state (SRK and PR here) and compares results by address: {"baseProcess": <runProcess input>, "models": ["SRK", "PR"], "compareVariables": [{"address", "unit"?}], "tolerances": {"power": 5, "default": 10}}. ' +
     'Returns each model\'s values, the spread of each result against its tolerance (LOW/MEDIUM/HIGH) and an overall risk that the answer depends on the model.',

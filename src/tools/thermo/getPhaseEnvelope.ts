@@ -155,6 +155,7 @@ export const getPhaseEnvelopeTool = defineTool({
   tier: 'core',
   category: 'CALCULATION',
   since: 'v1.0',
+  summary: 'P–T phase envelope of a mixture (SRK or PR): dew and bubble curves, critical point, cricondenbar and cricondentherm.',
   description:
     'P–T phase envelope of a mixture (SRK or PR): the dew curve from lowPressure (default 1 bara) up, through the critical point, and the bubble curve back down, each point labelled dew or bubble, with the critical point, cricondenbar and cricondentherm (temperature in K and C, pressure in bara). ' +
     'Required: components (name → mole fraction). One component gives its vapour-pressure curve up to the critical point. A trace that stops early is flagged (complete: false and a CONVERGENCE_WARNING). Unlike the original, both branches are reported and temperature and pressure are under their own labels.',

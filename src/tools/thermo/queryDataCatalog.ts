@@ -115,6 +115,7 @@ export const queryDataCatalogTool = defineTool({
   tier: 'advanced',
   category: 'ADVISORY',
   since: 'v1.2',
+  summary: 'Browse the engine\'s data: component families and constants (with CPA and hydrate parameters), EOS models, data tables with sources.',
   description:
     `Browse the engine's data. "action": ${CATALOG_ACTIONS.join(' | ')}. getComponentProperties {componentName} gives the constants (SI, with units) and, where the component has them, its CPA and hydrate-guest parameters; ` +
     'listEOSModels the models runFlash implements; listDataTables the tables with sizes and sources. No materials or design-standard tables are held (those actions answer NOT_AVAILABLE). Always allowed (ADVISORY).',

@@ -269,6 +269,7 @@ export const runPVTTool = defineTool({
   tier: 'advanced',
   category: 'CALCULATION',
   since: 'v1.0',
+  summary: 'PVT laboratory experiments on the cubic EOS: CME, CVD, differential liberation, separator test, saturation pressure, swelling, viscosity.',
   description:
     `PVT laboratory experiments on the cubic EOS: {"experiment": ${EXPERIMENTS.join(' | ')}, "model", "components", "temperature_C", "pressures": [bara] (or "experimentConfig": {"pressures_bara"}), "separatorConditions": [{temperature_C, pressure_bara}]}. ` +
     'Returns the saturation pressure (bubble or dew) and a table per experiment: CME relative volume, liquid volume, Y-function, Z, compressibility, Bg; CVD liquid dropout and moles produced; differential liberation Bo, Rs, Bg, gas gravity; separator GOR and Bo.',

@@ -51,6 +51,7 @@ export const searchComponentsTool = defineTool({
   tier: 'core',
   category: 'ADVISORY',
   since: 'v1.0',
+  summary: 'Finds component names in the database (substring over names and aliases): use it for the spelling runFlash and runProcess accept.',
   description:
     'Searches the component database by name: case-insensitive substring match over canonical names and aliases ' +
     '(e.g. "meth" → methane, methanol; "C4" → i-butane, n-butane). Returns canonical names, the spelling runFlash and ' +

@@ -59,6 +59,11 @@ export function schemaDocument(tool: AnyTool, type: SchemaType): JsonSchema {
     $id: schemaUri(snakeName(tool.name), type),
     title: `${tool.name} ${type}`,
     ...body,
+    // The tool's whole description goes with its input schema (before the schema's own note, if
+    // any): MCP tools/list carries only a summary and points here.
+    ...(type === 'input'
+      ? { description: typeof body.description === 'string' ? `${tool.description}\n\nInput: ${body.description}` : tool.description }
+      : {}),
   };
 }
 

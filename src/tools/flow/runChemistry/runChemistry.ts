@@ -70,6 +70,7 @@ export const runChemistryTool = defineTool({
   tier: 'advanced',
   category: 'CALCULATION',
   since: 'v1.6',
+  summary: 'Scale, inhibitor and scavenger chemistry: mineral saturation indices from a water analysis, inhibitor isotherms, H2S scavenger beds.',
   description:
     'Open chemistry and integrity calculations for scale, inhibitors and scavengers. "analysis": ' +
     'electrolyteScale — temperature_C, pH, ion analysis in mg/L (ca_mgL, ba_mgL, sr_mgL, mg_mgL, na_mgL, k_mgL, fe_mgL, cl_mgL, so4_mgL, hco3_mgL, co3_mgL), pCO2_bar, optional tds_mgL, solutionDensity_kgL, carbonateBasis: ' +

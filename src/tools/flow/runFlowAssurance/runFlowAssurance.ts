@@ -229,6 +229,7 @@ export const runFlowAssuranceTool = defineTool({
   tier: 'advanced',
   category: 'CALCULATION',
   since: 'v1.0',
+  summary: 'Flow-assurance screening: hydrate risk along a line, erosional velocity (API RP 14E), CO2 corrosion rate, pipeline cooldown.',
   description:
     `Flow-assurance screening: "analysis" ${IMPLEMENTED.join(' | ')}. hydrateRiskMap: components (water included) and model SRK/PR, profilePoints [{km, pressure_bara, temperature_C}] (or one point as temperature_C, pressure_bara), safetyMargin_C (default 3): hydrate formation temperature (van der Waals–Platteeuw), subcooling and HIGH/MEDIUM/LOW risk per point; erosion (API RP 14E): mixtureVelocity_m_s with mixtureDensity_kg_m3 (or components, temperature_C, pressure_bara), cFactor; ` +
     'CO2Corrosion (de Waard–Lotz–Milliams 1991): temperature_C, pressure_bara, CO2MoleFraction, H2SMoleFraction, inhibitorEfficiency; pipelineCooldown: internalDiameter_m, wallThickness_m, overallUValue_W_m2K, initial and ambient temperatures, fluid density and Cp, targetTemperature_C. ' +

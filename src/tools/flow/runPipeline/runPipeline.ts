@@ -134,6 +134,7 @@ export const runPipelineTool = defineTool({
   tier: 'advanced',
   category: 'CALCULATION',
   since: 'v1.1',
+  summary: 'Steady-state multiphase pressure drop along a pipeline (Beggs & Brill): outlet pressure, flow regime, holdup and liquid inventory.',
   description:
     'Steady-state multiphase pressure drop of a pipeline by Beggs & Brill (isothermal, as the original): {"model": "SRK", "components": {...}, "temperature_C", "pressure_bara", "flowRate": {"value", "unit"}, ' +
     '"pipe": {"length_m", "diameter_m", "roughness_m", "elevation_m" | "angle_degrees" | "inletElevation_m"+"outletElevation_m", "numberOfSegments"}}. ' +

@@ -125,6 +125,7 @@ export const bridgeTaskWorkflowTool = defineTool({
   tier: 'experimental',
   category: 'ADVISORY',
   since: 'v1.2',
+  summary: 'Turns a tool\'s response into a task_solve results.json or a seed-002 agent handoff: use it to pass results on to another agent or workflow.',
   description:
     'Turns a tool response into what agents pass on: "toResultsJson" (default) → task_solve results.json {key_results, validation {acceptance_criteria_met, …}, approach, conclusions, tables, references, _meta}; ' +
     '"toHandoff" → a seed-002 agent handoff (runFlash → fluid_definition with NeqSim java_code, runProcess → process_simulation, runFlowAssurance hydrate map → flow_assurance, runRelief → safety_analysis); "getSchema". ' +

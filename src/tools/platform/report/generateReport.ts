@@ -109,6 +109,7 @@ export const generateReportTool = defineTool({
   tier: 'advanced',
   category: 'ADVISORY',
   since: 'v1.2',
+  summary: 'Markdown report (with tables and chart series) of a tool\'s result, e.g. a runProcess or runFlash response.',
   description:
     `Markdown report of a tool's result: {"data": <a tool's data or its whole envelope>, "reportType": ${REPORT_TYPES.join(' | ')}, "title", "author", "includeValidation" (default true), "includeChartData" (default true)}. ` +
     'runProcess results get unit, stream and balance tables; runFlash results phase and composition tables (and the hydrate block); other results a key/value table and one table per list of rows. Also returns the tables, line series of numeric columns, the validateResults verdict and field counts. ' +

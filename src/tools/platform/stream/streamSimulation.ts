@@ -278,6 +278,7 @@ export const streamSimulationTool = defineTool({
   tier: 'experimental',
   category: 'PLATFORM',
   since: 'v1.2',
+  summary: 'Background sweeps and Monte Carlo runs of TP flashes, polled for new results as they progress (start, poll, cancel, list).',
   description:
     'Background calculations polled as they progress. "action": "startSweep" (components, model, sweepVariable temperature|pressure, from, to, points, unit, fixedTemperature/fixedPressure) or "startMonteCarlo" (components, model, iterations, temperatureMean/Std in °C, pressureMean/Std in bara, seed) → operationId; ' +
     '"poll" {operationId, lastIndex} → newResults since lastIndex and nextPollIndex; "cancel"; "list". Each point is a runFlash TP flash run in the worker pool. At most 20 operations running (5 per caller), 900 s each.',

@@ -92,6 +92,7 @@ export const validateInputTool = defineTool({
   tier: 'core',
   category: 'ADVISORY',
   since: 'v1.0',
+  summary: 'Checks a runFlash or runProcess definition before running it and lists every problem with a fix hint.',
   description:
     'Checks a runFlash or runProcess definition before running it and lists every problem with a fix hint. ' +
     'Send the definition object itself. A flash definition has model (' +

@@ -183,6 +183,7 @@ export const generateVisualizationTool = defineTool({
   tier: 'advanced',
   category: 'CALCULATION',
   since: 'v1.2',
+  summary: 'Inline visualizations: phase envelope SVG, Mermaid flowsheet, HTML property table, bar/pie/line charts.',
   description:
     `Inline visualizations for an agent or app to show. "type": ${VISUALIZATION_TYPES.join(' | ')}. ` +
     'phaseEnvelope {components, model SRK|PR, lowPressure?}: the getPhaseEnvelope curves as SVG (dew and bubble branches, critical point, cricondenbar, cricondentherm) with the points drawn; ' +

@@ -50,6 +50,7 @@ export const diagnoseAutomationTool = defineTool({
   tier: 'core',
   category: 'ADVISORY',
   since: 'v1.0',
+  summary: 'Explains why an automation address (unit.property) does not resolve on a process, with the closest names and a corrected address.',
   description:
     'Diagnoses an automation address against a process ("processJson" = the runProcess input, "failedAddress", "operation" get|set): which part does not resolve, the closest names, the variables that exist there, ' +
     'and whether a set would be allowed. Returns the corrected address when self-healing can resolve it.',

@@ -38,6 +38,7 @@ export const getAdjustableParametersTool = defineTool({
   tier: 'core',
   category: 'ADVISORY',
   since: 'v1.7',
+  summary: 'Lists the writable input variables of a process (addresses, units, bounds, current values): the decision space for setSimulationVariable and optimizers.',
   description:
     'Enumerates the adjustable INPUT variables of a process ("processJson" = the runProcess input): address, unit, lower/upper bound and current value, ' +
     'the decision space for setSimulationVariable, parametric studies and optimizers. Bounds are what a write accepts (engine validity), not equipment design limits.',

@@ -115,6 +115,7 @@ export const getAutomationLearningReportTool = defineTool({
   tier: 'core',
   category: 'ADVISORY',
   since: 'v1.0',
+  summary: 'Report on your own automation calls on a process: success rate, error categories, learned corrections and recommendations.',
   description:
     'Report on your automation calls (getSimulationVariable, setSimulationVariable, listUnitVariables, diagnoseAutomation) on one process ("processJson" = the runProcess input) or on all processes (omit it): ' +
     'totals and success rate, error categories, learned corrections (misspelt names and what worked), the latest failures and recommendations. ' +

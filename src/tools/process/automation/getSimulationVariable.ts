@@ -58,6 +58,7 @@ export const getSimulationVariableTool = defineTool({
   tier: 'core',
   category: 'ADVISORY',
   since: 'v1.0',
+  summary: 'Reads one variable of a process (runProcess input) by address "<unit>.<property>" or "<unit>.<port>.<property>", e.g. a compressor\'s power.',
   description:
     'Reads one variable of a process ("processJson" = the runProcess input) by address: "<unit>.<property>" or "<unit>.<port>.<property>" ' +
     '(e.g. "Export Compressor.power", "HP Sep.gasOutStream.flowRate"), in "unit" if given. Results are computed by running the process; specifications are read from it. ' +

@@ -31,6 +31,7 @@ export const listSimulationUnitsTool = defineTool({
   tier: 'core',
   category: 'ADVISORY',
   since: 'v1.0',
+  summary: 'Lists the units of a process definition (names, types, inlets, outlet ports) to build automation addresses. Does not run it.',
   description:
     'Lists the units of a process definition (the runProcess input, as "processJson"): name, equipment type, inlet streams and outlet ports. ' +
     'Use the names to build automation addresses: "<unit>.<property>" or "<unit>.<port>.<property>" (listUnitVariables lists them). The process is not run.',

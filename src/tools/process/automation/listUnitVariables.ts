@@ -33,6 +33,7 @@ export const listUnitVariablesTool = defineTool({
   tier: 'core',
   category: 'ADVISORY',
   since: 'v1.0',
+  summary: 'Lists the automation variables of one unit of a process: addresses, INPUT/OUTPUT, units, write bounds. Does not run it.',
   description:
     'Lists the automation variables of one unit of a process ("processJson" = the runProcess input, "unitName"): address, INPUT/OUTPUT, default and accepted units, write bounds and the current value of INPUT variables. ' +
     'Stream variables (temperature, pressure, flowRate, density, molarMass) are under the outlet ports, e.g. "HP Sep.gasOutStream.temperature". The process is not run.',

@@ -82,6 +82,7 @@ export const setSimulationVariableTool = defineTool({
   tier: 'advanced',
   category: 'EXECUTION',
   since: 'v1.0',
+  summary: 'Sets one specification of a process by address, re-runs it and returns the value read back and the updated processJson.',
   description:
     'Sets one specification of a process ("processJson" = the runProcess input) by address (e.g. "Export Compressor.outletPressure", "feed.flowRate", "Aftercooler.outletTemperature"), re-runs it and returns ' +
     'the value read back, the full simulation report and the updated "processJson" to pass to the next call. Writable variables and bounds: getAdjustableParameters. ' +

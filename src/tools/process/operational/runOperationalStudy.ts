@@ -75,6 +75,7 @@ export const runOperationalStudyTool = defineTool({
   tier: 'advanced',
   category: 'EXECUTION',
   since: 'v1.5',
+  summary: 'Operational studies on a copy of a process: validate a historian tag map, apply field data and compare benchmarks, run scenarios.',
   description:
     'Operational studies on a local copy of a process ("processJson" = runProcess input), by "action": ' +
     'validateTagMap ("tagBindings" [{logicalTag, historianTag, automationAddress, unit, role INPUT|BENCHMARK|VIRTUAL}] checked against the model); ' +

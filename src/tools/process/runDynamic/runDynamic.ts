@@ -236,6 +236,7 @@ export const runDynamicTool = defineTool({
   tier: 'experimental',
   category: 'CALCULATION',
   since: 'v1.1',
+  summary: 'Dynamic simulation of a runProcess flowsheet\'s separator with control valves and PI pressure and level controllers: the transient response to events.',
   description:
     'Dynamic transient simulation with auto-instrumented controllers: the separator of a runProcess flowsheet ("processJson") becomes a vessel (moles + internal energy, UV flash each stage) with gas and liquid control valves (IEC 60534-2-1) and PI pressure/level controllers whose setpoints are the steady state. ' +
     'Inputs: duration_seconds (600), timeStep_seconds (1, ≤ 10000 steps), tuning {pressure|level: {kp, ti}}, vessel {volume_m3, initialLevel, residence times}, valves {gas|liquid: {outletPressure_bara, initialOpening}}, events [{time_seconds, type: FEED_FLOW_STEP|VALVE_OPENING|SETPOINT, target, value}]. ' +

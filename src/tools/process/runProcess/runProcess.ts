@@ -121,6 +121,7 @@ export const runProcessTool = defineTool({
   tier: 'core',
   category: 'CALCULATION',
   since: 'v1.0',
+  summary: 'Steady-state process simulation of a JSON flowsheet (fluid + units such as separators, compressors, heat exchangers, valves, recycles).',
   description:
     'Steady-state process simulation from a JSON flowsheet (seed 001 format): {"fluid": {model, temperature (K), pressure (bara), components}, "process": [units in flow order]}. ' +
     `Units: ${SIMULATED_TYPES.join(', ')}, and, in "properties": Adjuster {adjustedEquipment, adjustedVariable, targetEquipment, targetVariable, targetValue, targetUnit} (varies a specification, e.g. "Cooler"/"outTemperature", until a result, e.g. "Sep.gasOut"/"temperature" or a unit's power, meets the target; data.adjusters) and SetPoint {sourceEquipment, sourceVariable, targetEquipment, targetVariable, targetUnit, multiplier, offset} (keeps a specification at multiplier·source + offset; data.setPoints). Connect with "inlet": "<unit>" or "<unit>.<port>" (ports: gasOut, liquidOut, oilOut, waterOut, splitStream_<i>, hx0/hx1); "inlets" for Mixer, HeatExchanger. ` +

@@ -277,6 +277,7 @@ export const manageSessionTool = defineTool({
   tier: 'experimental',
   category: 'EXECUTION',
   since: 'v1.1',
+  summary: 'Persistent process sessions on the server: create from a fluid or process, add equipment, modify, read values, evaluate setpoints, close.',
   description:
     'Persistent process sessions on this server: "action" create (a "fluid" or a whole "processJson") → sessionId; addEquipment (one runProcess unit; the process is solved with it, or it is not added); run; modify (address, value, unit: writes a specification and re-runs); ' +
     'setValues ({address: value} updates); getValues (addresses); evaluate (setpoints tried on a copy, readbacks); adjustables; getState (the definition); list (your sessions); close. ' +

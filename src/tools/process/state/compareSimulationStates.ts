@@ -86,6 +86,7 @@ export const compareSimulationStatesTool = defineTool({
   tier: 'core',
   category: 'ADVISORY',
   since: 'v1.0',
+  summary: 'Diffs two saved process-state snapshots (saveSimulationState, manageState): what was added, removed or changed, and whether checksums hold.',
   description:
     'Diffs two process-state snapshots from saveSimulationState (or the documents manageState load/export return): equipment and streams added or removed, every unit figure and stream value (T, P, flows, enthalpy, composition) that changed beyond relativeTolerance (default 1e-9), whether the definitions differ, and whether each checksum still matches its content.',
   input: Input,

@@ -137,6 +137,7 @@ export const manageStateTool = defineTool({
   tier: 'experimental',
   category: 'PLATFORM',
   since: 'v1.2',
+  summary: 'Save, load, list, export and delete JSON simulation states in the server\'s sandboxed state directory.',
   description:
     'Persist and restore JSON simulation states across server restarts, in a sandboxed directory (NEQSIM_MCP_STATE_DIR, ' +
     'default ~/.neqsim/saved_simulations). Actions: save {name, version?, description?, state} writes a new file ' +

@@ -101,6 +101,7 @@ export const saveSimulationStateTool = defineTool({
   tier: 'advanced',
   category: 'EXECUTION',
   since: 'v1.0',
+  summary: 'Runs a process definition and saves the steady state as a checksummed JSON snapshot in the state store (or just returns it).',
   description:
     'Runs a process definition (the runProcess input, in processJson) and saves the resulting steady state as a JSON snapshot: the definition, every unit’s figures, every stream’s T, P, flows, enthalpy and composition, the connections and a sha256 checksum. ' +
     'Written atomically to the sandboxed state store (NEQSIM_MCP_STATE_DIR) as "<stateName>_v<stateVersion>.json" (never overwrites); manageState list/load/export read it; compareSimulationStates diffs two snapshots. persist: false only returns the snapshot. ' +

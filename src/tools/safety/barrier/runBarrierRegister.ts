@@ -261,6 +261,7 @@ export const runBarrierRegisterTool = defineTool({
   tier: 'advanced',
   category: 'CALCULATION',
   since: 'v1.4',
+  summary: 'Validates a barrier register (evidence, performance standards, barriers, safety-critical elements): findings, broken references, and runLOPA/runSIL inputs.',
   description:
     'Validates a barrier register {"register": {"registerId", "evidence": [{"evidenceId", "documentId", "revision", "sourceReference"|"excerpt"}], "performanceStandards": [{"id", "title", "targetPfd", "proofTestIntervalHours", "evidenceRefs"}], ' +
     '"barriers": [{"id", "name", "type": PREVENTION|MITIGATION, "category" (HIPPS, ESD, RELIEF, PASSIVE_FIRE_PROTECTION, …), "status", "pfd", "performanceStandardId", "equipmentTags", "hazardIds", "evidenceRefs"}], ' +

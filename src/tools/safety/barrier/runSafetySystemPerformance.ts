@@ -212,6 +212,7 @@ export const runSafetySystemPerformanceTool = defineTool({
   tier: 'advanced',
   category: 'CALCULATION',
   since: 'v1.4',
+  summary: 'Performance of safety systems against a barrier register: per SIF PFDavg/PFH and achieved SIL; per demand case response time, availability and capacity verdicts.',
   description:
     'Performance of active and passive safety systems against a barrier register (as for runBarrierRegister): {"register", "demands": [{"demandId", "barrierId", "category", "demandRate_per_year", "processSafetyTimeSeconds", ' +
     '"requiredResponseTimeSeconds", "actualResponseTimeSeconds", "requiredAvailability", "actualAvailability", "demandValue", "capacityValue", "requiredFireRatingMinutes", "fireRatingMinutes"}], ' +

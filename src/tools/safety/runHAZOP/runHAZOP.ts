@@ -275,6 +275,7 @@ export const runHAZOPTool = defineTool({
   tier: 'advanced',
   category: 'CALCULATION',
   since: 'v1.4',
+  summary: 'Simulation-backed IEC 61882 HAZOP worksheet: each failure mode run on a copy of a runProcess flowsheet per node, with deviations and safeguards.',
   description:
     'Simulation-backed IEC 61882 HAZOP worksheet. {"processDefinition": <runProcess input>, "nodes": [{nodeId, designIntent, equipment: [unit names], safeguards: [..], evidenceRefs: [..], limits: {maxTemperature_C, minTemperature_C, maxPressure_bara, minPressure_bara}}], "failureModes": [..]} ' +
     `(catalogue: ${FAILURE_MODE_IDS.join(', ')}; default all; unknown ones refused). Each applicable failure is run on a copy of the process (cooler/heater duty 0, exchanger UA 0, tripped compressor/pump or stuck-open valve as a pass-through without pressure change); ` +

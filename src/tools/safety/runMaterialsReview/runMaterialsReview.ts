@@ -176,6 +176,7 @@ export const runMaterialsReviewTool = defineTool({
   tier: 'advanced',
   category: 'CALCULATION',
   since: 'v1.5',
+  summary: 'Materials and degradation screening of an equipment register: CO2 corrosion, sour service, CUI and chloride SCC, remaining life; PASS/WARNING/FAIL per item.',
   description:
     'Materials and degradation screening of a register: "items" [{tag, material (carbon_steel, low_alloy_steel, martensitic_13Cr, duplex_22Cr, superduplex_25Cr, austenitic_316, austenitic_6Mo, nickel_alloy_625, titanium), "stream" of "processJson" ("Unit" or "Unit.port") or temperature_C/pressure_bara/partial pressures/freeWater, insulated, chlorides, thicknesses (nominal, measured, required), corrosionAllowance_mm, ageYears, inspectionCorrosionRate_mmPerYear, minimumDesignTemperature_C}], "designLifeYears" (25). ' +
     'Per item: CO2 corrosion (de Waard–Lotz–Milliams) against the allowance over the design life, sour service (ISO 15156 0.3 kPa H2S), CUI and chloride SCC ranges (API RP 571), remaining life (API 510/570), minimum design temperature; PASS/WARNING/FAIL per finding, item and overall.',

@@ -134,6 +134,7 @@ export const runOpenDrainReviewTool = defineTool({
   tier: 'advanced',
   category: 'CALCULATION',
   since: 'v1.6',
+  summary: 'NORSOK S-001 clause 9.4 open-drain review of area evidence: PASS/FAIL/WARNING per requirement, verdicts per area and overall.',
   description:
     'NORSOK S-001 clause 9.4 open-drain review of normalized evidence. Areas in "items", "openDrainAreas" or "stidData" {openDrainAreas, helideckDrains}: {areaId, areaType, standards[], drainageCapacityKgPerS, fireWaterCapacityKgPerS, liquidLeakRateKgPerS, and yes/no evidence such as backflowPrevented, closedOpenDrainInteractionPrevented, hazardousNonHazardousPhysicallySeparated, sealDesignedForMaxBackpressure, ventTerminatedSafe, openDrainDependsOnUtility; conditional ones (flammableLiquidTankArea→bundingProvided, floatingFacility→drainsFunctionAtDesignMotions, hazardousDrainTank→drainTankInertedOrPurged, …)}; ' +
     '"defaultLiquidLeakRateKgPerS"; "tagreaderData" {areaId: {observedBackflowEvents, sumpHighLevelEvents}}. Per requirement PASS/FAIL/WARNING (evidence missing)/INFO/NOT_APPLICABLE; capacity must cover fire water + leak; verdicts per area and overall.',

@@ -287,6 +287,7 @@ export const runReliefTool = defineTool({
   tier: 'advanced',
   category: 'CALCULATION',
   since: 'v1.3',
+  summary: 'Relief-valve sizing per API 520 Part I (gas, liquid, two-phase) and the API 521 pool-fire heat input.',
   description:
     'Relief-valve sizing per API 520 Part I and the API 521 pool-fire heat input. case "gas": massFlowRate_kg_s, setPressure_bara, temperature_K, molecularWeight_kg_mol (or "fluid": {components} for EOS M, Z, k), compressibility, specificHeatRatio; ' +
     'case "liquid": volumeFlowRate_m3_s, liquidDensity_kg_m3, setPressure_bara, viscosity_Pa_s; case "twoPhase": omega method from gasMassFraction, densities, latentHeat_J_kg, liquidCp_J_kgK; case "fireHeatInput": wettedArea_m2, environmentFactor, hasDrainage, hasFireFighting. ' +

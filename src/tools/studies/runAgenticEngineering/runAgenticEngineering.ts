@@ -105,6 +105,7 @@ export const runAgenticEngineeringTool = defineTool({
   tier: 'advanced',
   category: 'CALCULATION',
   since: 'v1.6',
+  summary: 'Decision kernels for agents: rank candidates against weighted objectives and constraints (Pareto set), or grade the trust of a tool\'s response.',
   description:
     'Decision kernels for engineering agents. "study": rank "candidates" [{name, metrics}] against "objectives" [{metric, direction minimize|maximize, weight}] and "constraints" [{metric, min, max}] → feasibility, normalised and weighted scores, ranks, the Pareto set and the recommended candidate. ' +
     '"trust": grade a tool\'s whole response ("result") HIGH / MEDIUM / LOW by stated rules (status, convergence, validation, quality gate, warnings, the tool\'s measured maturity from getBenchmarkTrust), each check listed.',

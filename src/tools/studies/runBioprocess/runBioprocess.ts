@@ -50,6 +50,7 @@ export const runBioprocessTool = defineTool({
   tier: 'experimental',
   category: 'CALCULATION',
   since: 'v1.1',
+  summary: 'Bioprocess reactors by reactorType: biomass gasifier (equilibrium syngas), fermentation (Monod/Contois kinetics), anaerobic digester (biogas).',
   description:
     'Bioprocess reactors by "reactorType". gasifier: "biomass" ultimate analysis (wt % dry: carbon, hydrogen, oxygen, nitrogen, sulfur, ash), "moisture" (wt %), "agentType" air|oxygen|steam, "equivalenceRatio", "temperature_C" (or "adiabatic": true), "pressure_bara", "carbonConversionEfficiency", "feedRate_kgPerHr" → ideal-gas equilibrium syngas (wet/dry mol %), yield Nm3/kg, LHV MJ/Nm3, cold-gas efficiency, char, heat demand kW. ' +
     'fermentation: "kineticModel" MONOD|CONTOIS, "operationMode" CONTINUOUS|BATCH, "maxSpecificGrowthRate" 1/h, "monodConstant", "yieldBiomass", "yieldProduct", "substrateConcentration_gPerL", "biomassConcentration_gPerL" (batch), "residenceTime_hr", "volume_m3" → substrate, biomass, product, conversion, productivity, washout. ' +

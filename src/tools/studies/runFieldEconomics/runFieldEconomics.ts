@@ -188,6 +188,7 @@ export const runFieldEconomicsTool = defineTool({
   tier: 'experimental',
   category: 'CALCULATION',
   since: 'v1.1',
+  summary: 'Field development economics: cash flow, NPV, IRR, payback and taxes (Norwegian shelf or generic terms), breakeven prices.',
   description:
     'Field development economics. "mode": "cashflow" (default): "capex" {totalMusd, year} or {schedule: {year: Musd}}, "production" {oil: {year: bbl}, gas: {year: Sm3}, ngl: {year: bbl}}, prices (oilPrice_usdPerBbl, gasPrice_usdPerSm3, nglPrice_usdPerBbl), ' +
     '"opex" {percentOfCapex, fixedPerYearMusd, variablePerBoe_usd}, tariffs, "discountRate" (0.08), "country" NO (Norwegian shelf: 22 % + 71.8 % special tax) or GENERIC with "fiscalTerms", "calculateBreakeven" → NPV, IRR, payback, taxes and yearly cash flows in million USD, real terms. ' +

@@ -270,6 +270,7 @@ export const runReservoirTool = defineTool({
   tier: 'experimental',
   category: 'CALCULATION',
   since: 'v1.1',
+  summary: 'Tank (material balance) reservoir with the EOS: pressure and produced volumes as producers deplete gas and oil in place.',
   description:
     'Tank (material balance) reservoir with the EOS: a closed volumetric reservoir of "components" at reservoirTemperature_C and initial reservoirPressure_bara holding gasVolume_Sm3 (gas in place, Sm3) and/or oilVolume_Sm3 (stock-tank oil) — or the pore volumes gasReservoirVolume_m3 / oilReservoirVolume_m3. ' +
     'With "simulationYears" (and "timeStepDays", default 30) the "producers" [{name, phase gas|oil, flowRate {value, unit}}] deplete it at constant rates; each pressure is a TV flash of what is left in the fixed pore volume; production stops at abandonmentPressure_bara. ' +

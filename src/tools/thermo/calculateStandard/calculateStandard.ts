@@ -68,6 +68,7 @@ export const calculateStandardTool = defineTool({
   tier: 'core',
   category: 'CALCULATION',
   since: 'v1.1',
+  summary: 'Gas quality and metering standards from a composition: ISO 6976 calorific values and Wobbe index, ISO 12213/AGA8 Z, AGA3/AGA7 flow, EN 16726 and more.',
   description:
     'Gas-quality and gas-metering standards from a composition (components: name -> mole fraction). ' +
     'ISO6976 / ISO6976_2016: gross and net calorific values (molar kJ/mol, mass MJ/kg, volumetric MJ/m³), Wobbe indices, ' +

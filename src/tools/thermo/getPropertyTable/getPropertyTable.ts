@@ -140,6 +140,7 @@ export const getPropertyTableTool = defineTool({
   tier: 'core',
   category: 'CALCULATION',
   since: 'v1.0',
+  summary: 'Table of phase properties (density, viscosity, Cp, Z, enthalpy, …) of a mixture along a temperature or pressure sweep.',
   description:
     'Property table of a mixture along a temperature or pressure sweep: a TP flash (SRK, PR or CPA, stability analysis and phase split) at each of `points` evenly spaced values (default 20, 2–200, ends included; sweepTo below sweepFrom descends). ' +
     'Required: components (name → mole fraction), sweep ("temperature" with fixedPressure, or "pressure" with fixedTemperature), sweepFrom and sweepTo (number in K or bara, or {value, unit}). ' +
