@@ -222,3 +222,14 @@ t.test('every template file renders, and helm-only constructs fail loudly in the
   tpl.add('x', '{{ if le 1 .Values.a }}y{{ end }}');
   t.throws(() => tpl.render('x', { Values: { a: 2 }, Chart: {}, Release: {}, Template: {} }), /incompatible types/, 'int vs float comparison fails as in Go');
 });
+
+t.test('docker/compose.yaml: the documented token request reaches the issuer the service trusts', async (t) => {
+  const text = readFileSync(resolve(root, 'docker/compose.yaml'), 'utf8');
+  const issuer = YAML.parse(text).services['neqsim-ts'].environment.OIDC_ISSUER as string;
+  const header = text.slice(0, text.indexOf('services:'));
+  const tokenUrls = [...header.matchAll(/https?:\/\/[^\s'"]+\/token\b/g)].map((m) => m[0]);
+  t.ok(tokenUrls.length > 0, 'the header shows how to get a token');
+  // The mock provider stamps "iss" with the address it was reached at, so the request must use the issuer's host.
+  for (const u of tokenUrls) t.equal(u, `${issuer}/token`, `${u} is the issuer's token endpoint`);
+  t.match(header, /exec -T neqsim-ts/, 'fetched from inside the compose network, where the issuer host resolves');
+});
