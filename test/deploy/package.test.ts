@@ -30,6 +30,7 @@ const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as {
   dependencies: Record<string, string>;
   overrides?: Record<string, unknown>;
   engines: Record<string, string>;
+  scripts: Record<string, string>;
 };
 
 interface PackResult {
@@ -61,6 +62,9 @@ t.test('npm pack ships the built server, its data, LICENSE, README and package.j
   t.notOk(paths.some((p) => p.endsWith('.map') || p.includes('tsbuildinfo')), 'no source maps (the .ts sources are not shipped) or build info');
   t.match(readFileSync(resolve(root, 'LICENSE'), 'utf8'), /Apache License\s+Version 2\.0, January 2004[\s\S]*END OF TERMS AND CONDITIONS/, 'LICENSE is the Apache-2.0 text');
   t.equal(pkg.license, 'Apache-2.0');
+  t.notOk(pkg.scripts['premcp:stdio'], 'npm run mcp:stdio starts from dist without a build step (MCP clients time out on slow starts)');
+  t.notMatch(pkg.scripts['mcp:stdio'], /tsc|build/, 'mcp:stdio only runs node');
+  t.notMatch(pkg.scripts.prestart, /tsconfig\.json|build:all/, 'npm start does not compile tests and benches');
   for (const bin of Object.values(pkg.bin)) {
     t.match(readFileSync(resolve(root, bin), 'utf8'), /^#!\/usr\/bin\/env node\n/, `${bin} starts with a node shebang`);
   }
