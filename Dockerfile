@@ -6,12 +6,13 @@
 FROM node:22-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund
-COPY tsconfig.json ./
+# --ignore-scripts: the sources are not copied yet, so the package's own prepare (a dev build) cannot run here.
+RUN npm ci --no-audit --no-fund --ignore-scripts
+COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 COPY workers ./workers
-COPY scripts ./scripts
-RUN npx tsc -p tsconfig.json && npm prune --omit=dev --no-audit --no-fund
+# The server build only (src + workers, type-checked), then drop the dev toolchain.
+RUN npx tsc -b tsconfig.build.json && npm prune --omit=dev --no-audit --no-fund --ignore-scripts
 
 FROM node:22-bookworm-slim AS runtime
 ENV NODE_ENV=production \
@@ -23,6 +24,7 @@ WORKDIR /app
 COPY --from=build --chown=node:node /app/package.json ./package.json
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/dist ./dist
+COPY --chown=node:node LICENSE ./LICENSE
 COPY --chown=node:node openapi ./openapi
 RUN mkdir -p /data/saved_simulations && chown -R node:node /data
 USER node
