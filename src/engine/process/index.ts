@@ -5,3 +5,4 @@ export { separate, type SeparatorSpec } from './separation.js';
 export { compress, expand, throttle, POLYTROPIC_STEPS, type MachineSpec, type PolytropicMethod, type MachineResult } from './pressure-change.js';
 export { counterflowEffectiveness, exchangeHeat, heat, type HeaterSpec } from './heat-transfer.js';
 export { portKey, productPorts, solveFlowsheet, type FlowsheetResult, type PortRef, type RecycleReport, type SolveOptions, type UnitResult, type UnitSpec, type UnitType } from './flowsheet.js';
+export { solveColumn, type ColumnDefinition, type ColumnFeed, type ColumnResult, type ColumnSideDraw, type ColumnStageResult, type EndSpecification } from './column/column.js';
