@@ -6,3 +6,4 @@ export { compress, expand, throttle, POLYTROPIC_STEPS, type MachineSpec, type Po
 export { counterflowEffectiveness, exchangeHeat, heat, type HeaterSpec } from './heat-transfer.js';
 export { portKey, productPorts, solveFlowsheet, type FlowsheetResult, type PortRef, type RecycleReport, type SolveOptions, type UnitResult, type UnitSpec, type UnitType } from './flowsheet.js';
 export { solveColumn, type ColumnDefinition, type ColumnFeed, type ColumnResult, type ColumnSideDraw, type ColumnStageResult, type EndSpecification } from './column/column.js';
+export { COLUMN_TYPES, columnPorts, type ColumnType, type ColumnUnitSpec, type NamedEndSpecification } from './column/column-unit.js';

@@ -12,6 +12,7 @@
 import { issue, type DiagnosticIssue } from '../../contract/envelope.js';
 import { normalizeEquipmentType } from '../../contract/flash-models.js';
 import { isPlainObject } from '../../platform/validation/issues.js';
+import { CONDENSER_SPECS, REBOILER_SPECS } from './column-definition.js';
 import { checkExclusive, checkKey, CONFLICTING_PROPERTY, pointer, UNKNOWN_PROPERTY, type KeyTable } from '../../contract/strict-keys.js';
 
 type Table = Omit<KeyTable, 'subject'> & { unsupportedCode?: string };
@@ -43,6 +44,14 @@ const COMPRESSOR_LIKE = (extra: Record<string, string>): Table => ({
   unmodelled: { speed: MACHINE_CHART, ...extra },
   exclusive: [OUTLET_PRESSURE, ['isentropicEfficiency', 'efficiency']],
 });
+
+const EQUILIBRIUM_STAGES = 'Column stages are equilibrium stages: represent a tray efficiency by fewer stages (theoretical stages = actual trays × efficiency)';
+const PARTIAL_CONDENSER = 'The condenser is partial (vapour distillate, all liquid refluxed): for a liquid distillate add a liquid side draw on the condenser tray (sideDraws)';
+const ABSORBER: Table = {
+  modelled: ['numberOfStages', 'topPressure', 'bottomPressure', 'pressure'],
+  exclusive: [['pressure', 'topPressure']],
+  unmodelled: { stageEfficiency: EQUILIBRIUM_STAGES, murphreeEfficiency: EQUILIBRIUM_STAGES, internalDiameter: DESIGN_ALTERNATIVE },
+};
 
 const NOT_POLYTROPIC = 'Only compressors take a polytropic calculation: give isentropicEfficiency';
 
@@ -92,6 +101,14 @@ export const PROPERTY_TABLES: Readonly<Record<string, Table>> = {
     exclusive: [['diameter', 'insideDiameter'], ['pipeWallRoughness', 'roughness'], ['elevation', 'elevationChange', 'angle'], ['numberOfIncrements', 'numberOfSegments']],
     unmodelled: { heatTransferCoefficient: PIPE_HEAT, constantSurfaceTemperature: PIPE_HEAT, pipeWallThickness: DESIGN_ALTERNATIVE },
   },
+  DistillationColumn: {
+    modelled: ['numberOfTrays', 'hasCondenser', 'hasReboiler', 'feedTray', 'feedTrays', 'topPressure', 'bottomPressure', 'sideDraws', ...CONDENSER_SPECS, ...REBOILER_SPECS],
+    exclusive: [['feedTray', 'feedTrays'], [...CONDENSER_SPECS], [...REBOILER_SPECS]],
+    unmodelled: { trayEfficiency: EQUILIBRIUM_STAGES, murphreeEfficiency: EQUILIBRIUM_STAGES, stageEfficiency: EQUILIBRIUM_STAGES, totalCondenser: PARTIAL_CONDENSER, internalDiameter: DESIGN_ALTERNATIVE },
+  },
+  SimpleAbsorber: ABSORBER,
+  SimpleTEGAbsorber: ABSORBER,
+  WaterStripperColumn: { ...ABSORBER, modelled: [...ABSORBER.modelled, ...REBOILER_SPECS], exclusive: [...ABSORBER.exclusive!, [...REBOILER_SPECS]] },
   Adjuster: {
     // stepSize: the original reads it and never uses it; neither do we (stated in the limitations).
     modelled: ['adjustedEquipment', 'adjustedVariable', 'adjustedUnit', 'targetEquipment', 'targetVariable', 'targetValue', 'targetUnit', 'stepSize'],
@@ -161,7 +178,7 @@ export function checkFluidKeys(fluid: unknown, at: string): DiagnosticIssue[] {
 /** The canonical type definition.ts simulates a unit as (undefined when unknown). */
 function canonicalType(type: unknown): string | undefined {
   const t = normalizeEquipmentType(type);
-  return t === 'Valve' ? 'ThrottlingValve' : t;
+  return t === 'Valve' ? 'ThrottlingValve' : t === 'Column' ? 'DistillationColumn' : t;
 }
 
 /**
