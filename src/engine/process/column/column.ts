@@ -14,7 +14,7 @@ import { flashEnthalpy, flashEntropy } from '../../flash/state-flash.js';
 import { liquidLabel, makePhase, type FlashResult } from '../../flash/phase-state.js';
 import { flashTP } from '../../flash/tp-flash.js';
 import { mapComposition, overallMolarMass, streamAtPH, type ProcessFailure, type ProcessFluid, type StreamState } from '../stream.js';
-import { solveMesh, stageDuty, stride, type EndSpecification, type MeshProblem } from './mesh.js';
+import { solveMesh, specValue, stageDuty, stride, type EndSpecification, type MeshFailure, type MeshOptions, type MeshProblem, type MeshSolution } from './mesh.js';
 import { initialState } from './initialise.js';
 import type { StageProperties } from './stage-properties.js';
 
@@ -74,7 +74,13 @@ export interface ColumnResult {
   draws: { stage: number; phase: 'liquid' | 'vapour'; stream: StreamState }[];
   condenserDuty?: number;
   reboilerDuty?: number;
+  /** Newton iterations of the final solve; 0 continuation steps when the specifications were solved directly. */
   iterations: number;
+  /**
+   * Specification continuation used when the direct solve failed: the column solved first with a
+   * reflux ratio and product rate, then the specified quantities moved to their targets in steps.
+   */
+  continuationSteps: number;
   /** Largest scaled MESH residual at the solution, and after each Newton iteration. */
   residual: number;
   history: number[];
@@ -123,6 +129,7 @@ export function solveColumn(def: ColumnDefinition): ColumnResult | ProcessFailur
   const feedComp = Array.from({ length: N }, () => new Float64Array(nc));
   const feedH = new Float64Array(N);
   const feedVap = new Float64Array(N);
+  const feedT = new Float64Array(N);
   const feedTotals = new Float64Array(nc);
   let feedTotal = 0;
   let feedEnthalpy = 0;
@@ -135,6 +142,7 @@ export function solveColumn(def: ColumnDefinition): ColumnResult | ProcessFailur
       feedTotals[i] += f.stream.molarFlow * z[i];
     }
     feedH[f.stage] += f.stream.molarFlow * f.stream.enthalpy;
+    feedT[f.stage] += f.stream.molarFlow * f.stream.flash.T;
     feedVap[f.stage] += f.stream.molarFlow * f.stream.flash.phases.filter((p) => p.label === 'gas').reduce((a, p) => a + p.beta, 0);
     feedTotal += f.stream.molarFlow;
     feedEnthalpy += f.stream.molarFlow * f.stream.enthalpy;
@@ -176,8 +184,19 @@ export function solveColumn(def: ColumnDefinition): ColumnResult | ProcessFailur
     }),
     hasCondenser: def.condenser !== undefined,
     hasReboiler: def.reboiler !== undefined,
+    feedTemperature: Float64Array.from(feedT.slice(top, bottom + 1), (v, k) => {
+      const f = problem.feed[k].reduce((a, b) => a + b, 0);
+      return f > 0 ? v / f : 0;
+    }),
   });
-  const sol = solveMesh(problem, start, { maxIterations: def.maxIterations ?? 60, tolerance: def.tolerance ?? 1e-10 });
+  const opts = { maxIterations: def.maxIterations ?? 60, tolerance: def.tolerance ?? 1e-10 };
+  let sol = solveMesh(problem, start, opts);
+  let continuation = 0;
+  if (!sol.ok && (def.condenser || def.reboiler)) {
+    const c = continueFromEasySpecs(problem, start, opts, topFractionEstimate(def, problem, feedTotal) * feedTotal, spec(def.condenser, 'refluxRatio') ?? 1.5);
+    if (c.solution.ok) sol = c.solution;
+    continuation = c.steps;
+  }
   if (!sol.ok) {
     const where = sol.stage !== undefined ? ` (stage ${sol.stage + top + 1} of ${N}${sol.equation ? `, ${sol.equation}` : ''})` : '';
     return fail(`Column not converged: ${sol.message}${where}`);
@@ -235,7 +254,7 @@ export function solveColumn(def: ColumnDefinition): ColumnResult | ProcessFailur
   const q = (condenserDuty ?? 0) + (reboilerDuty ?? 0);
   const scale = Math.max(Math.abs(feedEnthalpy), Math.abs(hOut), Math.abs(condenserDuty ?? 0), Math.abs(reboilerDuty ?? 0), feedTotal * 1e3);
   const energyErr = Math.abs(feedEnthalpy + q - hOut) / scale;
-  return { ok: true, stages, top: topStream, bottom: bottomStream, draws, condenserDuty, reboilerDuty, iterations: sol.iterations, residual: sol.residual, history: sol.history, massBalanceError: massErr, energyBalanceError: energyErr };
+  return { ok: true, stages, top: topStream, bottom: bottomStream, draws, condenserDuty, reboilerDuty, continuationSteps: continuation, iterations: sol.iterations, residual: sol.residual, history: sol.history, massBalanceError: massErr, energyBalanceError: energyErr };
 }
 
 /** Fraction of the feed leaving at the top, for the initial flows. */
@@ -256,4 +275,41 @@ function topFractionEstimate(def: ColumnDefinition, p: MeshProblem, F: number): 
   if (!fl.ok) return 0.5;
   const beta = fl.result.phases.filter((ph) => ph.label === 'gas').reduce((a, ph) => a + ph.beta, 0);
   return Math.max(0.05, Math.min(0.95, beta || 0.3));
+}
+
+/**
+ * Continuation for hard specifications (temperatures, duties, purities): solve with a reflux ratio
+ * and product rate (always feasible below the feed rate), then move each end's specified quantity
+ * from its value there to the target, halving the step when a solve fails.
+ */
+function continueFromEasySpecs(p: MeshProblem, start: Float64Array, opts: MeshOptions, topRate: number, reflux: number): { solution: MeshSolution | MeshFailure; steps: number } {
+  const F = p.feedTotal;
+  const easyTop: EndSpecification | undefined = p.top ? (p.bottom ? { kind: 'refluxRatio', value: reflux } : { kind: 'productRate', value: topRate }) : undefined;
+  const easyBottom: EndSpecification | undefined = p.bottom ? { kind: 'productRate', value: Math.max(0.02 * F, F - topRate - p.liquidDraw.reduce((a, b) => a + b, 0) - p.vapourDraw.reduce((a, b) => a + b, 0)) } : undefined;
+  let sol = solveMesh({ ...p, top: easyTop, bottom: easyBottom }, start, opts);
+  let steps = 1;
+  if (!sol.ok) return { solution: sol, steps };
+  // Same specification kinds as the targets, valued at the easy solution.
+  const from = (end: 'top' | 'bottom', target: EndSpecification | undefined, s: MeshSolution) => (target ? specValue(p, s.state, s.props, end, target) : 0);
+  const top0 = from('top', p.top, sol);
+  const bottom0 = from('bottom', p.bottom, sol);
+  const at = (t: EndSpecification | undefined, v0: number, lambda: number): EndSpecification | undefined => (t ? ({ ...t, value: v0 + lambda * (t.value - v0) } as EndSpecification) : undefined);
+  let done = 0;
+  let step = 1;
+  let current: MeshSolution = sol;
+  while (done < 1 && steps < 40) {
+    const lambda = Math.min(1, done + step);
+    const trial = solveMesh({ ...p, top: at(p.top, top0, lambda), bottom: at(p.bottom, bottom0, lambda) }, current.state, { ...opts, maxIterations: Math.min(opts.maxIterations, 30) });
+    steps++;
+    if (trial.ok) {
+      current = trial;
+      done = lambda;
+      step = Math.min(1, step * 2);
+    } else {
+      step /= 2;
+      if (step < 1e-3) return { solution: trial, steps };
+    }
+  }
+  if (done < 1) return { solution: { ok: false, message: 'specification continuation did not reach the targets', iterations: current.iterations, residual: NaN }, steps };
+  return { solution: current, steps };
 }

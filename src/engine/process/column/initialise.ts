@@ -53,6 +53,8 @@ export interface InitialGuess {
   feedVapourFraction: Float64Array;
   hasCondenser: boolean;
   hasReboiler: boolean;
+  /** Flow-weighted temperature of the feeds on each stage (0 without feed), K. */
+  feedTemperature: Float64Array;
 }
 
 export function initialState(p: MeshProblem, g: InitialGuess): Float64Array {
@@ -62,9 +64,12 @@ export function initialState(p: MeshProblem, g: InitialGuess): Float64Array {
   const z = normalised(p.feedTotals)!;
   let Ttop = wilsonSaturation(model, p.P[0], z, false);
   let Tbot = wilsonSaturation(model, p.P[n - 1], z, true);
+  // Without a condenser (reboiler) the top (bottom) stage sits near the temperature of its feed.
+  if (!g.hasCondenser && g.feedTemperature[0] > 0) Ttop = g.feedTemperature[0];
+  if (!g.hasReboiler && g.feedTemperature[n - 1] > 0) Tbot = g.feedTemperature[n - 1];
   if (p.top?.kind === 'temperature') Ttop = p.top.value;
   if (p.bottom?.kind === 'temperature') Tbot = p.bottom.value;
-  if (!(Tbot > Ttop + 1)) Tbot = Ttop + Math.max(5, n);
+  if (g.hasCondenser && g.hasReboiler && !(Tbot > Ttop + 1)) Tbot = Ttop + Math.max(5, n);
   const T = Float64Array.from({ length: n }, (_, k) => (n === 1 ? 0.5 * (Ttop + Tbot) : Ttop + ((Tbot - Ttop) * k) / (n - 1)));
 
   // Constant molar overflow from the top: V_0 = D (+ reflux at a condenser).

@@ -158,6 +158,35 @@ export function stageDuty(p: MeshProblem, state: Float64Array, props: StagePrope
   return hout - hin;
 }
 
+/** The current value of an end's specified quantity (in the specification's units). */
+export function specValue(p: MeshProblem, state: Float64Array, props: StageProperties[], end: 'top' | 'bottom', spec: EndSpecification): number {
+  const nc = p.model.nc;
+  const k = end === 'top' ? 0 : p.n - 1;
+  const o = k * stride(nc);
+  const { L, V } = sums(state, nc, k);
+  const sL = 1 + p.liquidDraw[k] / L;
+  const sV = 1 + p.vapourDraw[k] / V;
+  const isTop = end === 'top';
+  const product = (i: number): number => (isTop ? state[o + nc + i] * sV + state[o + i] * (sL - 1) : state[o + i] * sL + state[o + nc + i] * (sV - 1));
+  const productTotal = isTop ? V * sV + L * (sL - 1) : L * sL + V * (sV - 1);
+  switch (spec.kind) {
+    case 'refluxRatio':
+      return L / productTotal;
+    case 'boilupRatio':
+      return V / productTotal;
+    case 'productRate':
+      return productTotal;
+    case 'recovery':
+      return product(spec.component) / p.feedTotals[spec.component];
+    case 'purity':
+      return product(spec.component) / productTotal;
+    case 'duty':
+      return stageDuty(p, state, props, k);
+    case 'temperature':
+      return state[o + 2 * nc];
+  }
+}
+
 export function equationName(p: MeshProblem, row: number, k: number): string {
   const nc = p.model.nc;
   const names = p.model.components.map((c) => c.name);
