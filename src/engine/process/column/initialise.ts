@@ -70,6 +70,8 @@ export function initialState(p: MeshProblem, g: InitialGuess): Float64Array {
   if (p.top?.kind === 'temperature') Ttop = p.top.value;
   if (p.bottom?.kind === 'temperature') Tbot = p.bottom.value;
   if (g.hasCondenser && g.hasReboiler && !(Tbot > Ttop + 1)) Tbot = Ttop + Math.max(5, n);
+  const Tmin = 0.6 * Math.min(Ttop, Tbot);
+  const Tmax = 1.5 * Math.max(Ttop, Tbot);
   const T = Float64Array.from({ length: n }, (_, k) => (n === 1 ? 0.5 * (Ttop + Tbot) : Ttop + ((Tbot - Ttop) * k) / (n - 1)));
 
   // Constant molar overflow from the top: V_0 = D (+ reflux at a condenser).
@@ -93,9 +95,26 @@ export function initialState(p: MeshProblem, g: InitialGuess): Float64Array {
     V[k] = V[k - 1] + p.vapourDraw[k - 1] - fPrev * g.feedVapourFraction[k - 1];
     if (k === n - 1 && g.hasReboiler) V[k] = Math.max(V[k], g.boilup * Math.max(F - D, 0.05 * F));
   }
+  const absorber = !g.hasCondenser && !g.hasReboiler;
+  if (absorber) {
+    // No reflux, no boil-up: start from the profile without mass transfer, liquid feeds flowing
+    // down and vapour feeds up (an absorber's solvent may be a small fraction of the gas).
+    for (let k = 0; k < n; k++) {
+      L[k] = 0;
+      V[k] = 0;
+      for (let j = 0; j < n; j++) {
+        const fj = p.feed[j].reduce((a, b) => a + b, 0);
+        if (j <= k) L[k] += fj * (1 - g.feedVapourFraction[j]);
+        if (j >= k) V[k] += fj * g.feedVapourFraction[j];
+      }
+      L[k] -= p.liquidDraw.slice(0, k + 1).reduce((a, b) => a + b, 0);
+      V[k] -= p.vapourDraw.slice(k).reduce((a, b) => a + b, 0);
+    }
+  }
+  const floor = absorber ? 1e-4 * F : 0.02 * F;
   for (let k = 0; k < n; k++) {
-    L[k] = Math.max(L[k], 0.02 * F);
-    V[k] = Math.max(V[k], 0.02 * F);
+    L[k] = Math.max(L[k], floor);
+    V[k] = Math.max(V[k], floor);
   }
 
   // Wang–Henke sweeps.
@@ -119,16 +138,19 @@ export function initialState(p: MeshProblem, g: InitialGuess): Float64Array {
       for (let k = 0; k < n; k++) x[k][i] = Math.max(xi[k], 1e-30);
     }
     for (let k = 0; k < n; k++) {
-      const xk = normalised(x[k])!;
+      // A sweep that produced no usable composition keeps the previous one.
+      const xk = normalised(x[k]) ?? (sweep === 0 ? Float64Array.from(z) : normalised(y[k]) ?? Float64Array.from(z));
       x[k] = xk;
-      const fixed = (k === 0 && p.top?.kind === 'temperature') || (k === n - 1 && p.bottom?.kind === 'temperature');
+      // Absorbers keep the feed-temperature profile: their liquid is usually far below its bubble
+      // point (a solvent with a little dissolved gas), so bubble temperatures would mislead.
+      const fixed = absorber || (k === 0 && p.top?.kind === 'temperature') || (k === n - 1 && p.bottom?.kind === 'temperature');
       // Bubble-point temperature at fixed x: Newton on ln Σ K x in 1/T with EOS K.
       let Tk = T[k];
       for (let s = 0; s < (fixed ? 1 : 6); s++) {
         const yk = new Float64Array(nc);
         for (let i = 0; i < nc; i++) yk[i] = K[k][i] * xk[i];
         const pr = ev.evaluate(Tk, p.P[k], xk, yk, false);
-        const Kk = pr ? pr.K : wilsonK(model, Tk, p.P[k]);
+        const Kk = (pr ? pr.K : wilsonK(model, Tk, p.P[k])).map((v) => (Number.isFinite(v) ? Math.min(1e30, Math.max(1e-30, v)) : 1));
         let sum = 0;
         for (let i = 0; i < nc; i++) sum += Kk[i] * xk[i];
         K[k] = Kk;
@@ -138,12 +160,12 @@ export function initialState(p: MeshProblem, g: InitialGuess): Float64Array {
         // d ln ΣKx / d(1/T) ≈ −ΔH/R ≈ −(typical 2500 K): a damped fixed slope step.
         const invT = 1 / Tk + Math.log(sum) / 3000;
         const next = 1 / invT;
-        Tk = Math.max(Tk - 30, Math.min(Tk + 30, next));
+        Tk = Math.max(Tk - 30, Math.min(Tk + 30, next, Tmax), Tmin);
         if (Math.abs(Math.log(sum)) < 1e-4) break;
       }
       T[k] = Tk;
-      for (let i = 0; i < nc; i++) y[k][i] = K[k][i] * xk[i];
-      y[k] = normalised(y[k])!;
+      const yk = Float64Array.from(xk, (v, i) => K[k][i] * v);
+      y[k] = normalised(yk) ?? Float64Array.from(z);
     }
   }
   const m = stride(nc);
