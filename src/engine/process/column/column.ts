@@ -147,6 +147,10 @@ export function solveColumn(def: ColumnDefinition): ColumnResult | ProcessFailur
     feedTotal += f.stream.molarFlow;
     feedEnthalpy += f.stream.molarFlow * f.stream.enthalpy;
   }
+  for (const [end, s] of [['top', def.condenser], ['bottom', def.reboiler]] as const) {
+    if (s?.kind === 'productRate' && !(s.value < feedTotal)) return fail(`The ${end} product rate ${(s.value * 3.6).toPrecision(4)} kmol/h exceeds the column feed ${(feedTotal * 3.6).toPrecision(4)} kmol/h`);
+    if ((s?.kind === 'purity' || s?.kind === 'recovery') && !(s.value > 0 && s.value < 1)) return fail(`A ${s.kind} specification must be between 0 and 1`);
+  }
   // Active section: where both phases flow.
   const feedStages = feeds.map((f) => f.stage);
   const top = def.condenser ? 0 : Math.min(...feedStages);

@@ -92,7 +92,8 @@ export function initialState(p: MeshProblem, g: InitialGuess): Float64Array {
     L[k] = L[k - 1] + fk * (1 - g.feedVapourFraction[k]) - p.liquidDraw[k];
     let fPrev = 0;
     for (let i = 0; i < nc; i++) fPrev += p.feed[k - 1][i];
-    V[k] = V[k - 1] + p.vapourDraw[k - 1] - fPrev * g.feedVapourFraction[k - 1];
+    // Total balance of stage k−1: L_{k−2} + V_k + F_{k−1} = L_{k−1} + V_{k−1} + draws.
+    V[k] = L[k - 1] + V[k - 1] + p.liquidDraw[k - 1] + p.vapourDraw[k - 1] - (k >= 2 ? L[k - 2] : 0) - fPrev;
     if (k === n - 1 && g.hasReboiler) V[k] = Math.max(V[k], g.boilup * Math.max(F - D, 0.05 * F));
   }
   const absorber = !g.hasCondenser && !g.hasReboiler;
