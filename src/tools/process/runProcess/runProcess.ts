@@ -27,6 +27,7 @@ const ASSUMPTIONS = [
   'Valves isenthalpic; compressors/pumps/expanders by isentropic efficiency (PS then PH flash); with polytropicEfficiency, Schultz\'s method (default, as the original) or a 40-step polytropic path (polytropicMethod "detailed")',
   'Heat exchanger: counter-current ε-NTU with the capacity rates over the inlet temperature difference (as the original)',
   'PipeBeggsAndBrills: isothermal Beggs & Brill march in numberOfIncrements (default 5) equal increments; the heat the surroundings supply to keep it isothermal enters the energy balance',
+  'Columns: equilibrium stages solved by Newton on the full MESH equations (Naphtali–Sandholm, block tridiagonal); a partial condenser (vapour distillate; a liquid side draw on its tray is a liquid distillate); without a condenser the trays above the top feed are dry; the condenser and reboiler duties enter the energy balance',
   'Ideal-gas reference state: H = 0 and S = 0 for the ideal gas at 273.15 K (S at 1.01325 bar)',
 ];
 const LIMITATIONS = [
@@ -123,7 +124,7 @@ export const runProcessTool = defineTool({
   since: 'v1.0',
   description:
     'Steady-state process simulation from a JSON flowsheet (seed 001 format): {"fluid": {model, temperature (K), pressure (bara), components}, "process": [units in flow order]}. ' +
-    `Units: ${SIMULATED_TYPES.join(', ')}, and, in "properties": Adjuster {adjustedEquipment, adjustedVariable, targetEquipment, targetVariable, targetValue, targetUnit} (varies a specification, e.g. "Cooler"/"outTemperature", until a result, e.g. "Sep.gasOut"/"temperature" or a unit's power, meets the target; data.adjusters) and SetPoint {sourceEquipment, sourceVariable, targetEquipment, targetVariable, targetUnit, multiplier, offset} (keeps a specification at multiplier·source + offset; data.setPoints). Connect with "inlet": "<unit>" or "<unit>.<port>" (ports: gasOut, liquidOut, oilOut, waterOut, splitStream_<i>, hx0/hx1); "inlets" for Mixer, HeatExchanger. ` +
+    `Units: ${SIMULATED_TYPES.join(', ')}, and, in "properties": Adjuster {adjustedEquipment, adjustedVariable, targetEquipment, targetVariable, targetValue, targetUnit} (varies a specification, e.g. "Cooler"/"outTemperature", until a result, e.g. "Sep.gasOut"/"temperature" or a unit's power, meets the target; data.adjusters) and SetPoint {sourceEquipment, sourceVariable, targetEquipment, targetVariable, targetUnit, multiplier, offset} (keeps a specification at multiplier·source + offset; data.setPoints). Connect with "inlet": "<unit>" or "<unit>.<port>" (ports: gasOut, liquidOut, oilOut, waterOut, splitStream_<i>, hx0/hx1, sideDraw<i>); "inlets" for Mixer, HeatExchanger, columns. ` +
     'Quantities as [value, "unit"]: Stream flowRate (kg/hr, mol/sec, Sm3/day, MSm3/day, …), outletPressure, outTemperature, duty; PipeBeggsAndBrills length, diameter, pipeWallRoughness, elevation (m, km, mm, in, ft), numberOfIncrements. Loops are closed with a Recycle unit (referable before it is declared). ' +
     'Returns every unit (power_kW, duty_kW, heads, efficiencies, inlet/outlet T and P), every stream (T, P, flows, phase split, density, enthalpy, composition), products and mass/energy balances. ' +
     'Pitfalls: a bare fluid temperature is kelvin; compressor suction with liquid gives TWO_PHASE_UNCERTAINTY; a unit fed by an empty port is reported with noFlow.',
