@@ -301,10 +301,13 @@ function continueFromEasySpecs(p: MeshProblem, start: Float64Array, opts: MeshOp
   let done = 0;
   let step = 1;
   let current: MeshSolution = sol;
-  while (done < 1 && steps < 40) {
+  // Bounded work: at most 40 solves and 300 Newton iterations in all.
+  let spent = sol.iterations;
+  while (done < 1 && steps < 40 && spent < 300) {
     const lambda = Math.min(1, done + step);
     const trial = solveMesh({ ...p, top: at(p.top, top0, lambda), bottom: at(p.bottom, bottom0, lambda) }, current.state, { ...opts, maxIterations: Math.min(opts.maxIterations, 30) });
     steps++;
+    spent += trial.iterations;
     if (trial.ok) {
       current = trial;
       done = lambda;
