@@ -247,3 +247,19 @@ t.test('infeasible specifications are reported, never returned as a result', asy
   const bad = solveColumn({ ...base, feeds: [{ stream: satFeed, stage: 12 }] });
   t.equal(bad.ok, false, 'feed stage outside the column');
 });
+
+t.test('total condenser: liquid distillate at its bubble point', async (t) => {
+  const f = fluidOf('PR', { methane: 0.002, ethane: 0.05, propane: 0.4, 'n-butane': 0.35, 'n-pentane': 0.198 });
+  const feed = stream(f, 330, 16e5, 100);
+  const def: ColumnDefinition = { fluid: f.fluid, stages: 14, condenser: { kind: 'refluxRatio', value: 2 }, totalCondenser: true, reboiler: { kind: 'productRate', value: 55 }, feeds: [{ stream: feed, stage: 7 }], pressure: { top: 15e5, bottom: 15.5e5 } };
+  const r = solved(def);
+  t.equal(r.top!.flash.phases.length, 1);
+  t.not(r.top!.flash.phases[0].label, 'gas', 'the distillate is liquid');
+  t.ok(Math.abs(r.stages[0].liquidFlow / r.top!.molarFlow - 2) < 1e-9, 'reflux ratio L/D');
+  const b = bubblePointTemperature(f.fluid.model, 15e5, r.top!.z, 300);
+  t.ok(b.ok && Math.abs(b.T - r.stages[0].T) < 1e-6, `condenser at the distillate's bubble point (${b.ok ? (b.T - r.stages[0].T).toExponential(1) : 'n/a'} K)`);
+  t.ok(r.massBalanceError < 1e-8 && r.energyBalanceError < 1e-8, `balances ${r.massBalanceError.toExponential(1)}, ${r.energyBalanceError.toExponential(1)}`);
+  // Condensing everything takes more heat than the partial condenser at the same reflux and split.
+  const partial = solved({ ...def, totalCondenser: false });
+  t.ok(r.condenserDuty! < partial.condenserDuty!, `total ${(r.condenserDuty! / 1e3).toFixed(1)} kW vs partial ${(partial.condenserDuty! / 1e3).toFixed(1)} kW`);
+});

@@ -57,6 +57,14 @@ t.test('the original\'s temperature specifications and a side draw', async (t) =
   t.ok(Math.abs(data(draw).massBalance.massBalanceRelativeError) < 1e-10, 'mass balance with the side product');
 });
 
+t.test('total condenser: the overhead is a liquid at its bubble point', async (t) => {
+  const env = run(deethaniser({ totalCondenser: true, refluxRatio: 3, bottomProductFlowRate: [325, 'kmol/hr'] }));
+  t.equal(env.status, 'success', JSON.stringify(env.errors ?? ''));
+  const top = data(env).streams['Deethaniser.gasOut'];
+  t.notOk(top.phases.gas, 'no vapour in the distillate');
+  t.ok(Math.abs(data(env).energyBalance.relativeImbalance) < 1e-8, 'energy balance');
+});
+
 t.test('strict keys and specifications', async (t) => {
   const typo = run(deethaniser({ refluxRatoi: 2, bottomProductFlowRate: [325, 'kmol/hr'] }));
   t.equal(httpStatusFor(typo), 400, 'unknown key is 400');

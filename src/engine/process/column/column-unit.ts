@@ -17,6 +17,7 @@ export type NamedEndSpecification = Exclude<EndSpecification, { component: numbe
 export interface ColumnUnitSpec {
   stages: number;
   condenser?: NamedEndSpecification;
+  totalCondenser?: boolean;
   reboiler?: NamedEndSpecification;
   /** Stage of each inlet, 0-based from the top, in inlet order. */
   feedStages: number[];
@@ -56,6 +57,7 @@ export function runColumnUnit(spec: ColumnUnitSpec, inlets: (StreamState | undef
     fluid,
     stages: spec.stages,
     condenser,
+    totalCondenser: spec.totalCondenser,
     reboiler,
     feeds: present.map((f) => ({ stream: f.s, stage: f.stage })),
     sideDraws: spec.sideDraws,

@@ -5,8 +5,9 @@
  * reboiled stripper/stabiliser only the reboiler, a refluxed absorber only the condenser, and an
  * absorber neither (no degrees of freedom: all stages adiabatic).
  *
- * The condenser is partial: its vapour is the top product and its liquid is all reflux, unless a
- * liquid draw is put on stage 0 (liquid distillate). Without a condenser the stages above the top
+ * The condenser is partial by default: its vapour is the top product and its liquid is all reflux,
+ * unless a liquid draw is put on stage 0 (a liquid distillate too). A total condenser condenses all
+ * the vapour: the distillate is liquid of the reflux composition at its bubble point. Without a condenser the stages above the top
  * feed receive no liquid and are dry: the vapour passes them adiabatically (checked single-phase);
  * without a reboiler the stages below the bottom feed likewise carry liquid only.
  */
@@ -38,6 +39,8 @@ export interface ColumnDefinition {
   /** Total equilibrium stages, condenser and reboiler included. */
   stages: number;
   condenser?: EndSpecification;
+  /** The condenser condenses all the vapour: the distillate is liquid at its bubble point. */
+  totalCondenser?: boolean;
   reboiler?: EndSpecification;
   feeds: ColumnFeed[];
   sideDraws?: ColumnSideDraw[];
@@ -158,7 +161,9 @@ export function solveColumn(def: ColumnDefinition): ColumnResult | ProcessFailur
   const n = bottom - top + 1;
   const liquidDraw = new Float64Array(n);
   const vapourDraw = new Float64Array(n);
+  if (def.totalCondenser && !def.condenser) return fail('A total condenser needs a condenser specification');
   for (const d of def.sideDraws ?? []) {
+    if (def.totalCondenser && d.stage === 0) return fail('A total condenser takes no side draw: its distillate is the top product');
     if (!Number.isInteger(d.stage) || d.stage < top || d.stage > bottom) return fail(`Side draw on stage ${d.stage + 1}: only stages ${top + 1}–${bottom + 1} carry both phases`);
     if (!(d.molarFlow >= 0)) return fail('A side draw rate must be ≥ 0');
     (d.phase === 'liquid' ? liquidDraw : vapourDraw)[d.stage - top] += d.molarFlow;
@@ -176,6 +181,7 @@ export function solveColumn(def: ColumnDefinition): ColumnResult | ProcessFailur
     bottom: def.reboiler,
     feedTotals,
     feedTotal,
+    totalCondenser: def.totalCondenser === true,
   };
   const spec = (s: EndSpecification | undefined, k: 'refluxRatio' | 'boilupRatio'): number | undefined => (s?.kind === k ? s.value : undefined);
   const start = initialState(problem, {
@@ -227,7 +233,15 @@ export function solveColumn(def: ColumnDefinition): ColumnResult | ProcessFailur
       if (s) draws.push({ stage: k + top, phase, stream: s });
     }
   }
-  let topStream = phaseStream(def.fluid, stages[0].T, problem.P[0], flowsOf(0, true), true, sol.props[0]);
+  const total = def.totalCondenser === true;
+  if (total) {
+    // The condenser's vapour is its incipient (bubble-point) vapour; none leaves.
+    const x0 = stages[0].x;
+    const y0 = Float64Array.from(x0, (v, i) => v * sol.props[0].K[i]);
+    const sy = y0.reduce((a, b) => a + b, 0);
+    stages[0] = { ...stages[0], vapourFlow: 0, y: y0.map((v) => v / sy) };
+  }
+  let topStream = phaseStream(def.fluid, stages[0].T, problem.P[0], flowsOf(0, true), !total, sol.props[0]);
   let bottomStream = phaseStream(def.fluid, stages[n - 1].T, problem.P[n - 1], flowsOf(n - 1, false), false, sol.props[n - 1]);
   // Dry stages: the vapour rises through the stages above the top feed at their pressures.
   for (let k = top - 1; k >= 0 && topStream; k--) {

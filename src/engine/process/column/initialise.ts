@@ -131,7 +131,8 @@ export function initialState(p: MeshProblem, g: InitialGuess): Float64Array {
       const d = new Float64Array(n);
       for (let k = 0; k < n; k++) {
         if (k > 0) a[k] = L[k - 1];
-        b[k] = -(L[k] + p.liquidDraw[k]) - (V[k] + p.vapourDraw[k]) * K[k][i];
+        // A total condenser's outflow D (held in V[0]) is liquid of the reflux composition.
+        b[k] = k === 0 && p.totalCondenser ? -(L[0] + V[0]) : -(L[k] + p.liquidDraw[k]) - (V[k] + p.vapourDraw[k]) * K[k][i];
         if (k < n - 1) c[k] = V[k + 1] * K[k + 1][i];
         d[k] = -p.feed[k][i];
       }
@@ -174,7 +175,7 @@ export function initialState(p: MeshProblem, g: InitialGuess): Float64Array {
   for (let k = 0; k < n; k++) {
     for (let i = 0; i < nc; i++) {
       state[k * m + i] = Math.max(L[k] * x[k][i], 1e-20 * F);
-      state[k * m + nc + i] = Math.max(V[k] * y[k][i], 1e-20 * F);
+      state[k * m + nc + i] = Math.max(V[k] * (k === 0 && p.totalCondenser ? x[k][i] : y[k][i]), 1e-20 * F);
     }
     state[k * m + 2 * nc] = T[k];
   }

@@ -40,6 +40,11 @@ export interface MeshProblem {
   /** Total feed of each component and overall (scales). */
   feedTotals: Float64Array;
   feedTotal: number;
+  /**
+   * Stage 0 is a total condenser: its "vapour" unknowns are the liquid distillate's component
+   * flows, its rows are the balances, distillate = reflux composition, and the bubble point.
+   */
+  totalCondenser?: boolean;
 }
 
 export interface MeshOptions {
@@ -86,8 +91,44 @@ function sums(state: Float64Array, nc: number, k: number): { L: number; V: numbe
 export function propsAt(ev: StagePropertyEvaluator, p: MeshProblem, state: Float64Array, k: number): StageProperties | undefined {
   const nc = p.model.nc;
   const o = k * stride(nc);
+  if (k === 0 && p.totalCondenser) return bubbleProps(ev, p, state);
   return ev.evaluate(state[o + 2 * nc], p.P[k], state.subarray(o, o + nc), state.subarray(o + nc, o + 2 * nc));
 }
+
+/**
+ * A total condenser's K at its liquid: the incipient vapour y = K·x is found by substitution to
+ * 1e-13 (so K does not depend on the starting vapour, the vapour entering from below).
+ */
+function bubbleProps(ev: StagePropertyEvaluator, p: MeshProblem, state: Float64Array): StageProperties | undefined {
+  const nc = p.model.nc;
+  const m = stride(nc);
+  const T = state[2 * nc];
+  const x = state.subarray(0, nc);
+  const start = p.n > 1 ? state.subarray(m + nc, m + 2 * nc) : x;
+  let y = Float64Array.from(start, (v) => v / yTotal(start));
+  let pr: StageProperties | undefined;
+  for (let it = 0; it < 60; it++) {
+    pr = ev.evaluate(T, p.P[0], x, y);
+    if (!pr) return undefined;
+    const next = Float64Array.from(x, (v, i) => pr!.K[i] * v);
+    const sum = yTotal(next);
+    if (!(sum > 0) || !Number.isFinite(sum)) return undefined;
+    let change = 0;
+    for (let i = 0; i < nc; i++) {
+      next[i] /= sum;
+      change = Math.max(change, Math.abs(next[i] - y[i]));
+    }
+    y = next;
+    if (change < 1e-13) break;
+  }
+  return pr;
+}
+
+const yTotal = (y: ArrayLike<number>): number => {
+  let s = 0;
+  for (let i = 0; i < y.length; i++) s += y[i];
+  return s;
+};
 
 /** Residual rows of stage k (length 2nc+1) written into out. */
 export function stageResidual(p: MeshProblem, state: Float64Array, props: (StageProperties | undefined)[], k: number, out: Float64Array): void {
@@ -101,7 +142,18 @@ export function stageResidual(p: MeshProblem, state: Float64Array, props: (Stage
   const pr = props[k]!;
   const above = k > 0 ? k - 1 : -1;
   const below = k < p.n - 1 ? k + 1 : -1;
-  for (let i = 0; i < nc; i++) {
+  const total = k === 0 && p.totalCondenser === true;
+  if (total) {
+    // v holds the liquid distillate: balances, distillate composition = reflux composition, bubble point.
+    let sumKx = 0;
+    for (let i = 0; i < nc; i++) {
+      const inflow = (below >= 0 ? state[below * m + nc + i] : 0) + p.feed[k][i];
+      out[i] = (inflow - state[o + i] - state[o + nc + i]) / F;
+      if (i < nc - 1) out[nc + i] = state[o + nc + i] / V - state[o + i] / L;
+      sumKx += (pr.K[i] * state[o + i]) / L;
+    }
+    out[2 * nc - 1] = sumKx - 1;
+  } else for (let i = 0; i < nc; i++) {
     const inflow = (above >= 0 ? state[above * m + i] : 0) + (below >= 0 ? state[below * m + nc + i] : 0) + p.feed[k][i];
     out[i] = (inflow - state[o + i] * sL - state[o + nc + i] * sV) / F;
     out[nc + i] = (pr.K[i] * state[o + i]) / L - state[o + nc + i] / V;
@@ -111,7 +163,7 @@ export function stageResidual(p: MeshProblem, state: Float64Array, props: (Stage
     let hin = p.feedH[k];
     if (above >= 0) hin += sums(state, nc, above).L * props[above]!.hL;
     if (below >= 0) hin += sums(state, nc, below).V * props[below]!.hV;
-    const hout = L * sL * pr.hL + V * sV * pr.hV;
+    const hout = total ? (L + V) * pr.hL : L * sL * pr.hL + V * sV * pr.hV;
     return (hin - hout + Q) / (F * H_SCALE);
   };
   if (!spec) {
@@ -154,7 +206,7 @@ export function stageDuty(p: MeshProblem, state: Float64Array, props: StagePrope
   let hin = p.feedH[k];
   if (k > 0) hin += sums(state, nc, k - 1).L * props[k - 1].hL;
   if (k < p.n - 1) hin += sums(state, nc, k + 1).V * props[k + 1].hV;
-  const hout = (L + p.liquidDraw[k]) * props[k].hL + (V + p.vapourDraw[k]) * props[k].hV;
+  const hout = k === 0 && p.totalCondenser ? (L + V) * props[k].hL : (L + p.liquidDraw[k]) * props[k].hL + (V + p.vapourDraw[k]) * props[k].hV;
   return hout - hin;
 }
 
@@ -191,6 +243,8 @@ export function equationName(p: MeshProblem, row: number, k: number): string {
   const nc = p.model.nc;
   const names = p.model.components.map((c) => c.name);
   if (row < nc) return `component balance of ${names[row]}`;
+  if (k === 0 && p.totalCondenser && row === 2 * nc - 1) return 'bubble point of the total condenser';
+  if (k === 0 && p.totalCondenser && row < 2 * nc - 1) return `distillate composition of ${names[row - nc]}`;
   if (row < 2 * nc) return `phase equilibrium of ${names[row - nc]}`;
   const spec = k === 0 && p.top ? p.top : k === p.n - 1 && p.bottom ? p.bottom : undefined;
   return spec && spec.kind !== 'duty' ? `specification (${spec.kind})` : 'energy balance';

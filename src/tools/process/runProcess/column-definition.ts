@@ -123,6 +123,8 @@ export function readColumnUnit(type: ColumnType, name: string, p: Props, inlets:
     };
     const hasCondenser = flag('hasCondenser');
     const hasReboiler = flag('hasReboiler');
+    const totalCondenser = p.totalCondenser !== undefined && flag('totalCondenser');
+    if (totalCondenser && !hasCondenser) issues.push(issue('CONFLICTING_PROPERTY', `DistillationColumn '${name}': totalCondenser without a condenser`, 'Leave out totalCondenser, or set "hasCondenser": true', pf('totalCondenser')));
     const condenser = readEnd(p, CONDENSER_SPECS, 'condenser', pf, issues);
     const reboiler = readEnd(p, REBOILER_SPECS, 'reboiler', pf, issues);
     const endProblem = (has: boolean, spec: unknown, keys: readonly string[], what: string, flagKey: string) => {
@@ -148,7 +150,7 @@ export function readColumnUnit(type: ColumnType, name: string, p: Props, inlets:
     }
     const sideDraws = readSideDraws(p, N, toTop, pf, issues);
     if (issues.length > before || !inlets || !feedStages || !sideDraws || pressure === undefined) return undefined;
-    const column: ColumnUnitSpec = { stages: N, feedStages, sideDraws, pressure: pressure ?? undefined, condenser: condenser ?? undefined, reboiler: reboiler ?? undefined };
+    const column: ColumnUnitSpec = { stages: N, feedStages, sideDraws, pressure: pressure ?? undefined, condenser: condenser ?? undefined, totalCondenser, reboiler: reboiler ?? undefined };
     return { type, name, inlets, column };
   }
   // Absorbers and the stripper: equilibrium stages without a condenser.

@@ -27,7 +27,7 @@ const ASSUMPTIONS = [
   'Valves isenthalpic; compressors/pumps/expanders by isentropic efficiency (PS then PH flash); with polytropicEfficiency, Schultz\'s method (default, as the original) or a 40-step polytropic path (polytropicMethod "detailed")',
   'Heat exchanger: counter-current ε-NTU with the capacity rates over the inlet temperature difference (as the original)',
   'PipeBeggsAndBrills: isothermal Beggs & Brill march in numberOfIncrements (default 5) equal increments; the heat the surroundings supply to keep it isothermal enters the energy balance',
-  'Columns: equilibrium stages solved by Newton on the full MESH equations (Naphtali–Sandholm, block tridiagonal); a partial condenser (vapour distillate; a liquid side draw on its tray is a liquid distillate); without a condenser the trays above the top feed are dry; the condenser and reboiler duties enter the energy balance',
+  'Columns: equilibrium stages solved by Newton on the full MESH equations (Naphtali–Sandholm, block tridiagonal); a partial condenser (vapour distillate; a liquid side draw on its tray adds a liquid distillate) or a total condenser (totalCondenser: liquid distillate at its bubble point); without a condenser the trays above the top feed are dry; the condenser and reboiler duties enter the energy balance',
   'Ideal-gas reference state: H = 0 and S = 0 for the ideal gas at 273.15 K (S at 1.01325 bar)',
 ];
 const LIMITATIONS = [

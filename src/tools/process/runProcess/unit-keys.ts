@@ -46,7 +46,6 @@ const COMPRESSOR_LIKE = (extra: Record<string, string>): Table => ({
 });
 
 const EQUILIBRIUM_STAGES = 'Column stages are equilibrium stages: represent a tray efficiency by fewer stages (theoretical stages = actual trays × efficiency)';
-const PARTIAL_CONDENSER = 'The condenser is partial (vapour distillate, all liquid refluxed): for a liquid distillate add a liquid side draw on the condenser tray (sideDraws)';
 const ABSORBER: Table = {
   modelled: ['numberOfStages', 'topPressure', 'bottomPressure', 'pressure'],
   exclusive: [['pressure', 'topPressure']],
@@ -102,9 +101,9 @@ export const PROPERTY_TABLES: Readonly<Record<string, Table>> = {
     unmodelled: { heatTransferCoefficient: PIPE_HEAT, constantSurfaceTemperature: PIPE_HEAT, pipeWallThickness: DESIGN_ALTERNATIVE },
   },
   DistillationColumn: {
-    modelled: ['numberOfTrays', 'hasCondenser', 'hasReboiler', 'feedTray', 'feedTrays', 'topPressure', 'bottomPressure', 'sideDraws', ...CONDENSER_SPECS, ...REBOILER_SPECS],
+    modelled: ['numberOfTrays', 'hasCondenser', 'hasReboiler', 'totalCondenser', 'feedTray', 'feedTrays', 'topPressure', 'bottomPressure', 'sideDraws', ...CONDENSER_SPECS, ...REBOILER_SPECS],
     exclusive: [['feedTray', 'feedTrays'], [...CONDENSER_SPECS], [...REBOILER_SPECS]],
-    unmodelled: { trayEfficiency: EQUILIBRIUM_STAGES, murphreeEfficiency: EQUILIBRIUM_STAGES, stageEfficiency: EQUILIBRIUM_STAGES, totalCondenser: PARTIAL_CONDENSER, internalDiameter: DESIGN_ALTERNATIVE },
+    unmodelled: { trayEfficiency: EQUILIBRIUM_STAGES, murphreeEfficiency: EQUILIBRIUM_STAGES, stageEfficiency: EQUILIBRIUM_STAGES, internalDiameter: DESIGN_ALTERNATIVE },
   },
   SimpleAbsorber: ABSORBER,
   SimpleTEGAbsorber: ABSORBER,
