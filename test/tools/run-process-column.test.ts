@@ -65,6 +65,18 @@ t.test('total condenser: the overhead is a liquid at its bubble point', async (t
   t.ok(Math.abs(data(env).energyBalance.relativeImbalance) < 1e-8, 'energy balance');
 });
 
+t.test('given tray pressures equal the linear profile they describe', async (t) => {
+  const linear = run(deethaniser({ refluxRatio: 2, bottomProductFlowRate: [325, 'kmol/hr'] }));
+  const P = data(linear).units.Deethaniser.stages.map((s: any) => [s.pressure_bara, 'bara']);
+  const given = run({ ...deethaniser({}), process: deethaniser({}).process.map((u: any) => (u.name === 'Deethaniser' ? { ...u, properties: { numberOfTrays: 10, feedTray: 5, refluxRatio: 2, bottomProductFlowRate: [325, 'kmol/hr'], trayPressures: P } } : u)) });
+  t.equal(given.status, 'success', JSON.stringify(given.errors ?? ''));
+  const a = data(linear).units.Deethaniser.stages;
+  const b = data(given).units.Deethaniser.stages;
+  t.ok(Math.max(...a.map((s: any, k: number) => Math.abs(s.temperature_C - b[k].temperature_C))) < 1e-8, 'same column');
+  const short = run({ ...deethaniser({}), process: deethaniser({}).process.map((u: any) => (u.name === 'Deethaniser' ? { ...u, properties: { numberOfTrays: 10, feedTray: 5, refluxRatio: 2, bottomProductFlowRate: [325, 'kmol/hr'], trayPressures: [24, 24.5] } } : u)) });
+  t.match(JSON.stringify(short.errors), /trayPressures must give 12 pressures/);
+});
+
 t.test('strict keys and specifications', async (t) => {
   const typo = run(deethaniser({ refluxRatoi: 2, bottomProductFlowRate: [325, 'kmol/hr'] }));
   t.equal(httpStatusFor(typo), 400, 'unknown key is 400');

@@ -22,8 +22,8 @@ export interface ColumnUnitSpec {
   /** Stage of each inlet, 0-based from the top, in inlet order. */
   feedStages: number[];
   sideDraws: ColumnSideDraw[];
-  /** Pa; undefined = the lowest inlet pressure on every stage. */
-  pressure?: { top: number; bottom: number };
+  /** Pa: top and bottom (linear between), or one per stage from the top; undefined = the lowest inlet pressure on every stage. */
+  pressure?: { top: number; bottom: number } | { stages: number[] };
 }
 
 export function columnPorts(spec: ColumnUnitSpec): string[] {

@@ -149,8 +149,22 @@ export function readColumnUnit(type: ColumnType, name: string, p: Props, inlets:
       issues.push(issue('MISSING_PROPERTY', `DistillationColumn '${name}' needs the tray its feed enters`, `Give "feedTray": 0 to ${N - 1} (numbered from the bottom; 0 is the reboiler when there is one), or "feedTrays": [one per inlet]`, pf('feedTray')));
     }
     const sideDraws = readSideDraws(p, N, toTop, pf, issues);
+    let trayPressures: number[] | undefined;
+    if (p.trayPressures !== undefined) {
+      const list = p.trayPressures;
+      if (!Array.isArray(list) || list.length !== N) {
+        issues.push(issue('INVALID_PROPERTY', `trayPressures must give ${N} pressures, one per stage from the bottom (reboiler) to the top (condenser)`, `Give e.g. "trayPressures": [${Array.from({ length: Math.min(N, 3) }, (_, i) => 20 - i * 0.1).join(', ')}${N > 3 ? ', …' : ''}] (bara)`, pf('trayPressures')));
+      } else {
+        const values = list.map((v, i) => {
+          const r = parsePressure(v, { code: 'INVALID_PRESSURE', field: `${pf('trayPressures')}.${i}` });
+          if (!r.ok) issues.push(r.issue);
+          return r.ok ? r.value : NaN;
+        });
+        if (values.every((v) => Number.isFinite(v))) trayPressures = values.reverse();
+      }
+    }
     if (issues.length > before || !inlets || !feedStages || !sideDraws || pressure === undefined) return undefined;
-    const column: ColumnUnitSpec = { stages: N, feedStages, sideDraws, pressure: pressure ?? undefined, condenser: condenser ?? undefined, totalCondenser, reboiler: reboiler ?? undefined };
+    const column: ColumnUnitSpec = { stages: N, feedStages, sideDraws, pressure: trayPressures ? { stages: trayPressures } : (pressure ?? undefined), condenser: condenser ?? undefined, totalCondenser, reboiler: reboiler ?? undefined };
     return { type, name, inlets, column };
   }
   // Absorbers and the stripper: equilibrium stages without a condenser.

@@ -101,8 +101,8 @@ export const PROPERTY_TABLES: Readonly<Record<string, Table>> = {
     unmodelled: { heatTransferCoefficient: PIPE_HEAT, constantSurfaceTemperature: PIPE_HEAT, pipeWallThickness: DESIGN_ALTERNATIVE },
   },
   DistillationColumn: {
-    modelled: ['numberOfTrays', 'hasCondenser', 'hasReboiler', 'totalCondenser', 'feedTray', 'feedTrays', 'topPressure', 'bottomPressure', 'sideDraws', ...CONDENSER_SPECS, ...REBOILER_SPECS],
-    exclusive: [['feedTray', 'feedTrays'], [...CONDENSER_SPECS], [...REBOILER_SPECS]],
+    modelled: ['numberOfTrays', 'hasCondenser', 'hasReboiler', 'totalCondenser', 'feedTray', 'feedTrays', 'topPressure', 'bottomPressure', 'trayPressures', 'sideDraws', ...CONDENSER_SPECS, ...REBOILER_SPECS],
+    exclusive: [['feedTray', 'feedTrays'], ['trayPressures', 'topPressure'], ['trayPressures', 'bottomPressure'], [...CONDENSER_SPECS], [...REBOILER_SPECS]],
     unmodelled: { trayEfficiency: EQUILIBRIUM_STAGES, murphreeEfficiency: EQUILIBRIUM_STAGES, stageEfficiency: EQUILIBRIUM_STAGES, internalDiameter: DESIGN_ALTERNATIVE },
   },
   SimpleAbsorber: ABSORBER,
