@@ -155,7 +155,9 @@ function columnFigures(u: UnitResult): Record<string, unknown> {
   const r: Record<string, unknown> = {
     numberOfStages: N,
     iterations: c.iterations,
+    continuationSteps: c.continuationSteps,
     maxScaledResidual: c.residual,
+    residualHistory: c.history,
     massBalanceRelativeError: c.massBalanceError,
     energyBalanceRelativeError: c.energyBalanceError,
     topTemperature_C: kelvinToCelsius(c.stages[0].T),
