@@ -159,7 +159,8 @@ t.test('getCapabilities is derived from the registry, schemas and engine', async
   t.same(Object.keys(data.tools).sort(), TOOLS.map((x) => x.name).sort());
   const proc = (env.data as { process?: { equipmentTypes: string[]; flowRateUnits: string[] } }).process;
   t.ok(proc?.equipmentTypes.includes('Separator') && proc.equipmentTypes.includes('Recycle'), 'runProcess equipment listed');
-  t.notOk(proc?.equipmentTypes.includes('DistillationColumn'), 'only simulated equipment is listed');
+  t.notOk(proc?.equipmentTypes.includes('WindTurbine'), 'only simulated equipment is listed');
+  t.ok(proc?.equipmentTypes.includes('DistillationColumn'), 'columns are simulated');
   t.ok(proc?.flowRateUnits.includes('kg/hr'));
   for (const tool of TOOLS) {
     const entry = data.tools[tool.name];

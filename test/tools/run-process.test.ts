@@ -65,7 +65,7 @@ t.test('bad definitions: structured errors with code, fix and field', (t) => {
   const sep = { type: 'Separator', name: 'HP Sep', inlet: 'feed' };
   const cases: [string, unknown, string, string | RegExp][] = [
     ['unknown equipment type', { fluid: FLUID, process: [FEED, { type: 'FluxCapacitor', name: 'x', inlet: 'feed' }] }, 'UNKNOWN_EQUIPMENT_TYPE', 'process.1.type'],
-    ['unsupported equipment type', { fluid: FLUID, process: [FEED, { type: 'DistillationColumn', name: 'col', inlet: 'feed' }] }, 'UNSUPPORTED_EQUIPMENT', 'process.1.type'],
+    ['unsupported equipment type', { fluid: FLUID, process: [FEED, { type: 'WindTurbine', name: 'col', inlet: 'feed' }] }, 'UNSUPPORTED_EQUIPMENT', 'process.1.type'],
     [
       'forward reference to a non-recycle unit',
       { fluid: FLUID, process: [FEED, { type: 'ThrottlingValve', name: 'v1', inlet: 'v2', properties: { outletPressure: 10 } }, { type: 'ThrottlingValve', name: 'v2', inlet: 'feed', properties: { outletPressure: 20 } }] },

@@ -70,7 +70,7 @@ const CASES: [string, 'error' | 'warning', unknown, string?][] = [
   ['INVALID_UNIT', 'error', proc([feed, 'Separator']), 'process[1]'],
   ['MISSING_TYPE', 'error', proc([feed, { name: 'sep', inlet: 'feed' }]), 'process[1].type'],
   ['UNKNOWN_EQUIPMENT_TYPE', 'error', proc([feed, { type: 'Seperator', name: 'sep', inlet: 'feed' }]), 'process[1].type'],
-  ['UNSUPPORTED_EQUIPMENT', 'error', proc([feed, { type: 'DistillationColumn', name: 'col', inlet: 'feed' }]), 'process[1].type'],
+  ['UNSUPPORTED_EQUIPMENT', 'error', proc([feed, { type: 'WindTurbine', name: 'col', inlet: 'feed' }]), 'process[1].type'],
   ['DUPLICATE_EQUIPMENT_NAME', 'warning', proc([feed, { type: 'Separator', name: 'feed', inlet: 'feed' }]), 'process[1].name'],
   ['EMPTY_INLET', 'warning', proc([feed, { type: 'Separator', name: 'sep', inlet: '' }]), 'process[1].inlet'],
   ['UNRESOLVED_INLET', 'warning', proc([feed, { type: 'Separator', name: 'sep', inlet: 'fed' }]), 'process[1].inlet'],

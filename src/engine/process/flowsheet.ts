@@ -15,6 +15,8 @@ import { G } from './beggs-brill.js';
 import { runOnChart, type ChartMachineSpec } from './chart-machine.js';
 import { sizeValve, valveOutletPressure, type ValveCoefficients } from './valve-sizing.js';
 import { adiabaticPipe, filterStream, saturateWithWater, splitComponents } from './simple-units.js';
+import { runColumnUnit, columnPorts, type ColumnUnitSpec, type ColumnType } from './column/column-unit.js';
+import type { ColumnResult } from './column/column.js';
 import { mapComposition, streamAtTP, type ProcessFailure, type ProcessFluid, type StreamState } from './stream.js';
 
 export interface PortRef {
@@ -45,6 +47,7 @@ export type UnitSpec = Named &
     | { type: 'Splitter'; inlet: PortRef; fractions: number[] }
     | { type: 'Recycle'; inlet: PortRef }
     | { type: 'PipeBeggsAndBrills'; inlet: PortRef; pipe: PipeSpec }
+    | { type: ColumnType; inlets: PortRef[]; column: ColumnUnitSpec }
   );
 
 export type UnitType = UnitSpec['type'];
@@ -62,6 +65,8 @@ export interface UnitResult {
   values: Record<string, number>;
   /** Set when no material reached the unit. */
   noFlow?: boolean;
+  /** Columns: the stage-by-stage solution. */
+  column?: ColumnResult;
 }
 
 export interface RecycleReport {
@@ -120,6 +125,12 @@ function runUnit(spec: UnitSpec, get: (r: PortRef) => StreamState | undefined): 
     return r.ok ? { ...base, inlets: [], outlets: { out: r.stream } } : fail(r, spec.name);
   }
   const inlets = inletsOf(spec).map(get);
+  if ('column' in spec) {
+    const r = runColumnUnit(spec.column, inlets);
+    if ('ok' in r) return fail(r, spec.name);
+    if ('noFlow' in r) return { ...base, inlets: [], outlets: Object.fromEntries(columnPorts(spec.column).map((p) => [p, undefined])), noFlow: true };
+    return { ...base, inlets: r.inlets, outlets: r.outlets, values: r.values, column: r.result };
+  }
   const present = inlets.filter((s): s is StreamState => s !== undefined && s.molarFlow > 0);
   const empty = (ports: string[]): UnitResult => ({ ...base, inlets: present, outlets: Object.fromEntries(ports.map((p) => [p, undefined])), noFlow: true });
   switch (spec.type) {
@@ -308,6 +319,7 @@ export function productPorts(specs: readonly UnitSpec[]): PortRef[] {
       : s.type === 'ThreePhaseSeparator' ? ['gasOut', 'oilOut', 'waterOut']
       : s.type === 'Splitter' ? s.fractions.map((_, i) => `split${i}`)
       : s.type === 'HeatExchanger' ? ['hx0', 'hx1']
+      : 'column' in s ? columnPorts(s.column)
       : ['out'];
     return ports.map((port) => ({ unit: s.name, port })).filter((r) => !used.has(portKey(r)));
   });

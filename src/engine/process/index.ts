@@ -9,3 +9,5 @@ export { chartPoint, chartProblem, curveValue, type ChartPoint, type LimitCurve,
 export { actualVolumeFlow, runOnChart, type ChartMachineResult, type ChartMachineSpec } from './chart-machine.js';
 export { sizeValve, valveOutletPressure, type ValveCoefficients, type ValveSizing } from './valve-sizing.js';
 export { adiabaticPipe, filterStream, saturateWithWater, splitComponents } from './simple-units.js';
+export { solveColumn, type ColumnDefinition, type ColumnFeed, type ColumnResult, type ColumnSideDraw, type ColumnStageResult, type EndSpecification } from './column/column.js';
+export { COLUMN_TYPES, columnPorts, type ColumnType, type ColumnUnitSpec, type NamedEndSpecification } from './column/column-unit.js';

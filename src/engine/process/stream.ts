@@ -41,7 +41,7 @@ export interface StreamState {
   molarMass: number;
 }
 
-export type ProcessErrorCode = FlashErrorCode | 'PROCESS_ERROR' | 'NO_FLOW' | 'INCOMPATIBLE_FLUIDS' | 'RECYCLE_NOT_CONVERGED';
+export type ProcessErrorCode = FlashErrorCode | 'PROCESS_ERROR' | 'NO_FLOW' | 'INCOMPATIBLE_FLUIDS' | 'RECYCLE_NOT_CONVERGED' | 'COLUMN_NOT_CONVERGED';
 
 export interface ProcessFailure {
   ok: false;

@@ -103,7 +103,7 @@ export function checkProcessSystem(def: Record<string, unknown>, prefix: string,
       issues.push(err('MISSING_TYPE', `Unit ${i + 1} has no "type"`, `Add "type", one of: ${EQUIPMENT_TYPES.join(', ')}`, at(f, 'type')));
     } else {
       canonicalType = normalizeEquipmentType(type);
-      const simulated = canonicalType === 'Valve' ? 'ThrottlingValve' : canonicalType;
+      const simulated = canonicalType === 'Valve' ? 'ThrottlingValve' : canonicalType === 'Column' ? 'DistillationColumn' : canonicalType;
       if (simulated !== undefined && simulated !== 'Adjuster' && simulated !== 'SetPoint' && !(SIMULATED_TYPES as readonly string[]).includes(simulated)) {
         issues.push(err('UNSUPPORTED_EQUIPMENT', `Equipment type '${type}' is part of the original's format but runProcess on this server does not simulate it yet`, `Use one of: ${SIMULATED_TYPES.join(', ')}`, at(f, 'type')));
       }

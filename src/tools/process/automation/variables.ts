@@ -110,6 +110,11 @@ export function portsOf(spec: UnitSpec): PortDef[] {
       return spec.fractions.map((_, i) => ({ name: `splitStream_${i}`, key: `split${i}` }));
     case 'HeatExchanger':
       return [{ name: 'outStream0', key: 'hx0' }, { name: 'outStream1', key: 'hx1' }];
+    case 'DistillationColumn':
+    case 'SimpleAbsorber':
+    case 'SimpleTEGAbsorber':
+    case 'WaterStripperColumn':
+      return [{ name: 'gasOutStream', key: 'gasOut' }, { name: 'liquidOutStream', key: 'liquidOut' }, ...spec.column.sideDraws.map((_, i) => ({ name: `sideDrawStream_${i}`, key: `sideDraw${i}` }))];
     default:
       return [{ name: 'outletStream', key: 'out' }];
   }
@@ -361,6 +366,14 @@ function ownVariables(spec: UnitSpec): VariableDef[] {
       ];
     case 'Mixer':
       return [];
+    case 'DistillationColumn':
+    case 'SimpleAbsorber':
+    case 'SimpleTEGAbsorber':
+    case 'WaterStripperColumn':
+      return [
+        { property: 'condenserDuty', type: 'OUTPUT', family: 'power', category: 'result', description: 'Heat added at the condenser (negative: removed)', read: (v) => v.result?.values.condenserDuty },
+        { property: 'reboilerDuty', type: 'OUTPUT', family: 'power', category: 'result', description: 'Heat added at the reboiler', read: (v) => v.result?.values.reboilerDuty },
+      ];
     case 'AdiabaticPipe':
     case 'PipeBeggsAndBrills': {
       const pipe = (v: UnitView) => (v.spec.type === 'PipeBeggsAndBrills' || v.spec.type === 'AdiabaticPipe' ? v.spec.pipe : undefined);

@@ -16,9 +16,12 @@ import { strictKind } from '../../contract/strict-keys.js';
 import { suggest } from '../../contract/suggest.js';
 import { checkProcessKeys, simulatedType } from './unit-keys.js';
 import { readChart, readValve } from './unit-options.js';
+import { readColumnUnit } from './column-definition.js';
 
 /** Equipment types this server simulates (engine names; aliases resolve to these). */
-export const SIMULATED_TYPES = ['Stream', 'Separator', 'ThreePhaseSeparator', 'Compressor', 'Expander', 'Pump', 'Heater', 'Cooler', 'HeatExchanger', 'Mixer', 'Splitter', 'ThrottlingValve', 'Recycle', 'PipeBeggsAndBrills', 'GasScrubber', 'Tank', 'Filter', 'StreamSaturatorUtil', 'ComponentSplitter', 'AdiabaticPipe'] as const;
+export const SIMULATED_TYPES = ['Stream', 'Separator', 'ThreePhaseSeparator', 'Compressor', 'Expander', 'Pump', 'Heater', 'Cooler', 'HeatExchanger', 'Mixer', 'Splitter', 'ThrottlingValve', 'Recycle', 'PipeBeggsAndBrills', 'GasScrubber', 'Tank', 'Filter', 'StreamSaturatorUtil', 'ComponentSplitter', 'AdiabaticPipe', 'DistillationColumn', 'SimpleAbsorber', 'SimpleTEGAbsorber', 'WaterStripperColumn'] as const;
+
+const COLUMN_UNIT_TYPES: readonly string[] = ['DistillationColumn', 'SimpleAbsorber', 'SimpleTEGAbsorber', 'WaterStripperColumn'];
 
 /** Default number of increments a Beggs & Brill pipe is marched in (the original's). */
 const PIPE_INCREMENTS = 5;
@@ -55,6 +58,11 @@ function portsOf(type: UnitSpec['type'], fractions = 0): string[] {
     case 'ThreePhaseSeparator': return ['gasOut', 'oilOut', 'waterOut'];
     case 'Splitter': return Array.from({ length: fractions }, (_, i) => `split${i}`);
     case 'HeatExchanger': return ['hx0', 'hx1'];
+    // Columns: top vapour, bottom liquid, then one port per side draw (count passed as `fractions`).
+    case 'DistillationColumn':
+    case 'SimpleAbsorber':
+    case 'SimpleTEGAbsorber':
+    case 'WaterStripperColumn': return ['gasOut', 'liquidOut', ...Array.from({ length: fractions }, (_, i) => `sideDraw${i}`)];
     default: return ['out'];
   }
 }
@@ -190,7 +198,7 @@ export function readProcessDefinition(input: Record<string, unknown>, base = '')
     if (index.has(name)) issues.push(issue('DUPLICATE_EQUIPMENT_NAME', `Two units are named '${name}'`, 'Give every unit a unique name', `${field}.name`));
     if (name.includes('.')) issues.push(issue('INVALID_UNIT_NAME', `Unit name '${name}' contains ".", which separates unit and port in references`, 'Rename the unit without "."', `${field}.name`));
     const props = isPlainObject(u.properties) ? u.properties : {};
-    const fractions = Array.isArray(props.splitFactors) ? props.splitFactors.length : 0;
+    const fractions = Array.isArray(props.splitFactors) ? props.splitFactors.length : type !== undefined && COLUMN_UNIT_TYPES.includes(type) && Array.isArray(props.sideDraws) ? props.sideDraws.length : 0;
     index.set(name, i);
     declared.push({ name, type: (type ?? 'Stream') as UnitSpec['type'], fractions });
   });
@@ -220,7 +228,8 @@ export function readProcessDefinition(input: Record<string, unknown>, base = '')
     else {
       const key = ref.slice(dot + 1).replace(/[\s_-]/g, '').toLowerCase();
       const split = /^split(?:stream)?(\d+)$/.exec(key);
-      port = split ? `split${split[1]}` : PORT_ALIASES[key];
+      const draw = /^sidedraw(?:stream)?(\d+)$/.exec(key);
+      port = split ? `split${split[1]}` : draw ? `sideDraw${draw[1]}` : PORT_ALIASES[key];
     }
     if (port === undefined || !ports.includes(port)) {
       issues.push(issue('UNKNOWN_PORT', `'${ref}' does not name an outlet of ${t.type} '${unit}'`, `Use ${ports.map((p) => `"${unit}.${p}"`).join(' or ')}`, field));
@@ -270,6 +279,11 @@ export function readProcessDefinition(input: Record<string, unknown>, base = '')
       }
       return readPressure(v, pf('outletPressure'), issues);
     };
+    if (COLUMN_UNIT_TYPES.includes(type)) {
+      const spec = readColumnUnit(type as Parameters<typeof readColumnUnit>[0], name, p, many(), field, issues);
+      if (spec) units.push(spec);
+      return;
+    }
     switch (type) {
       case 'Stream': {
         if (u.inlet !== undefined) {

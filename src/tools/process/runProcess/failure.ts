@@ -11,6 +11,8 @@ export function engineFailure(tool: string, f: ProcessFailure): Envelope<never> 
       ? 'Check the loop for accumulation (a component with no way out of the loop) or give a purge/split; start closer to the solution'
       : f.code === 'FLASH_NOT_CONVERGED'
         ? 'The unit operates very near a critical point or phase boundary: move its outlet pressure or temperature slightly, or try the other cubic model'
+        : f.code === 'COLUMN_NOT_CONVERGED'
+          ? 'The column specifications may be infeasible together (e.g. end temperatures no product split can meet): check them against the feed\'s bubble and dew points at the column pressures, or specify by reflux ratio and a product rate'
         : f.code === 'NO_FLOW'
           ? 'Connect the unit to a port that carries material'
           : 'Check the unit specification against its inlet conditions';

@@ -89,7 +89,7 @@ function inletOutlet(inlet: StreamState, outlet: StreamState | undefined): Recor
 }
 
 /** Type-specific figures of one unit (engineering units in the names). */
-function unitFigures(u: UnitResult): Record<string, number> {
+function unitFigures(u: UnitResult): Record<string, unknown> {
   const v = u.values;
   const inlet = u.inlets[0];
   const out = u.outlets.out;
@@ -159,8 +159,48 @@ function unitFigures(u: UnitResult): Record<string, number> {
       return r;
     }
     default:
-      return {};
+      return u.column ? columnFigures(u) : {};
   }
+}
+
+/**
+ * Column figures and its stage profile, ordered as the original reports trays: from the bottom
+ * (tray 0, the reboiler when there is one) to the top (the condenser when there is one).
+ */
+function columnFigures(u: UnitResult): Record<string, unknown> {
+  const c = u.column!;
+  const names = u.inlets[0]?.fluid.model.components.map((k) => k.name) ?? [];
+  const N = c.stages.length;
+  const comp = (v: Float64Array) => Object.fromEntries(names.map((n, i) => [n, v[i]]));
+  const r: Record<string, unknown> = {
+    numberOfStages: N,
+    iterations: c.iterations,
+    continuationSteps: c.continuationSteps,
+    maxScaledResidual: c.residual,
+    residualHistory: c.history,
+    massBalanceRelativeError: c.massBalanceError,
+    energyBalanceRelativeError: c.energyBalanceError,
+    topTemperature_C: kelvinToCelsius(c.stages[0].T),
+    bottomTemperature_C: kelvinToCelsius(c.stages[N - 1].T),
+  };
+  if (c.condenserDuty !== undefined) r.condenserDuty_kW = kW(c.condenserDuty);
+  if (c.reboilerDuty !== undefined) r.reboilerDuty_kW = kW(c.reboilerDuty);
+  r.stages = c.stages
+    .slice()
+    .reverse()
+    .map((st) => ({
+      tray: N - 1 - st.stage,
+      temperature_C: kelvinToCelsius(st.T),
+      pressure_bara: paToBara(st.P),
+      liquidFlow_mol_hr: st.liquidFlow * 3600,
+      vapourFlow_mol_hr: st.vapourFlow * 3600,
+      feedFlow_mol_hr: st.feedFlow * 3600,
+      duty_kW: kW(st.duty),
+      ...(st.dry ? { dry: st.dry === 'liquid' ? 'no liquid (above the top feed without a condenser)' : 'no vapour (below the bottom feed without a reboiler)' } : {}),
+      liquidComposition: st.dry === 'liquid' ? null : comp(st.x),
+      vapourComposition: st.dry === 'vapour' ? null : comp(st.y),
+    }));
+  return r;
 }
 
 export interface UnitReport {
@@ -221,6 +261,7 @@ export function buildProcessPayload(specs: readonly UnitSpec[], solved: Flowshee
     // A heater fed by an empty port (noFlow) has no duty at all.
     if ((u.type === 'Heater' || u.type === 'Cooler') && u.values.duty !== undefined) heatIn += u.values.duty;
     if (u.type === 'AdiabaticPipe' && u.values.potentialEnergy !== undefined) potential += u.values.potentialEnergy;
+    if (u.column) heatIn += (u.values.condenserDuty ?? 0) + (u.values.reboilerDuty ?? 0);
     if (u.type === 'PipeBeggsAndBrills' && u.values.heat !== undefined) {
       heatIn += u.values.heat;
       potential += u.values.potentialEnergy;

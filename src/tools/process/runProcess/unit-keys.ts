@@ -12,6 +12,7 @@
 import { issue, type DiagnosticIssue } from '../../contract/envelope.js';
 import { normalizeEquipmentType } from '../../contract/flash-models.js';
 import { isPlainObject } from '../../platform/validation/issues.js';
+import { CONDENSER_SPECS, REBOILER_SPECS } from './column-definition.js';
 import { checkExclusive, checkKey, CONFLICTING_PROPERTY, pointer, UNKNOWN_PROPERTY, type KeyTable } from '../../contract/strict-keys.js';
 
 type Table = Omit<KeyTable, 'subject'> & { unsupportedCode?: string };
@@ -54,9 +55,16 @@ const PIPE_EXCLUSIVE = [['diameter', 'insideDiameter'], ['pipeWallRoughness', 'r
  */
 export function simulatedType(type: unknown): string | undefined {
   const t = normalizeEquipmentType(type);
-  const alias: Record<string, string> = { Valve: 'ThrottlingValve', Scrubber: 'GasScrubber', Saturator: 'StreamSaturatorUtil', Pipe: 'AdiabaticPipe', Pipeline: 'AdiabaticPipe' };
+  const alias: Record<string, string> = { Valve: 'ThrottlingValve', Column: 'DistillationColumn', Scrubber: 'GasScrubber', Saturator: 'StreamSaturatorUtil', Pipe: 'AdiabaticPipe', Pipeline: 'AdiabaticPipe' };
   return t !== undefined && alias[t] !== undefined ? alias[t] : t;
 }
+
+const EQUILIBRIUM_STAGES = 'Column stages are equilibrium stages: represent a tray efficiency by fewer stages (theoretical stages = actual trays × efficiency)';
+const ABSORBER: Table = {
+  modelled: ['numberOfStages', 'topPressure', 'bottomPressure', 'pressure'],
+  exclusive: [['pressure', 'topPressure']],
+  unmodelled: { stageEfficiency: EQUILIBRIUM_STAGES, murphreeEfficiency: EQUILIBRIUM_STAGES, internalDiameter: DESIGN_ALTERNATIVE },
+};
 
 const NOT_POLYTROPIC = 'Only compressors take a polytropic calculation: give isentropicEfficiency';
 
@@ -109,6 +117,14 @@ export const PROPERTY_TABLES: Readonly<Record<string, Table>> = {
     exclusive: PIPE_EXCLUSIVE,
     unmodelled: { heatTransferCoefficient: PIPE_HEAT, constantSurfaceTemperature: PIPE_HEAT, pipeWallThickness: DESIGN_ALTERNATIVE },
   },
+  DistillationColumn: {
+    modelled: ['numberOfTrays', 'hasCondenser', 'hasReboiler', 'totalCondenser', 'feedTray', 'feedTrays', 'topPressure', 'bottomPressure', 'trayPressures', 'sideDraws', ...CONDENSER_SPECS, ...REBOILER_SPECS],
+    exclusive: [['feedTray', 'feedTrays'], ['trayPressures', 'topPressure'], ['trayPressures', 'bottomPressure'], [...CONDENSER_SPECS], [...REBOILER_SPECS]],
+    unmodelled: { trayEfficiency: EQUILIBRIUM_STAGES, murphreeEfficiency: EQUILIBRIUM_STAGES, stageEfficiency: EQUILIBRIUM_STAGES, internalDiameter: DESIGN_ALTERNATIVE },
+  },
+  SimpleAbsorber: ABSORBER,
+  SimpleTEGAbsorber: ABSORBER,
+  WaterStripperColumn: { ...ABSORBER, modelled: [...ABSORBER.modelled, ...REBOILER_SPECS], exclusive: [...ABSORBER.exclusive!, [...REBOILER_SPECS]] },
   Adjuster: {
     // stepSize: the original reads it and never uses it; neither do we (stated in the limitations).
     modelled: ['adjustedEquipment', 'adjustedVariable', 'adjustedUnit', 'targetEquipment', 'targetVariable', 'targetValue', 'targetUnit', 'stepSize'],
