@@ -134,9 +134,9 @@ export const TOOLS: readonly AnyTool[] = [
  * Engineering domain of every tool (the OpenAPI tags): the tool's folder, except calculateStandard
  * (standards), runFieldEconomics (economics), runReservoir and runBioprocess (process studies) and
  * runAgenticEngineering (a platform tool that ranks and grades other tools' results).
- * test/tools/domains.test.ts checks that every registered tool has exactly one.
+ * test/tools/domains.test.ts checks that every registered tool has exactly one and nothing else is named.
  */
-const FOLDER_DOMAINS: Record<ToolDomain, readonly string[]> = {
+export const DOMAIN_TOOLS: Readonly<Record<ToolDomain, readonly string[]>> = {
   thermodynamics: ['crossValidateModels', 'getPhaseEnvelope', 'getPropertyTable', 'queryDataCatalog', 'runFlash', 'runPVT', 'searchComponents'],
   standards: ['calculateStandard'],
   process: [
@@ -159,7 +159,7 @@ const FOLDER_DOMAINS: Record<ToolDomain, readonly string[]> = {
 };
 
 export const TOOL_DOMAIN: ReadonlyMap<string, ToolDomain> = new Map(
-  (Object.entries(FOLDER_DOMAINS) as [ToolDomain, readonly string[]][]).flatMap(([domain, names]) => names.map((n) => [n, domain] as const)),
+  (Object.entries(DOMAIN_TOOLS) as [ToolDomain, readonly string[]][]).flatMap(([domain, names]) => names.map((n) => [n, domain] as const)),
 );
 
 /** The tool's engineering domain; undefined for a tool that is not registered (tests' own tools). */
