@@ -60,5 +60,5 @@ export const OPEN_DATA: Record<string, Record<string, string>> = {
     'data/scenarioResults[]/perturbation/from{}': 'the process unit definition before the deviation',
     'data/scenarioResults[]/perturbation/to{}': 'the process unit definition as run in the deviated case',
   },
-  streamSimulation: { 'data/newResults[]{}': 'results of the streamed tool calls, whatever tool they ran', 'data/operations[]{}': 'progress records of the streamed operations' },
+  streamSimulation: { 'data/newResults[]{}': 'results of the streamed tool calls (sweep points or Monte Carlo samples of the tool run)' },
 };
