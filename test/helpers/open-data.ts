@@ -37,10 +37,8 @@ export const OPEN_DATA: Record<string, Record<string, string>> = {
   },
   composeWorkflow: { 'data/combinedData{}': 'each completed step\'s data, whatever tool it called' },
   manageSession: {
-    'data/results': 'the result of the tool the session step called',
-    'data/evaluation': 'the evaluated result of the session\'s process run',
-    'data/adjustableParameters': 'getAdjustableParameters output of the session\'s process',
     'data/processJson{}': 'the session\'s process definition',
+    'data/results/metadata{}': METADATA,
   },
   manageState: { 'data/savedState': 'a saved simulation state as stored', 'data/exportedState': 'a saved simulation state as exported' },
   saveSimulationState: { 'data/state{}': 'the saved simulation state' },
