@@ -80,6 +80,12 @@ export interface Config {
   http: HttpTimeouts;
   /** Saved states kept per state name by manageState; older saves of that name are removed (NEQSIM_MCP_STATE_KEEP_PER_NAME). */
   stateKeepPerName: number;
+  /**
+   * External URL of the service (PUBLIC_BASE_URL, e.g. https://neqsim.example.com/api): the OpenAPI
+   * `servers` entry. Unset: "/" (relative to where the document was fetched), since HOST:PORT is
+   * the bind address (0.0.0.0:8080 in a container), not where clients reach the service.
+   */
+  publicBaseUrl?: string;
 }
 
 export interface HttpTimeouts {
@@ -161,6 +167,17 @@ function otlpHeadersOf(name: string, v: string | undefined): Record<string, stri
     out[key.toLowerCase()] = value;
   }
   return out;
+}
+
+/** PUBLIC_BASE_URL: an http(s) URL without query or fragment; a trailing "/" is dropped. */
+function baseUrl(env: Env, name: string): string | undefined {
+  const v = url(env, name);
+  if (v === undefined) return undefined;
+  const u = new URL(v);
+  if (u.search !== '' || u.hash !== '' || u.username !== '' || u.password !== '') {
+    throw new ConfigError(name, `must be a base URL without credentials, query or fragment, got "${v}"`);
+  }
+  return v.replace(/\/+$/, '');
 }
 
 function url(env: Env, name: string): string | undefined {
@@ -307,6 +324,7 @@ export function loadConfig(env: Env = process.env): Config {
   }
   // Fastify's default, longer than the usual load balancer idle timeout (60 s).
   const keepAliveTimeoutMs = int(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 72_000, 100, 600_000);
+  const publicBaseUrl = baseUrl(env, 'PUBLIC_BASE_URL');
 
   return {
     host,
@@ -341,5 +359,6 @@ export function loadConfig(env: Env = process.env): Config {
     mcpAllowedOrigins: origins(env, 'NEQSIM_MCP_ALLOWED_ORIGINS'),
     http: { headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs },
     stateKeepPerName: int(env, 'NEQSIM_MCP_STATE_KEEP_PER_NAME', 10, 1, 100_000),
+    ...(publicBaseUrl !== undefined ? { publicBaseUrl } : {}),
   };
 }

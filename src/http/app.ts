@@ -11,7 +11,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from '../config.js';
 import { createDispatcher, type Dispatcher } from '../tools/dispatcher.js';
 import { setInternalErrorLogger } from '../tools/contract/execute.js';
-import { TOOLS } from '../tools/registry.js';
+import { TOOLS, toolDomain } from '../tools/registry.js';
 import type { AnyTool } from '../tools/contract/types.js';
 import { registerMcpRoutes } from '../mcp/http.js';
 import { installErrorHandlers, sendEnvelopeError, toolOfRequest } from './errors.js';
@@ -27,6 +27,7 @@ import { DEFAULT_SHED_POLICY } from '../tools/contract/service-times.js';
 import { opsRoutes, type ServiceState } from './routes/ops.js';
 import { toolRoutes } from './routes/tools.js';
 import { ErrorEnvelopeSchema } from './schemas.js';
+import { swaggerOptions } from './openapi.js';
 
 export interface AppOptions {
   /** Tools to serve (default: the registry). Tests pass their own. */
@@ -52,7 +53,7 @@ export interface NeqsimApp extends FastifyInstance {
   toolPool: PiscinaToolPool | undefined;
 }
 
-const PACKAGE = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string; description: string };
+const PACKAGE = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string; description: string; license: string };
 
 export async function buildApp(config: Config, opts: AppOptions = {}): Promise<NeqsimApp> {
   const tools = opts.tools ?? TOOLS;
@@ -153,28 +154,13 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<N
   app.setSerializerCompiler(() => (data: unknown) => JSON.stringify(data));
   app.addSchema(ErrorEnvelopeSchema);
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: 'neqsim-ts', version: PACKAGE.version, description: PACKAGE.description },
-      servers: [{ url: `http://${config.host}:${config.port}` }],
-      tags: [
-        { name: 'CALCULATION', description: 'Stateless engineering calculations' },
-        { name: 'ADVISORY', description: 'Read-only discovery and validation' },
-        { name: 'EXECUTION', description: 'State-modifying operations; may require approval' },
-        { name: 'PLATFORM', description: 'Security, persistence, multi-server' },
-        { name: 'catalogue', description: 'Tool catalogue' },
-        { name: 'health', description: 'Health and metrics' },
-      ],
-    },
-    refResolver: { buildLocalReference: (json, _base, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
-  });
+  await app.register(swagger, swaggerOptions({ config, tools, pkg: PACKAGE }));
   await app.register(swaggerUi, { routePrefix: '/docs' });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await registerEnterprise(app, config);
 
-  await toolRoutes(app, { tools, dispatch, propagateTrace: config.otel.enabled });
+  await toolRoutes(app, { tools, dispatch, propagateTrace: config.otel.enabled, domainOf: toolDomain });
   await opsRoutes(app, { state, metrics, benchEcho: config.benchEcho });
   if (opts.mcp !== false) await registerMcpRoutes(app, dispatch, { tools, allowedOrigins: [...config.corsOrigins, ...config.mcpAllowedOrigins] });
 

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
-import { Ajv } from 'ajv';
+import { createRequire } from 'node:module';
 import { Value } from '@sinclair/typebox/value';
 import { createDispatcher } from '../../src/tools/dispatcher.js';
 import { getToolBySnakeName, TOOLS } from '../../src/tools/registry.js';
@@ -25,7 +25,10 @@ configureStateStore({ dir: stateDir, allowExternal: true });
 t.teardown(() => rmSync(stateDir, { recursive: true, force: true }));
 
 const dispatch = createDispatcher({ timeoutMs: 60_000 });
-const ajv = new Ajv({ strict: false, allErrors: true });
+// The published schemas are JSON Schema 2020-12 (tuples as prefixItems), as an MCP client reads them.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const Ajv2020 = createRequire(import.meta.url)('ajv/dist/2020').default as new (o: object) => any;
+const ajv = new Ajv2020({ strict: false, allErrors: true });
 
 t.test('names agree: registry = schema catalog = snake_case lookups', async (t) => {
   const names = TOOLS.map((x) => x.name);

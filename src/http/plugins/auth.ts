@@ -40,7 +40,7 @@ class KeyLookupError extends Error {
   }
 }
 
-function isOpen(url: string, openPaths: readonly string[]): boolean {
+export function isOpen(url: string, openPaths: readonly string[]): boolean {
   const path = url.split('?')[0];
   return openPaths.some((p) => path === p || path.startsWith(p.endsWith('/') ? p : `${p}/`) || (p.endsWith('*') && path.startsWith(p.slice(0, -1))));
 }

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type {} from '@fastify/swagger';
 import { Type } from '@sinclair/typebox';
 import type { MetricsRegistry } from '../metrics.js';
+import { errorRef } from '../schemas.js';
 
 export interface ServiceState {
   /** True once the worker pool is up; false again while shutting down. */
@@ -20,6 +21,9 @@ export interface OpsRoutesOptions {
 }
 
 const HealthSchema = Type.Object({ status: Type.String() });
+
+/** Any other method on these GET routes answers 405 with Allow (src/http/errors.ts). */
+const wrongMethod = () => errorRef('Wrong method: this route is served with GET', { allow: Type.String({ description: 'the methods served at this path' }) });
 
 const Quantity = Type.Object({ value: Type.Number(), unit: Type.String() });
 /** A runFlash-shaped body (what bench/http.ts sends to the echo baseline). */
@@ -38,7 +42,7 @@ const ECHO_PAD = '-'.repeat(2_560);
 export async function opsRoutes(app: FastifyInstance, opts: OpsRoutesOptions): Promise<void> {
   app.get(
     '/health/live',
-    { schema: { operationId: 'healthLive', summary: 'Liveness: the process is serving', tags: ['health'], response: { 200: HealthSchema } } },
+    { schema: { operationId: 'healthLive', summary: 'Liveness: the process is serving', tags: ['health'], response: { 200: HealthSchema, 405: wrongMethod() } } },
     async () => ({ status: 'ok' }),
   );
 
@@ -49,7 +53,7 @@ export async function opsRoutes(app: FastifyInstance, opts: OpsRoutesOptions): P
         operationId: 'healthReady',
         summary: 'Readiness: the worker pool is up and the server is not shutting down',
         tags: ['health'],
-        response: { 200: HealthSchema, 503: HealthSchema },
+        response: { 200: HealthSchema, 405: wrongMethod(), 503: HealthSchema },
       },
     },
     async (_req, reply) => {
@@ -68,7 +72,11 @@ export async function opsRoutes(app: FastifyInstance, opts: OpsRoutesOptions): P
         description: 'Tool call counts and latency histograms per tool and status, worker pool threads, queue depth and utilisation, process memory.',
         tags: ['health'],
         produces: ['text/plain'],
-        response: { 200: Type.String({ description: 'Prometheus text exposition format 0.0.4' }) },
+        response: {
+          200: Type.String({ description: 'Prometheus text exposition format 0.0.4' }),
+          405: wrongMethod(),
+          503: errorRef('The server is shutting down (SHUTTING_DOWN)', { 'retry-after': Type.Integer({ description: 'seconds to wait before retrying' }) }),
+        },
       },
       serializerCompiler: () => (d: unknown) => String(d),
     },

@@ -5,19 +5,22 @@
  * serialized envelope string.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from '@sinclair/typebox';
 import { requestTraceContext } from '../../telemetry/tool-span.js';
 import type { Dispatch } from '../../tools/contract/dispatch-types.js';
 import { envelopeSchema } from '../../tools/contract/catalog/envelope-schema.js';
 import { inputJsonSchema, outputJsonSchema } from '../../tools/contract/catalog/schemas.js';
 import { API_VERSION } from '../../tools/contract/envelope.js';
-import type { AnyTool } from '../../tools/contract/types.js';
-import { CatalogueSchema, toolResponses } from '../schemas.js';
+import type { AnyTool, ToolDomain } from '../../tools/contract/types.js';
+import { CatalogueSchema, errorRef, toolResponses } from '../schemas.js';
 
 export interface ToolRoutesOptions {
   tools: readonly AnyTool[];
   dispatch: Dispatch;
   /** Forward the W3C trace context into worker threads (only when tracing is on). */
   propagateTrace: boolean;
+  /** Engineering domain of a tool (the OpenAPI tag); a tool without one is tagged "platform". */
+  domainOf?: (name: string) => ToolDomain | undefined;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -91,7 +94,7 @@ export async function toolRoutes(app: FastifyInstance, opts: ToolRoutesOptions):
         operationId: tool.name,
         summary: summaryOf(tool.description),
         description: tool.description,
-        tags: [tool.category],
+        tags: [opts.domainOf?.(tool.name) ?? 'platform'],
         body: tool.input,
         response: toolResponses(envelopeSchema(tool.name, tool.output)),
       },
@@ -128,7 +131,13 @@ export async function toolRoutes(app: FastifyInstance, opts: ToolRoutesOptions):
         summary: 'The tool catalogue',
         description: 'Every registered tool with tier, category, contract version, description, REST path and input/output JSON Schema.',
         tags: ['catalogue'],
-        response: { 200: CatalogueSchema },
+        response: {
+          200: CatalogueSchema,
+          401: errorRef('Authentication is on and the bearer token is missing or invalid'),
+          405: errorRef('Wrong method: the catalogue is served with GET'),
+          429: errorRef('Rate limit exceeded', { 'retry-after': Type.Integer({ description: 'seconds to wait before retrying' }) }),
+          503: errorRef('The server is shutting down (SHUTTING_DOWN)', { 'retry-after': Type.Integer({ description: 'seconds to wait before retrying' }) }),
+        },
       },
       serializerCompiler: passThrough,
     },

@@ -8,6 +8,12 @@ import type { Envelope } from './envelope.js';
 
 export type Tier = 'core' | 'advanced' | 'experimental';
 export type Category = 'ADVISORY' | 'CALCULATION' | 'EXECUTION' | 'PLATFORM';
+/**
+ * Engineering domain of a tool: the tags of the OpenAPI document. The registry assigns each tool
+ * its domain (one table beside the tool list), mostly the tool's folder under src/tools.
+ */
+export const TOOL_DOMAINS = ['thermodynamics', 'process', 'flow assurance', 'safety', 'standards', 'economics', 'platform'] as const;
+export type ToolDomain = (typeof TOOL_DOMAINS)[number];
 /** Context of EngineeringValidator-style auto-validation (spec/neqsim-surface.md §5.4). */
 export type AutoValidationContext = 'flash' | 'process' | 'general' | 'pipeline';
 

@@ -10,6 +10,7 @@
  * The first failed step stops the workflow and fails it (422, its errors first, naming the step
  * and those completed before it); a successful run lists every step's status and time and data.
  */
+import { IssueSchema, WarningSchema } from '../contract/catalog/envelope-schema.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { failure, issue, success, type Envelope } from '../contract/envelope.js';
 import { catalogIn, defineTool, type ToolCatalog, type ToolContext } from '../contract/types.js';
@@ -48,8 +49,8 @@ const StepReport = Type.Object(
     status: Type.String({ description: 'success, error, blocked, approval_required or skipped' }),
     httpStatus: Type.Optional(Type.Integer()),
     timeMs: Type.Optional(Type.Number()),
-    errors: Type.Optional(Type.Array(Type.Unknown())),
-    warnings: Type.Optional(Type.Array(Type.Unknown())),
+    errors: Type.Optional(Type.Array(IssueSchema)),
+    warnings: Type.Optional(Type.Array(WarningSchema)),
   },
   { additionalProperties: false },
 );

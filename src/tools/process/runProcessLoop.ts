@@ -28,7 +28,7 @@ const Input = Type.Object(
   },
   { additionalProperties: false },
 );
-const Trial = Type.Object(
+export const Trial = Type.Object(
   {
     trialIndex: Type.Integer(),
     setpointsApplied: Type.Record(Type.String(), Type.Number()),

@@ -30,11 +30,75 @@ const Input = Type.Object(
   { additionalProperties: false },
 );
 type In = Static<typeof Input>;
-const Output = Type.Record(Type.String(), Type.Unknown(), { description: 'Depends on the action: families | component | models | tables' });
+const Quantity = (unit: string) => Type.Object({ value: Type.Number(), unit: Type.Literal(unit) });
+const Cavities = Type.Object({ smallA: Type.Number(), smallB: Type.Number(), largeA: Type.Number(), largeB: Type.Number() });
+const Guest = Type.Object({ sI: Cavities, sII: Cavities }, { description: 'Langmuir A (K/bar) and B (K) of the small and large cavity per structure' });
+const ComponentRecord = Type.Object({
+  name: Type.String(),
+  aliases: Type.Array(Type.String()),
+  formula: Type.String(),
+  family: Type.String(),
+  properties: Type.Object({
+    molarMass: Quantity('kg/mol'),
+    criticalTemperature: Quantity('K'),
+    criticalPressure: Quantity('Pa'),
+    acentricFactor: Quantity('-'),
+    normalBoilingPoint: Quantity('K'),
+    criticalVolume: Quantity('m3/mol'),
+    criticalCompressibility: Quantity('-'),
+    rackettZ: Quantity('-'),
+    parachor: Type.Object({ value: Type.Union([Type.Number(), Type.Null()], { description: 'null where no published parachor is known' }), unit: Type.String(), source: Type.Optional(Type.String()) }),
+    idealGasCp: Type.Object({ a: Type.Number(), b: Type.Number(), c: Type.Number(), d: Type.Number(), e: Type.Number(), form: Type.String(), unit: Type.String() }),
+  }),
+  source: Type.String(),
+});
+const CpaParameters = Type.Object({
+  associationScheme: Type.String(),
+  associationEnergy: Quantity('J/mol'),
+  associationVolume: Quantity('-'),
+  a0: Quantity('Pa·m6/mol2'),
+  b: Quantity('m3/mol'),
+  c1: Quantity('-'),
+  source: Type.String(),
+});
+const HydrateGuest = Type.Object({ langmuirSRKPR: Type.Optional(Guest), langmuirCPA: Type.Optional(Guest), form: Type.String(), source: Type.String() });
+/** One shape per action (listComponentFamilies | getComponentProperties | listEOSModels | listDataTables). */
+const Output = Type.Union(
+  [
+    Type.Object({ count: Type.Integer(), families: Type.Record(Type.String(), Type.Array(Type.String()), { description: 'canonical names by family' }), note: Type.String() }, { title: 'listComponentFamilies' }),
+    Type.Object(
+      {
+        component: ComponentRecord,
+        cpa: Type.Optional(CpaParameters),
+        hydrateGuest: Type.Optional(HydrateGuest),
+      },
+      { title: 'getComponentProperties' },
+    ),
+    Type.Object(
+      {
+        count: Type.Integer(),
+        models: Type.Array(Type.Object({ code: Type.String(), default: Type.Boolean(), name: Type.String(), description: Type.String(), applicability: Type.String(), reference: Type.String() })),
+        recommendation: Type.String(),
+      },
+      { title: 'listEOSModels' },
+    ),
+    Type.Object(
+      {
+        thermodynamicDatabase: Type.Object({
+          name: Type.String(),
+          tables: Type.Array(Type.Object({ name: Type.String(), rows: Type.Integer(), content: Type.String(), file: Type.String() })),
+        }),
+        note: Type.String(),
+      },
+      { title: 'listDataTables' },
+    ),
+  ],
+  { description: 'Depends on the action: families | component | models | tables' },
+);
 
 /** The fitted parameters a component carries beyond its constants. */
-function modelParameters(name: string): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+function modelParameters(name: string): { cpa?: Static<typeof CpaParameters>; hydrateGuest?: Static<typeof HydrateGuest> } {
+  const out: ReturnType<typeof modelParameters> = {};
   const cpa = CPA_ROWS.find((r) => r[0] === name);
   if (cpa) {
     out.cpa = {
@@ -71,7 +135,7 @@ function run(input: In, tools: readonly AnyTool[]): Envelope<Static<typeof Outpu
         : issue('UNKNOWN_ACTION', `Unknown action ${JSON.stringify(input.action)}`, `Use one of: ${CATALOG_ACTIONS.join(', ')}`, 'action'),
     ]);
   }
-  let data: Record<string, unknown>;
+  let data: Static<typeof Output>;
   if (action === 'listComponentFamilies') {
     data = { count: allComponents().length, families: componentFamilies(), note: 'Names are case-insensitive and aliases are accepted (e.g. C1, iC4); getComponentProperties gives one component' };
   } else if (action === 'getComponentProperties') {
@@ -81,7 +145,7 @@ function run(input: In, tools: readonly AnyTool[]): Envelope<Static<typeof Outpu
       const hint = suggestComponent(input.componentName);
       return failure(TOOL, 'compute', [issue('UNKNOWN_COMPONENT', `'${input.componentName}' is not a known component`, hint ? `Did you mean '${hint}'?` : 'listComponentFamilies lists every name', 'componentName')]);
     }
-    data = { component: componentProperties(c), ...modelParameters(c.name) };
+    data = { component: componentProperties(c) as Static<typeof ComponentRecord>, ...modelParameters(c.name) };
   } else if (action === 'listEOSModels') {
     const models = implementedModels(tools);
     data = { count: models.length, models, recommendation: 'SRK or PR for hydrocarbon gas and oil; CPA when water, alcohols or glycols matter; GERG2008 for single-phase natural-gas properties' };
@@ -125,6 +189,9 @@ export const queryDataCatalogTool = defineTool({
   examples: [
     { name: 'water-properties', description: 'Constants, CPA parameters and (none) hydrate parameters of water', input: { action: 'getComponentProperties', componentName: 'water' } },
     { name: 'families', description: 'Every component name by family', input: { action: 'listComponentFamilies' } },
+    { name: 'eos-models', description: 'The equations of state runFlash implements, with references', input: { action: 'listEOSModels' } },
+    { name: 'data-tables', description: 'The engine data tables with sizes and sources', input: { action: 'listDataTables' } },
+    { name: 'methane-properties', description: 'Constants and SRK/PR and CPA hydrate-guest parameters of methane', input: { action: 'getComponentProperties', componentName: 'methane' } },
   ],
   execution: 'inline',
   run: (input, ctx) => run(input, catalogIn(ctx).tools),

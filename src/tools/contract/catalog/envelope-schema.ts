@@ -7,13 +7,13 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import { API_VERSION, WARNING_CODES } from '../envelope.js';
 
-const WarningSchema = Type.Object({
+export const WarningSchema = Type.Object({
   code: Type.Union(Object.keys(WARNING_CODES).map((c) => Type.Literal(c))),
   severity: Type.Union([Type.Literal('INFO'), Type.Literal('WARNING'), Type.Literal('CAUTION')]),
   message: Type.String(),
 });
 
-const IssueSchema = Type.Object({
+export const IssueSchema = Type.Object({
   severity: Type.Union([Type.Literal('error'), Type.Literal('warning')]),
   code: Type.String(),
   message: Type.String(),

@@ -8,6 +8,7 @@ import type { TSchema } from '@sinclair/typebox';
 import type { AnyTool } from '../types.js';
 import { snakeName } from '../types.js';
 import { envelopeSchema } from './envelope-schema.js';
+import { toJsonSchema2020 } from './json-schema-2020.js';
 
 export const SCHEMA_TYPES = ['input', 'output'] as const;
 export type SchemaType = (typeof SCHEMA_TYPES)[number];
@@ -23,9 +24,12 @@ export function schemaUri(schemaToolName: string, type: SchemaType): string {
   return `neqsim://schemas/${schemaToolName}/${type}`;
 }
 
-/** TypeBox schemas carry symbol keys; a JSON round trip leaves the plain JSON Schema clients see. */
+/**
+ * TypeBox schemas carry symbol keys; a JSON round trip leaves the plain JSON Schema clients see,
+ * with tuples in the 2020-12 form the documents declare.
+ */
 function plain(schema: TSchema): JsonSchema {
-  return JSON.parse(JSON.stringify(schema)) as JsonSchema;
+  return toJsonSchema2020(JSON.parse(JSON.stringify(schema)) as JsonSchema);
 }
 
 const inputCache = new WeakMap<AnyTool, JsonSchema>();

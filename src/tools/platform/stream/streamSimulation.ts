@@ -77,7 +77,23 @@ const Output = Type.Object(
     totalResultCount: Type.Optional(Type.Integer()),
     nextPollIndex: Type.Optional(Type.Integer()),
     count: Type.Optional(Type.Integer()),
-    operations: Type.Optional(Type.Array(Type.Record(Type.String(), Type.Unknown()))),
+    operations: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            operationId: Type.String(),
+            type: Type.Union([Type.Literal('parametric_sweep'), Type.Literal('monte_carlo')]),
+            status: Type.String({ description: 'running, cancelling, or how it ended' }),
+            progress: Type.Number({ description: 'percent of steps completed' }),
+            completedSteps: Type.Integer(),
+            totalSteps: Type.Integer(),
+            ageSeconds: Type.Number(),
+            lastUpdatedSecondsAgo: Type.Number(),
+          },
+          { additionalProperties: false, description: 'list: one of the caller\'s operations' },
+        ),
+      ),
+    ),
     executionPolicy: Type.Optional(Type.Record(Type.String(), Type.Number())),
   },
   { additionalProperties: false },
@@ -287,6 +303,7 @@ export const streamSimulationTool = defineTool({
   exampleCategory: 'stream',
   examples: [
     { name: 'temperature-sweep', description: 'Natural gas density from 0 to 100 °C at 50 bara, 11 points', input: { action: 'startSweep', components: { methane: 0.9, ethane: 0.07, propane: 0.03 }, sweepVariable: 'temperature', from: 0, to: 100, points: 11, fixedPressure: 50 } },
+    { name: 'list-operations', description: 'Your running and recently finished operations with their progress', input: { action: 'list' } },
   ],
   execution: 'inline',
   run: (input, ctx) => run(input, ctx),

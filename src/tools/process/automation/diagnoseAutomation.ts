@@ -28,7 +28,18 @@ const Diagnosis = Type.Object(
     errorMessage: Type.String(),
     suggestions: Type.Array(Type.String()),
     remediation: Type.String(),
-    context: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+    context: Type.Optional(
+      Type.Object(
+        {
+          unit: Type.Optional(Type.String()),
+          unitType: Type.Optional(Type.String()),
+          availableUnits: Type.Optional(Type.Array(Type.String())),
+          availablePorts: Type.Optional(Type.Array(Type.String())),
+          availableVariables: Type.Optional(Type.Array(Type.String())),
+        },
+        { additionalProperties: false, description: 'What the address could have named: units, ports or variables' },
+      ),
+    ),
   },
   { additionalProperties: false },
 );

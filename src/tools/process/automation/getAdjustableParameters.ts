@@ -31,7 +31,7 @@ const Parameter = Type.Object(
   },
   { additionalProperties: false },
 );
-const Output = Type.Object({ schemaVersion: Type.Literal('1.0'), count: Type.Integer(), parameters: Type.Array(Parameter) }, { additionalProperties: false });
+export const Output = Type.Object({ schemaVersion: Type.Literal('1.0'), count: Type.Integer(), parameters: Type.Array(Parameter) }, { additionalProperties: false });
 
 export const getAdjustableParametersTool = defineTool({
   name: TOOL,

@@ -6,7 +6,8 @@
  * changed; the modified copy is returned. Transients go through runDynamic (valve openings are
  * applied there); the original's evidence-package and pipe-section actions are not offered.
  */
-import { Type } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
+import { OperationalOutput } from './output.js';
 import { success, type Envelope } from '../../contract/envelope.js';
 import { AUTOMATION_PROCESS } from '../automation/examples.js';
 import { applyFieldData, runScenario, validateTagMap } from './field.js';
@@ -41,7 +42,7 @@ const ACTIONS: Record<string, (i: OperationalIn) => ActionOutcome | Promise<Acti
 };
 const NOT_OFFERED = new Set(['runevidencepackage', 'analyzepipesections', 'getschema']);
 
-async function run(input: OperationalIn): Promise<Envelope<Record<string, unknown>>> {
+async function run(input: OperationalIn): Promise<Envelope<Static<typeof OperationalOutput>>> {
   const started = performance.now();
   const key = input.action.toLowerCase();
   const action = ACTIONS[key];
@@ -57,7 +58,9 @@ async function run(input: OperationalIn): Promise<Envelope<Record<string, unknow
   if (!r.ok) return failed(r.kind, r.errors);
   return success({
     tool: TOOL,
-    data: r.data,
+    // The actions build their results as plain records; output.ts declares each shape (checked
+    // against the examples' results by test/http/openapi-examples.test.ts).
+    data: r.data as Static<typeof OperationalOutput>,
     warnings: [],
     provenance: {
       calculationType: `operational study: ${r.data.action as string}`,
@@ -69,6 +72,13 @@ async function run(input: OperationalIn): Promise<Envelope<Record<string, unknow
     validationMessage: `${r.data.action as string} done`,
   });
 }
+
+/** Tag map of the examples: one input, one benchmark, one virtual (soft-sensor) tag. */
+const FIELD_TAGS = [
+  { logicalTag: 'FI-100', automationAddress: 'feed.flowRate', unit: 'kg/hr', role: 'INPUT' as const },
+  { logicalTag: 'JI-200', automationAddress: 'Export Compressor.power', unit: 'kW', role: 'BENCHMARK' as const },
+  { logicalTag: 'TI-300', automationAddress: 'Export Compressor.outletStream.temperature', unit: 'C', role: 'VIRTUAL' as const },
+];
 
 export const runOperationalStudyTool = defineTool({
   name: TOOL,
@@ -84,7 +94,7 @@ export const runOperationalStudyTool = defineTool({
     'evaluateControllerResponse ("setPoint", "timeSeconds", "processValue", optional "controllerOutput", "outputMin", "outputMax", "settlingTolerance" → rise time, overshoot, settling time, IAE/ISE/ITAE, saturation); ' +
     'evaluateOperatingEnvelope ("designCapacities" [{name, value or address, unit, limit, kind max|min}] → utilisation, margins, bottleneck; "marginHistory" trended to a time-to-limit within "predictionHorizonSeconds").',
   input: OperationalInput,
-  output: Type.Record(Type.String(), Type.Unknown(), { description: 'Per action; "action" names it' }),
+  output: OperationalOutput,
   exampleCategory: 'operations',
   examples: [
     {
@@ -103,6 +113,25 @@ export const runOperationalStudyTool = defineTool({
       name: 'raise-throughput',
       description: 'Feed up 10 %, steady state, compressor power and cooler duty read back',
       input: { action: 'runScenario', processJson: AUTOMATION_PROCESS, actions: [{ type: 'SET_VARIABLE', target: 'feed.flowRate', value: 11000, unit: 'kg/hr' }, { type: 'RUN_STEADY_STATE' }], reads: [{ address: 'Export Compressor.power', unit: 'kW' }] },
+    },
+    {
+      name: 'controller-step',
+      description: 'Rise time, overshoot and settling of a sampled set-point step from 50 to 60',
+      input: {
+        action: 'evaluateControllerResponse',
+        setPoint: 60,
+        timeSeconds: [0, 10, 20, 30, 40, 50, 60, 70, 80],
+        processValue: [50, 54, 58.5, 61.2, 60.8, 60.2, 59.9, 60.0, 60.0],
+        controllerOutput: [0.5, 0.9, 1, 0.8, 0.6, 0.55, 0.55, 0.55, 0.55],
+        outputMin: 0,
+        outputMax: 1,
+      },
+    },
+    { name: 'tag-map', description: 'A feed-flow input tag, a compressor-power benchmark and a discharge-temperature soft sensor checked against the model', input: { action: 'validateTagMap', processJson: AUTOMATION_PROCESS, tagBindings: FIELD_TAGS } },
+    {
+      name: 'field-data',
+      description: 'Measured feed flow written into the model, compressor power compared with the field value, discharge temperature read as a soft sensor',
+      input: { action: 'applyFieldData', processJson: AUTOMATION_PROCESS, tagBindings: FIELD_TAGS, fieldData: { 'FI-100': 10500, 'JI-200': 400 } },
     },
   ],
   execution: 'pool',

@@ -12,6 +12,9 @@
  * creator: the authenticated subject, or without authentication the `ownerId` given (default
  * "anonymous"); nobody else can see or use it, and `list` shows only the caller's own.
  */
+import { RunProcessOutput } from '../runProcess/schema.js';
+import { Trial as LoopTrial } from '../runProcessLoop.js';
+import { Output as AdjustableParametersOutput } from '../automation/getAdjustableParameters.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { failure, issue, success, type DiagnosticIssue, type Envelope, type Warning } from '../../contract/envelope.js';
 import { MAX_SESSIONS, SESSION_TTL_MS, serialized, sessionStore, type Session } from './store.js';
@@ -76,9 +79,9 @@ const Output = Type.Object(
     set: Type.Optional(Type.Record(Type.String(), Type.Number(), { description: 'setValues: each address written and the value read back' })),
     values: Type.Optional(Type.Record(Type.String(), Type.Number())),
     reRan: Type.Optional(Type.Boolean()),
-    results: Type.Optional(Type.Unknown({ description: 'The runProcess report of the session\'s process' })),
-    evaluation: Type.Optional(Type.Unknown({ description: 'runProcessLoop\'s trial for the setpoints' })),
-    adjustableParameters: Type.Optional(Type.Unknown({ description: 'getAdjustableParameters of the session\'s process' })),
+    results: Type.Optional(Type.Unsafe<unknown>({ ...RunProcessOutput, description: 'The runProcess report of the session\'s process' })),
+    evaluation: Type.Optional(Type.Unsafe<unknown>({ ...LoopTrial, description: 'runProcessLoop\'s trial for the setpoints' })),
+    adjustableParameters: Type.Optional(Type.Unsafe<unknown>({ ...AdjustableParametersOutput, description: 'getAdjustableParameters of the session\'s process' })),
     processJson: Type.Optional(obj('The session\'s process definition')),
     maxSessions: Type.Optional(Type.Integer()),
     count: Type.Optional(Type.Integer()),

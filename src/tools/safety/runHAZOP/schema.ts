@@ -1,4 +1,5 @@
 /** TypeBox schemas of runHAZOP: study input (process definition, nodes, failure modes) and the worksheet out. */
+import { RunProcessOutput } from '../../process/runProcess/schema.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { ProcessJsonField } from '../../process/automation/common.js';
 import { FAILURE_MODE_IDS } from './catalogue.js';
@@ -135,7 +136,7 @@ export const HazopOutput = Type.Object(
       { additionalProperties: false },
     ),
     process: Type.Object(
-      { name: Type.String(), equipmentCount: Type.Integer(), warnings: Type.Array(Type.String()), baselineUnits: Type.Record(Type.String(), Type.Unknown(), { description: 'runProcess data.units of the baseline' }) },
+      { name: Type.String(), equipmentCount: Type.Integer(), warnings: Type.Array(Type.String()), baselineUnits: Type.Unsafe<Record<string, unknown>>({ ...RunProcessOutput.properties.units, description: 'runProcess data.units of the baseline' }) },
       { additionalProperties: false },
     ),
     nodes: Type.Array(

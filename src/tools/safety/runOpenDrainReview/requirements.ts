@@ -19,7 +19,8 @@ export interface Assessment {
   severity: Severity;
   message: string;
   recommendation: string;
-  details: Record<string, unknown>;
+  /** The evidence the finding rests on, by input field (runOpenDrainReview.ts EvidenceValue). */
+  details: Record<string, boolean | number | string | null | string[]>;
 }
 
 export const STANDARD = 'NORSOK S-001:2020+AC:2021';
@@ -97,7 +98,7 @@ export const RULES: readonly Rule[] = [
   {
     id: 'OD-S001-9.4.1-UTILITY',
     clause: '9.4.1',
-    check: (e) => {
+    check: (e): Omit<Assessment, 'requirementId' | 'standard' | 'clause'> => {
       const v = flag(e, 'openDrainDependsOnUtility');
       if (v === undefined) return { status: 'INFO', severity: 'LOW', message: 'Utility dependency not stated', recommendation: 'State whether the open drain needs any utility to work', details: {} };
       return v ? { status: 'FAIL', severity: SEVERE, message: 'The open drain needs a utility to work', recommendation: 'Make the drain function passive (gravity)', details: { openDrainDependsOnUtility: v } } : { status: 'PASS', severity: 'LOW', message: 'The open drain works without utilities', recommendation: 'Keep the evidence traceable', details: { openDrainDependsOnUtility: v } };

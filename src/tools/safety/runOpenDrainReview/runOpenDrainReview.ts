@@ -11,6 +11,8 @@ import { STANDARD, areaVerdict, assessArea, type Evidence } from './requirements
 import { defineTool } from '../../contract/types.js';
 import { checkKeys, strictFailure } from '../../contract/strict-keys.js';
 
+/** An evidence value as given (a flag, a number, a text, a list of standards) or null when missing. */
+const EvidenceValue = Type.Union([Type.Boolean(), Type.Number(), Type.String(), Type.Null(), Type.Array(Type.String())]);
 const TOOL = 'runOpenDrainReview';
 
 const bool = (d: string) => Type.Optional(Type.Boolean({ description: d }));
@@ -73,7 +75,7 @@ const Input = Type.Object(
 type In = Static<typeof Input>;
 
 const AssessmentSchema = Type.Object(
-  { requirementId: Type.String(), standard: Type.String(), clause: Type.String(), status: Type.String(), severity: Type.String(), message: Type.String(), recommendation: Type.String(), details: Type.Record(Type.String(), Type.Unknown()) },
+  { requirementId: Type.String(), standard: Type.String(), clause: Type.String(), status: Type.String(), severity: Type.String(), message: Type.String(), recommendation: Type.String(), details: Type.Record(Type.String(), EvidenceValue, { description: 'the evidence the finding rests on, by input field' }) },
   { additionalProperties: false },
 );
 const Output = Type.Object(

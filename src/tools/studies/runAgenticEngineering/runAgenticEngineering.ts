@@ -31,10 +31,34 @@ const Input = Type.Object(
 );
 type In = Static<typeof Input>;
 
+const RankedCandidateSchema = Type.Object(
+  {
+    name: Type.String(),
+    feasible: Type.Boolean(),
+    violations: Type.Array(
+      Type.Object(
+        {
+          metric: Type.String(),
+          value: Type.Union([Type.Number(), Type.Null()]),
+          limit: Type.Union([Type.Number(), Type.Null()], { description: 'the limit missed; null for a missing objective metric' }),
+          kind: Type.Union([Type.Literal('below_min'), Type.Literal('above_max'), Type.Literal('missing')]),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    normalizedScores: Type.Record(Type.String(), Type.Number(), { description: 'per objective metric, 0 (worst feasible) … 1 (best feasible)' }),
+    weightedScore: Type.Union([Type.Number(), Type.Null()]),
+    paretoOptimal: Type.Boolean(),
+    rank: Type.Integer(),
+    violationMeasure: Type.Number({ description: 'sum of relative violations (0 when feasible)' }),
+  },
+  { additionalProperties: false },
+);
+
 const Output = Type.Object(
   {
     action: Type.String(),
-    ranking: Type.Optional(Type.Array(Type.Record(Type.String(), Type.Unknown()), { description: 'study: candidates in rank order' })),
+    ranking: Type.Optional(Type.Array(RankedCandidateSchema, { description: 'study: candidates in rank order' })),
     recommended: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'study: the best feasible candidate (null when none is feasible)' })),
     paretoSet: Type.Optional(Type.Array(Type.String())),
     feasibleCount: Type.Optional(Type.Integer()),
@@ -42,7 +66,7 @@ const Output = Type.Object(
     tool: Type.Optional(Type.String()),
     trustLevel: Type.Optional(Type.String()),
     reasons: Type.Optional(Type.Array(Type.String())),
-    checks: Type.Optional(Type.Array(Type.Record(Type.String(), Type.Unknown()))),
+    checks: Type.Optional(Type.Array(Type.Object({ check: Type.String(), passed: Type.Boolean(), detail: Type.String() }, { additionalProperties: false }))),
   },
   { additionalProperties: false },
 );
@@ -79,7 +103,7 @@ function study(input: In): Envelope<Out> {
   const top = ranked.find((r) => r.feasible && r.weightedScore !== null) ?? ranked.find((r) => r.feasible && objectives.length === 0);
   return ok({
     action: 'study',
-    ranking: ranked as unknown as Record<string, unknown>[],
+    ranking: ranked,
     recommended: top?.name ?? null,
     paretoSet: ranked.filter((r) => r.paretoOptimal).map((r) => r.name),
     feasibleCount: ranked.filter((r) => r.feasible).length,
@@ -97,7 +121,7 @@ async function trust(input: In, ctx: ToolContext): Promise<Envelope<Out>> {
     if (b.envelope.status === 'success') benchmark = (b.envelope.data as Record<string, any>).trust;
   }
   const v = assessTrust(result, benchmark);
-  return ok({ action: 'trust', ...(tool !== undefined ? { tool } : {}), trustLevel: v.level, reasons: v.reasons, checks: v.checks as unknown as Record<string, unknown>[] });
+  return ok({ action: 'trust', ...(tool !== undefined ? { tool } : {}), trustLevel: v.level, reasons: v.reasons, checks: v.checks });
 }
 
 export const runAgenticEngineeringTool = defineTool({

@@ -3,6 +3,7 @@
  * Every code the schema accepts as "implemented" computes what its standard defines; the
  * contract's other codes are recognised and answered with 422 UNSUPPORTED_STANDARD.
  */
+import type { Static } from '@sinclair/typebox';
 import { StandardsError } from '../../../engine/standards/errors.js';
 import { failure, issue, success } from '../../contract/envelope.js';
 import { defineTool } from '../../contract/types.js';
@@ -112,7 +113,9 @@ export const calculateStandardTool = defineTool({
       }
       throw err;
     }
-    const data = { standard: code, edition: outcome.edition, referenceConditions: outcome.referenceConditions, results: outcome.results };
+    // The runners build plain records; output.ts declares each standard's shape (checked against
+    // every example's result by test/http/openapi-examples.test.ts).
+    const data = { standard: code, edition: outcome.edition, referenceConditions: outcome.referenceConditions, results: outcome.results } as Static<typeof Output>;
     return success({
       tool: TOOL,
       data,

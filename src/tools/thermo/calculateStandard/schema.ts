@@ -1,5 +1,6 @@
 /** calculateStandard's input and output schemas (the option groups are shared with standardConfig). */
 import { Type, type Static } from '@sinclair/typebox';
+import { ReferenceConditionsSchema, StandardResultsSchema } from './output.js';
 import { IMPLEMENTED_STANDARDS, UNIMPLEMENTED_STANDARDS } from './codes.js';
 const Temperature = Type.Object(
   { value: Type.Number(), unit: Type.Union([Type.Literal('K'), Type.Literal('C'), Type.Literal('F')]) },
@@ -122,8 +123,8 @@ export const Output = Type.Object(
   {
     standard: Type.String(),
     edition: Type.String(),
-    referenceConditions: Type.Record(Type.String(), Type.Unknown()),
-    results: Type.Record(Type.String(), Type.Unknown()),
+    referenceConditions: ReferenceConditionsSchema,
+    results: StandardResultsSchema,
   },
   { additionalProperties: false },
 );
