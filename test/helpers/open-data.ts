@@ -25,6 +25,7 @@ export function untypedPaths(schema: unknown, path = 'data', out: string[] = [])
 }
 
 const PROCESS_UNIT_PROPERTIES = 'unit properties of a process definition: an open map per equipment type, checked key by key by the tool (400 UNKNOWN_PROPERTY)';
+const AREAS = 'the original\'s multi-area models, accepted by the schema only so that runProcess can refuse them by name (422 UNSUPPORTED_PROCESS_MODEL)';
 const METADATA = 'the caller\'s metadata, copied back unchanged';
 
 export const OPEN_DATA: Record<string, Record<string, string>> = {
@@ -51,6 +52,8 @@ export const OPEN_DATA: Record<string, Record<string, string>> = {
     'data/anyOf/4/processJson/process/anyOf/0[]/properties{}': PROCESS_UNIT_PROPERTIES,
     'data/anyOf/4/processJson/process/anyOf/1/equipment[]/properties{}': PROCESS_UNIT_PROPERTIES,
     'data/anyOf/4/processJson/metadata{}': METADATA,
+    'data/anyOf/3/processJson/areas': AREAS,
+    'data/anyOf/4/processJson/areas': AREAS,
   },
   runHAZOP: {
     'data/hazopRows[]/simulation/perturbation/from{}': 'the process unit definition before the deviation (an open per-equipment-type object)',
