@@ -46,14 +46,23 @@ export function saturationFromEnvelope(model: ThermoModel, kind: SaturationKind,
     X[n + 1] = Math.log(env.points[i].P);
     return X;
   };
+  const criticalState = (c: { T: number; P: number }) => {
+    const X = new Float64Array(n + 2);
+    X[n] = Math.log(c.T);
+    X[n + 1] = Math.log(c.P);
+    return X;
+  };
   const found: { X: Float64Array; stable: boolean; iterations: number }[] = [];
   for (let i = 0; i + 1 < env.points.length; i++) {
     const a = env.points[i];
     const b = env.points[i + 1];
     // Both points on the wanted branch, or either side of the critical point (the band there).
     if (a.segment !== b.segment || (a.branch !== kind && b.branch !== kind)) continue;
-    const Xa = state(i);
-    const Xb = state(i + 1);
+    // Across the critical point the two points lie on different branches (their ln K have
+    // opposite signs): the wanted branch runs from its own point up to the critical point
+    // (ln K = 0 there), so that is the other end of the interval.
+    const Xa = a.branch === kind || env.critical === undefined ? state(i) : criticalState(env.critical);
+    const Xb = b.branch === kind || env.critical === undefined ? state(i + 1) : criticalState(env.critical);
     const da = Xa[specIndex] - s;
     const db = Xb[specIndex] - s;
     if (da * db > 0 || da === db) continue;
