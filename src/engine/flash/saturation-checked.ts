@@ -52,27 +52,66 @@ export function saturationFromEnvelope(model: ThermoModel, kind: SaturationKind,
     X[n + 1] = Math.log(c.P);
     return X;
   };
+  const ev = evaluator(model, z, rootsOf(kind));
+  /**
+   * The saturation point on the spec line between states Xa and Xb (both on the wanted branch),
+   * or between Xa and the critical point (`toCritical`): there the ln K vanish like the square
+   * root of the distance in T and P (the curve is a parabola in ln K), so they are interpolated
+   * that way; a linear guess would start too close to K = 1, where Newton finds the trivial solution.
+   */
+  const crossing = (Xa: Float64Array, Xb: Float64Array, toCritical: boolean): { X: Float64Array; iterations: number } | undefined => {
+    const da = Xa[specIndex] - s;
+    const db = Xb[specIndex] - s;
+    if (da * db > 0 || da === db) return undefined;
+    const f = da / (da - db);
+    const X = Xa.map((v, k) => v + f * (Xb[k] - v));
+    if (toCritical) for (let k = 0; k < n; k++) X[k] = Xa[k] * Math.sqrt(1 - f);
+    X[specIndex] = s;
+    const r = correct(ev, X, specIndex);
+    let size = 0;
+    for (let k = 0; k < n; k++) size += Math.abs(X[k]);
+    return r.ok && size > 1e-4 ? { X, iterations: r.iterations } : undefined;
+  };
+  /**
+   * Across the critical point the trace steps from a dew point to a bubble point: the wanted
+   * branch runs on from its own point to the critical point (ln K = 0 there). That stretch is
+   * filled with states solved at a fraction of the leading ln K (a spec Newton cannot lose to
+   * the trivial solution), T and P guessed on the parabola through the critical point.
+   */
+  const towardsCritical = (own: Float64Array, c: { T: number; P: number }): Float64Array[] => {
+    let k = 0;
+    for (let i = 1; i < n; i++) if (Math.abs(own[i]) > Math.abs(own[k])) k = i;
+    const chain = [own];
+    for (const g of [0.7, 0.45, 0.25, 0.12, 0.05]) {
+      const X = new Float64Array(n + 2);
+      for (let i = 0; i < n; i++) X[i] = g * own[i];
+      X[n] = Math.log(c.T) + g * g * (own[n] - Math.log(c.T));
+      X[n + 1] = Math.log(c.P) + g * g * (own[n + 1] - Math.log(c.P));
+      if (correct(ev, X, k).ok) chain.push(X);
+    }
+    return chain;
+  };
   const found: { X: Float64Array; stable: boolean; iterations: number }[] = [];
   for (let i = 0; i + 1 < env.points.length; i++) {
     const a = env.points[i];
     const b = env.points[i + 1];
     // Both points on the wanted branch, or either side of the critical point (the band there).
     if (a.segment !== b.segment || (a.branch !== kind && b.branch !== kind)) continue;
-    // Across the critical point the two points lie on different branches (their ln K have
-    // opposite signs): the wanted branch runs from its own point up to the critical point
-    // (ln K = 0 there), so that is the other end of the interval.
-    const Xa = a.branch === kind || env.critical === undefined ? state(i) : criticalState(env.critical);
-    const Xb = b.branch === kind || env.critical === undefined ? state(i + 1) : criticalState(env.critical);
-    const da = Xa[specIndex] - s;
-    const db = Xb[specIndex] - s;
-    if (da * db > 0 || da === db) continue;
-    const f = da / (da - db);
-    const X = Xa.map((v, k) => v + f * (Xb[k] - v));
-    X[specIndex] = s;
-    const r = correct(evaluator(model, z, rootsOf(kind)), X, specIndex);
-    let size = 0;
-    for (let k = 0; k < n; k++) size += Math.abs(X[k]);
-    if (r.ok && size > 1e-4) found.push({ X, stable: a.stable && b.stable, iterations: r.iterations });
+    const stable = a.stable && b.stable;
+    if (a.branch === b.branch || env.critical === undefined) {
+      const hit = crossing(state(i), state(i + 1), false);
+      if (hit) found.push({ ...hit, stable });
+      continue;
+    }
+    const chain = towardsCritical(state(a.branch === kind ? i : i + 1), env.critical);
+    for (let j = 0; j < chain.length; j++) {
+      const last = j === chain.length - 1;
+      const hit = crossing(chain[j], last ? criticalState(env.critical) : chain[j + 1], last);
+      if (hit) {
+        found.push({ ...hit, stable });
+        break;
+      }
+    }
   }
   if (found.length === 0) return undefined;
   const other = solveFor === 'P' ? n + 1 : n;
