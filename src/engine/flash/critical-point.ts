@@ -18,6 +18,7 @@
  */
 import { R } from '../eos/constants.js';
 import { DerivLevel, ResidualDerivatives, type ThermoModel } from '../eos/types.js';
+import { correct, type Evaluator } from './envelope-continuation.js';
 
 export interface CriticalPoint {
   T: number;
@@ -201,4 +202,32 @@ export function solveCriticalPoint(model: ThermoModel, zIn: ArrayLike<number>, s
   const P = crit.pressure(T, V);
   if (!(P > 0) || Math.abs(T / seed.T - 1) > window || Math.abs(P / seed.P - 1) > 2 * window) return undefined;
   return { T, P, V };
+}
+
+/** Fractions of the leading ln K at which the stretch up to the critical point is solved. */
+const BAND_FRACTIONS = [0.85, 0.7, 0.57, 0.45, 0.35, 0.25, 0.18, 0.12, 0.08, 0.05, 0.03, 0.015];
+
+/**
+ * Envelope states (ln K, ln T, ln P) between a traced state `own` and the critical point, which a
+ * trace steps over (it jumps from the last dew point to the first bubble point): each solved with
+ * the leading ln K fixed at a fraction g of its value at `own` (a spec Newton cannot lose to the
+ * trivial solution K = 1), started from ln K = g·ln K(own) and T, P on the parabola in g through
+ * the critical point. Ordered from `own` towards the critical point; states that do not converge
+ * are left out. Every state returned is on the curve.
+ */
+export function statesTowardsCritical(ev: Evaluator, own: Float64Array, critical: { T: number; P: number }): Float64Array[] {
+  const n = ev.n;
+  let k = 0;
+  for (let i = 1; i < n; i++) if (Math.abs(own[i]) > Math.abs(own[k])) k = i;
+  const lnTc = Math.log(critical.T);
+  const lnPc = Math.log(critical.P);
+  const out: Float64Array[] = [];
+  for (const g of BAND_FRACTIONS) {
+    const X = new Float64Array(n + 2);
+    for (let i = 0; i < n; i++) X[i] = g * own[i];
+    X[n] = lnTc + g * g * (own[n] - lnTc);
+    X[n + 1] = lnPc + g * g * (own[n + 1] - lnPc);
+    if (correct(ev, X, k).ok) out.push(X);
+  }
+  return out;
 }

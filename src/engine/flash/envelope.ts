@@ -23,7 +23,7 @@ import type { ThermoModel } from '../eos/types.js';
 import { correct, evaluator, extrapolate, rootsOf, sensitivities, traceSegment, type Branch, type EnvelopePoint, type Segment, type TraceLimits } from './envelope-continuation.js';
 import { bubblePointTemperature, dewPointTemperature, pureSaturationPressure, pureSaturationTemperature } from './saturation.js';
 import { flashTP } from './tp-flash.js';
-import { solveCriticalPoint } from './critical-point.js';
+import { solveCriticalPoint, statesTowardsCritical } from './critical-point.js';
 
 export type { EnvelopePoint } from './envelope-continuation.js';
 
@@ -249,7 +249,29 @@ function extremeOf(model: ThermoModel, z: Float64Array, segments: Segment[], by:
     const oneBranch = pts[k - 1].branch === pts[k].branch && pts[k + 1].branch === pts[k].branch;
     found = solveExtreme(model, z, seg, k, by) ?? (oneBranch ? extreme(pts.slice(k - 1, k + 2), by) : found);
   }
-  return critical !== undefined && critical[by] > found[by] ? critical : found;
+  if (critical === undefined) return found;
+  // The trace steps over the critical point (last dew point, then first bubble point); the curve
+  // between them turns round it and can reach further than either point and than the critical
+  // point itself (the cricondentherm of a narrow-boiling mixture lies just past it on the dew
+  // side): the states solved on that stretch are on the curve and bound it from below.
+  let top = critical[by] > found[by] ? critical : found;
+  for (const s of segments) {
+    if (s.critical === undefined) continue;
+    const j = s.points.findIndex((p, i) => i > 0 && p.branch !== s.points[i - 1].branch);
+    if (j < 0 || (anyStable && !(s.points[j - 1].stable && s.points[j].stable))) continue;
+    for (const i of [j - 1, j]) {
+      const own = new Float64Array(model.nc + 2);
+      own.set(s.lnKs[i]);
+      own[model.nc] = Math.log(s.points[i].T);
+      own[model.nc + 1] = Math.log(s.points[i].P);
+      for (const X of statesTowardsCritical(evaluator(model, z, rootsOf(s.points[i].branch)), own, critical)) {
+        const T = Math.exp(X[model.nc]);
+        const P = Math.exp(X[model.nc + 1]);
+        if ((by === 'T' ? T : P) > top[by]) top = { T, P };
+      }
+    }
+  }
+  return top;
 }
 
 /**

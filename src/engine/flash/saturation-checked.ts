@@ -14,6 +14,7 @@
 import type { ThermoModel } from '../eos/types.js';
 import { correct, evaluator, rootsOf } from './envelope-continuation.js';
 import { phaseEnvelope } from './envelope.js';
+import { statesTowardsCritical } from './critical-point.js';
 import type { SaturationKind, SaturationOutcome, SolvedVariable } from './saturation-solver.js';
 import { flashTP } from './tp-flash.js';
 
@@ -72,25 +73,6 @@ export function saturationFromEnvelope(model: ThermoModel, kind: SaturationKind,
     for (let k = 0; k < n; k++) size += Math.abs(X[k]);
     return r.ok && size > 1e-4 ? { X, iterations: r.iterations } : undefined;
   };
-  /**
-   * Across the critical point the trace steps from a dew point to a bubble point: the wanted
-   * branch runs on from its own point to the critical point (ln K = 0 there). That stretch is
-   * filled with states solved at a fraction of the leading ln K (a spec Newton cannot lose to
-   * the trivial solution), T and P guessed on the parabola through the critical point.
-   */
-  const towardsCritical = (own: Float64Array, c: { T: number; P: number }): Float64Array[] => {
-    let k = 0;
-    for (let i = 1; i < n; i++) if (Math.abs(own[i]) > Math.abs(own[k])) k = i;
-    const chain = [own];
-    for (const g of [0.7, 0.45, 0.25, 0.12, 0.05]) {
-      const X = new Float64Array(n + 2);
-      for (let i = 0; i < n; i++) X[i] = g * own[i];
-      X[n] = Math.log(c.T) + g * g * (own[n] - Math.log(c.T));
-      X[n + 1] = Math.log(c.P) + g * g * (own[n + 1] - Math.log(c.P));
-      if (correct(ev, X, k).ok) chain.push(X);
-    }
-    return chain;
-  };
   const found: { X: Float64Array; stable: boolean; iterations: number }[] = [];
   for (let i = 0; i + 1 < env.points.length; i++) {
     const a = env.points[i];
@@ -103,7 +85,11 @@ export function saturationFromEnvelope(model: ThermoModel, kind: SaturationKind,
       if (hit) found.push({ ...hit, stable });
       continue;
     }
-    const chain = towardsCritical(state(a.branch === kind ? i : i + 1), env.critical);
+    // Across the critical point the trace steps from a dew point to a bubble point: the wanted
+    // branch runs on from its own point to the critical point (ln K = 0 there), filled with
+    // states solved on the way (critical-point.ts).
+    const own = state(a.branch === kind ? i : i + 1);
+    const chain = [own, ...statesTowardsCritical(ev, own, env.critical)];
     for (let j = 0; j < chain.length; j++) {
       const last = j === chain.length - 1;
       const hit = crossing(chain[j], last ? criticalState(env.critical) : chain[j + 1], last);
