@@ -19,7 +19,10 @@
  *     EOS (physical/pure-density.json), SRK/PR interfacial tension of pure fluids at saturation
  *     (physical/surface-tension.json), TP flash parity (neqsim/flash-tp.json), PH/PS parity
  *     (neqsim/ph-ps.json, molar-unit specs), bubble/dew point parity and NO_SATURATION_POINT beyond
- *     the envelope (neqsim/saturation.json).
+ *     the envelope (neqsim/saturation.json), and a generated grid of 96 single-phase natural gases
+ *     (GERG's 21 components, 250–450 K, 5–300 bar; scripts/natural-gas-grid.ts): SRK/PR density, Cp,
+ *     speed of sound and JT vs the engine's GERG-2008, each held to the published natural-gas class
+ *     bound (src/engine/properties/thermo-accuracy.ts).
  *   getPropertyTable: every column of every row vs the original's table (neqsim/property-table.json).
  *   getPhaseEnvelope: the original's dew points on our envelope (neqsim/envelope.json).
  *   runFlash hydrateTP and runFlowAssurance hydrateRiskMap: the hydrate formation temperatures the original
@@ -40,6 +43,7 @@ import type { Envelope } from '../src/tools/contract/envelope.js';
 import { distanceToEnvelope } from '../src/engine/index.js';
 import { findComponent } from '../src/engine/components/index.js';
 import { parachorTension } from '../src/engine/properties/transport/surface-tension.js';
+import { naturalGasGridCases } from './natural-gas-grid.js';
 
 export type Maturity = 'VALIDATED' | 'TESTED' | 'EXPERIMENTAL';
 
@@ -892,7 +896,7 @@ export async function measureTrust(dir = referenceDir(), only?: string): Promise
   }
   const flash = getTool('runFlash');
   if (flash !== undefined) {
-    const specs = [...flashGergCases(load(dir, 'physical/gerg-aga8.json')), ...flashPureCases(load(dir, 'physical/pure-density.json')), ...flashIftCases(load(dir, 'physical/surface-tension.json')), ...flashVapourPressureCases(load(dir, 'physical/saturation.json')), ...flashTpCases(load(dir, 'neqsim/flash-tp.json')), ...flashPhPsCases(load(dir, 'neqsim/ph-ps.json')), ...flashSaturationCases(load(dir, 'neqsim/saturation.json')), ...hydrateFlashCases(load(dir, 'neqsim/hydrate.json')), ...hydrateCurveCases(load(dir, 'physical/hydrate.json'))];
+    const specs = [...flashGergCases(load(dir, 'physical/gerg-aga8.json')), ...flashPureCases(load(dir, 'physical/pure-density.json')), ...flashIftCases(load(dir, 'physical/surface-tension.json')), ...flashVapourPressureCases(load(dir, 'physical/saturation.json')), ...flashTpCases(load(dir, 'neqsim/flash-tp.json')), ...flashPhPsCases(load(dir, 'neqsim/ph-ps.json')), ...flashSaturationCases(load(dir, 'neqsim/saturation.json')), ...hydrateFlashCases(load(dir, 'neqsim/hydrate.json')), ...hydrateCurveCases(load(dir, 'physical/hydrate.json')), ...naturalGasGridCases(phaseValue)];
     if (specs.length > 0) tools.runFlash = await measureTool(flash, specs, []);
   }
   const flowAssurance = getTool('runFlowAssurance');

@@ -12,7 +12,8 @@
  * 3. When no segment came back down to Pmin past a critical point (the corrector gave up, or the
  *    dew curve climbed to Pmax), the bubble curve is traced from its own seed at Pmin upwards.
  *
- * The critical point is where the ln K cross zero; the cricondenbar and cricondentherm are the
+ * The critical point is where the ln K cross zero, solved from the criticality conditions
+ * (critical-point.ts) seeded there; the cricondenbar and cricondentherm are the
  * extremes of the stable part of the curve, located by solving dT/d ln P = 0 (resp.
  * dP/d ln T = 0) on the traced branch. A curve still rising at Pmax (hydrogen- or nitrogen-rich
  * gases with a cubic equation) has no cricondenbar below it: it is then not reported, and the
@@ -22,6 +23,7 @@ import type { ThermoModel } from '../eos/types.js';
 import { correct, evaluator, extrapolate, rootsOf, sensitivities, traceSegment, type Branch, type EnvelopePoint, type Segment, type TraceLimits } from './envelope-continuation.js';
 import { bubblePointTemperature, dewPointTemperature, pureSaturationPressure, pureSaturationTemperature } from './saturation.js';
 import { flashTP } from './tp-flash.js';
+import { solveCriticalPoint, statesTowardsCritical } from './critical-point.js';
 
 export type { EnvelopePoint } from './envelope-continuation.js';
 
@@ -201,7 +203,11 @@ export function phaseEnvelope(model: ThermoModel, zIn: ArrayLike<number>, option
   const stopReason = segments.length === 1 ? segments[0].stopReason : segments.map((seg, i) => `segment ${i + 1} (${labels[i]}): ${seg.stopReason}`).join('; ');
   // The critical point of a segment whose points around it are stable, else of any segment.
   const withCritical = segments.filter((seg) => seg.critical !== undefined);
-  const critical = (withCritical.find((seg) => seg.points.some((p) => p.branch !== seg.points[0].branch && p.stable)) ?? withCritical[0])?.critical;
+  const interpolated = (withCritical.find((seg) => seg.points.some((p) => p.branch !== seg.points[0].branch && p.stable)) ?? withCritical[0])?.critical;
+  // The interpolation between the two traced points around ln K = 0 only seeds the solve of the
+  // criticality conditions (critical-point.ts); it can lie off the curve by the trace's step.
+  const solved = interpolated === undefined ? undefined : solveCriticalPoint(model, z, interpolated);
+  const critical = solved === undefined ? interpolated : { T: solved.T, P: solved.P };
   const cricondentherm = extremeOf(model, z, segments, 'T', critical);
   const topP = extremeOf(model, z, segments, 'P', critical);
   const openAbove = segments.some((seg) => seg.end === 'Pmax');
@@ -238,9 +244,34 @@ function extremeOf(model: ThermoModel, z: Float64Array, segments: Segment[], by:
   const pts = seg.points;
   let found: { T: number; P: number } = { T: pts[k].T, P: pts[k].P };
   if (k > 0 && k < pts.length - 1 && pts[k - 1].stable === pts[k].stable && pts[k + 1].stable === pts[k].stable) {
-    found = solveExtreme(model, z, seg, k, by) ?? extreme(pts.slice(k - 1, k + 2), by);
+    // A parabola through points either side of the critical point (dew, then bubble) overshoots
+    // the curve, which turns round the critical point: there the critical point bounds it.
+    const oneBranch = pts[k - 1].branch === pts[k].branch && pts[k + 1].branch === pts[k].branch;
+    found = solveExtreme(model, z, seg, k, by) ?? (oneBranch ? extreme(pts.slice(k - 1, k + 2), by) : found);
   }
-  return critical !== undefined && critical[by] > found[by] ? critical : found;
+  if (critical === undefined) return found;
+  // The trace steps over the critical point (last dew point, then first bubble point); the curve
+  // between them turns round it and can reach further than either point and than the critical
+  // point itself (the cricondentherm of a narrow-boiling mixture lies just past it on the dew
+  // side): the states solved on that stretch are on the curve and bound it from below.
+  let top = critical[by] > found[by] ? critical : found;
+  for (const s of segments) {
+    if (s.critical === undefined) continue;
+    const j = s.points.findIndex((p, i) => i > 0 && p.branch !== s.points[i - 1].branch);
+    if (j < 0 || (anyStable && !(s.points[j - 1].stable && s.points[j].stable))) continue;
+    for (const i of [j - 1, j]) {
+      const own = new Float64Array(model.nc + 2);
+      own.set(s.lnKs[i]);
+      own[model.nc] = Math.log(s.points[i].T);
+      own[model.nc + 1] = Math.log(s.points[i].P);
+      for (const X of statesTowardsCritical(evaluator(model, z, rootsOf(s.points[i].branch)), own, critical)) {
+        const T = Math.exp(X[model.nc]);
+        const P = Math.exp(X[model.nc + 1]);
+        if ((by === 'T' ? T : P) > top[by]) top = { T, P };
+      }
+    }
+  }
+  return top;
 }
 
 /**

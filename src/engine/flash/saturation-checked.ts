@@ -14,6 +14,7 @@
 import type { ThermoModel } from '../eos/types.js';
 import { correct, evaluator, rootsOf } from './envelope-continuation.js';
 import { phaseEnvelope } from './envelope.js';
+import { statesTowardsCritical } from './critical-point.js';
 import type { SaturationKind, SaturationOutcome, SolvedVariable } from './saturation-solver.js';
 import { flashTP } from './tp-flash.js';
 
@@ -46,24 +47,57 @@ export function saturationFromEnvelope(model: ThermoModel, kind: SaturationKind,
     X[n + 1] = Math.log(env.points[i].P);
     return X;
   };
+  const criticalState = (c: { T: number; P: number }) => {
+    const X = new Float64Array(n + 2);
+    X[n] = Math.log(c.T);
+    X[n + 1] = Math.log(c.P);
+    return X;
+  };
+  const ev = evaluator(model, z, rootsOf(kind));
+  /**
+   * The saturation point on the spec line between states Xa and Xb (both on the wanted branch),
+   * or between Xa and the critical point (`toCritical`): there the ln K vanish like the square
+   * root of the distance in T and P (the curve is a parabola in ln K), so they are interpolated
+   * that way; a linear guess would start too close to K = 1, where Newton finds the trivial solution.
+   */
+  const crossing = (Xa: Float64Array, Xb: Float64Array, toCritical: boolean): { X: Float64Array; iterations: number } | undefined => {
+    const da = Xa[specIndex] - s;
+    const db = Xb[specIndex] - s;
+    if (da * db > 0 || da === db) return undefined;
+    const f = da / (da - db);
+    const X = Xa.map((v, k) => v + f * (Xb[k] - v));
+    if (toCritical) for (let k = 0; k < n; k++) X[k] = Xa[k] * Math.sqrt(1 - f);
+    X[specIndex] = s;
+    const r = correct(ev, X, specIndex);
+    let size = 0;
+    for (let k = 0; k < n; k++) size += Math.abs(X[k]);
+    return r.ok && size > 1e-4 ? { X, iterations: r.iterations } : undefined;
+  };
   const found: { X: Float64Array; stable: boolean; iterations: number }[] = [];
   for (let i = 0; i + 1 < env.points.length; i++) {
     const a = env.points[i];
     const b = env.points[i + 1];
     // Both points on the wanted branch, or either side of the critical point (the band there).
     if (a.segment !== b.segment || (a.branch !== kind && b.branch !== kind)) continue;
-    const Xa = state(i);
-    const Xb = state(i + 1);
-    const da = Xa[specIndex] - s;
-    const db = Xb[specIndex] - s;
-    if (da * db > 0 || da === db) continue;
-    const f = da / (da - db);
-    const X = Xa.map((v, k) => v + f * (Xb[k] - v));
-    X[specIndex] = s;
-    const r = correct(evaluator(model, z, rootsOf(kind)), X, specIndex);
-    let size = 0;
-    for (let k = 0; k < n; k++) size += Math.abs(X[k]);
-    if (r.ok && size > 1e-4) found.push({ X, stable: a.stable && b.stable, iterations: r.iterations });
+    const stable = a.stable && b.stable;
+    if (a.branch === b.branch || env.critical === undefined) {
+      const hit = crossing(state(i), state(i + 1), false);
+      if (hit) found.push({ ...hit, stable });
+      continue;
+    }
+    // Across the critical point the trace steps from a dew point to a bubble point: the wanted
+    // branch runs on from its own point to the critical point (ln K = 0 there), filled with
+    // states solved on the way (critical-point.ts).
+    const own = state(a.branch === kind ? i : i + 1);
+    const chain = [own, ...statesTowardsCritical(ev, own, env.critical)];
+    for (let j = 0; j < chain.length; j++) {
+      const last = j === chain.length - 1;
+      const hit = crossing(chain[j], last ? criticalState(env.critical) : chain[j + 1], last);
+      if (hit) {
+        found.push({ ...hit, stable });
+        break;
+      }
+    }
   }
   if (found.length === 0) return undefined;
   const other = solveFor === 'P' ? n + 1 : n;
