@@ -6,7 +6,7 @@
 import t from 'tap';
 import { loadConfig, ConfigError } from '../../src/config.js';
 import { runTool } from '../../src/index.js';
-import { failure, success } from '../../src/tools/contract/envelope.js';
+import { failure, httpStatusFor, success } from '../../src/tools/contract/envelope.js';
 import { serializeWithStatus, setInternalErrorLogger } from '../../src/tools/contract/execute.js';
 import { checkInputLimits, jsonTextDepth } from '../../src/tools/contract/input-guard.js';
 import { canonicalSpelling, didYouMean } from '../../src/tools/contract/spelling.js';
@@ -34,7 +34,7 @@ t.test('enum-like fields: the error lists the allowed values and what was probab
 
   const pressure = await runTool('runFlash', { components: GAS, pressure: '50 bara' });
   t.equal(pressure.errors!.length, 1);
-  t.match(pressure.errors![0]!.message, /Expected a number or an object \{value, unit\}, got "50 bara"/);
+  t.match(pressure.errors![0]!.message, /Expected a number ≥ -1e10 and ≤ 1e10 or an object \{value, unit\}, got "50 bara"/);
   t.match(pressure.errors![0]!.fix, /\{"value": 50, "unit": "bara"\}/);
 
   const model = await runTool('runFlash', { components: GAS, model: 'PengRobinsn' });
@@ -171,15 +171,18 @@ t.test('realistic inputs that answered 500 on main', async (t) => {
   const huge = await runTool('runAgenticEngineering', {
     action: 'study',
     candidates: [
-      { name: 'a', metrics: { x: 1.7e308 } },
-      { name: 'b', metrics: { x: -1.7e308 } },
+      { name: 'a', metrics: { x: 1e15 } },
+      { name: 'b', metrics: { x: -1e15 } },
       { name: 'c', metrics: { x: 0 } },
     ],
     objectives: [{ metric: 'x', direction: 'maximize' }],
   });
-  t.equal(huge.status, 'success', 'metrics near ±1.8e308 do not overflow the normalisation');
+  t.equal(huge.status, 'success', 'metrics at the schema limit ±1e15 rank without overflow');
   const scores = (huge.data as { ranking: { name: string; weightedScore: number }[] }).ranking;
   t.same(Object.fromEntries(scores.map((r) => [r.name, r.weightedScore])), { a: 1, b: 0, c: 0.5 });
+  const beyond = await runTool('runAgenticEngineering', { action: 'study', candidates: [{ name: 'a', metrics: { x: 1.7e308 } }, { name: 'b', metrics: { x: 0 } }], objectives: [{ metric: 'x', direction: 'maximize' }] });
+  t.equal(httpStatusFor(beyond), 400, 'a metric near 1.8e308 is refused by the schema before any arithmetic');
+  t.equal(beyond.errors?.[0]?.field, '/candidates/0/metrics/x');
 
   const flash = await runTool('runFlash', { components: { methane: 0.8, propane: 0.1, 'n-decane': 0.1 }, temperature: { value: 20, unit: 'C' }, pressure: { value: 30, unit: 'bara' } });
   const data = flash.data as { flash: { phases: unknown }; fluid: { composition: unknown } };
@@ -216,8 +219,11 @@ t.test('a non-finite number in a result is a 422 naming the quantity and its pat
 });
 
 t.test('found by the acceptance fuzz', async (t) => {
-  const bars = await runTool('generateVisualization', { type: 'barChart', title: 'x', labels: ['Gas', 'Liquid'], values: [0.72, -1.7976931348623157e308] });
-  t.equal(bars.status, 'success', 'a bar near -1.8e308 no longer hangs the tick loop until the time budget');
+  const bars = await runTool('generateVisualization', { type: 'barChart', title: 'x', labels: ['Gas', 'Liquid'], values: [0.72, -1e15] });
+  t.equal(bars.status, 'success', 'a bar at the schema limit -1e15 does not hang the tick loop until the time budget');
+  const absurd = await runTool('generateVisualization', { type: 'barChart', title: 'x', labels: ['Gas', 'Liquid'], values: [0.72, -1.7976931348623157e308] });
+  t.equal(httpStatusFor(absurd), 400, 'a bar near -1.8e308 is refused by the schema');
+  t.equal(absurd.errors?.[0]?.field, '/values/1');
 
   const { automationHistory, recordAutomationCall } = await import('../../src/tools/contract/automation-history.js');
   automationHistory.clear();

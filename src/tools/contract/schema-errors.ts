@@ -38,12 +38,17 @@ function listValues(values: readonly (string | number | boolean)[]): string {
   return values.length > MAX_LISTED ? `${shown.join(', ')} … (${values.length} in all; getSchema lists them)` : shown.join(', ');
 }
 
+/** A bound as people write it: 1e10, not 10000000000 (the generous engineering bounds are powers of ten). */
+function bound(n: number): string {
+  return Math.abs(n) >= 1e6 ? n.toExponential().replace('e+', 'e') : String(n);
+}
+
 function numberBounds(s: Schema): string {
   const parts: string[] = [];
-  if (typeof s.exclusiveMinimum === 'number') parts.push(`> ${s.exclusiveMinimum}`);
-  if (typeof s.minimum === 'number') parts.push(`≥ ${s.minimum}`);
-  if (typeof s.exclusiveMaximum === 'number') parts.push(`< ${s.exclusiveMaximum}`);
-  if (typeof s.maximum === 'number') parts.push(`≤ ${s.maximum}`);
+  if (typeof s.exclusiveMinimum === 'number') parts.push(`> ${bound(s.exclusiveMinimum)}`);
+  if (typeof s.minimum === 'number') parts.push(`≥ ${bound(s.minimum)}`);
+  if (typeof s.exclusiveMaximum === 'number') parts.push(`< ${bound(s.exclusiveMaximum)}`);
+  if (typeof s.maximum === 'number') parts.push(`≤ ${bound(s.maximum)}`);
   return parts.length > 0 ? ` ${parts.join(' and ')}` : '';
 }
 

@@ -11,6 +11,7 @@
  * and line-list routes, field-data replay, elevation profiles, two-phase flow.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { LENGTH_LIMIT_M, moleFraction, signed } from '../contract/bounded.js';
 import { createFluid, flashReport, flashTP, overallMolarMass, type FluidModelName } from '../../engine/index.js';
 import { kortewegWaveSpeed, waterHammer } from '../../engine/transient/water-hammer.js';
 import { darcyFriction } from '../../engine/process/beggs-brill.js';
@@ -44,7 +45,7 @@ const Pipe = Type.Object(
     youngsModulus_GPa: Type.Optional(pos('Pipe material (default 200, steel)', 1000)),
     numberOfNodes: Type.Optional(Type.Integer({ minimum: 3, maximum: MAX_REACHES + 1, description: 'Grid nodes along the line (default 51)' })),
     waveSpeed_m_s: Type.Optional(pos('Pressure-wave speed, if known', 1e4)),
-    elevation_m: Type.Optional(Type.Number({ description: 'Not modelled: only 0 is accepted' })),
+    elevation_m: Type.Optional(signed(LENGTH_LIMIT_M, { description: 'Not modelled: only 0 is accepted' })),
   },
   { additionalProperties: false },
 );
@@ -61,8 +62,8 @@ const Event = Type.Object(
 const Input = Type.Object(
   {
     studyName: Type.Optional(Type.String({ maxLength: 200 })),
-    components: Type.Optional(Type.Record(Type.String(), Type.Number())),
-    composition: Type.Optional(Type.Record(Type.String(), Type.Number(), { description: 'Same as components' })),
+    components: Type.Optional(Type.Record(Type.String(), moleFraction())),
+    composition: Type.Optional(Type.Record(Type.String(), moleFraction(), { description: 'Same as components' })),
     model: Type.Optional(Type.String({ description: 'SRK (default), PR or CPA' })),
     temperature_C: Type.Number({ minimum: -273.15, maximum: 1000 }),
     pressure_bara: Type.Number({ exclusiveMinimum: 0, maximum: 2000, description: 'Inlet (upstream reservoir) pressure' }),

@@ -6,6 +6,7 @@
  * case does.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { moleFraction } from '../contract/bounded.js';
 import { runFlash } from '../thermo/runFlash/runFlash.js';
 import { RunFlashInput, RunFlashOutput } from '../thermo/runFlash/schema.js';
 import { checkKeys, strictFailure } from '../contract/strict-keys.js';
@@ -20,7 +21,7 @@ export const MAX_BATCH_CASES = 500;
 const Input = Type.Object(
   {
     model: Type.Optional(Type.String({ description: 'Base model (SRK, PR, GERG2008), as runFlash' })),
-    components: Type.Optional(Type.Record(Type.String(), Type.Number(), { description: 'Base composition' })),
+    components: Type.Optional(Type.Record(Type.String(), moleFraction(), { description: 'Base composition' })),
     mixingRule: Type.Optional(Type.String()),
     flashType: Type.Optional(Type.String({ description: 'Base flash type (TP default), as runFlash' })),
     multiPhaseCheck: Type.Optional(Type.Boolean()),

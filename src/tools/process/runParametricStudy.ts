@@ -6,6 +6,7 @@
  * and the study goes on.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { VALUE_LIMIT, signed } from '../contract/bounded.js';
 import type { ProcessDefinition } from './runProcess/definition.js';
 import { failure, issue, success, warning, type DiagnosticIssue, type Warning } from '../contract/envelope.js';
 import { defineTool, type ToolContext } from '../contract/types.js';
@@ -21,9 +22,10 @@ const Sweep = Type.Object(
   {
     address: Type.String({ minLength: 1, maxLength: 400, description: 'A writable specification, e.g. "Export Compressor.outletPressure"' }),
     unit: Type.Optional(Type.String({ maxLength: 32 })),
-    values: Type.Optional(Type.Array(Type.Number(), { minItems: 1, maxItems: 1000 })),
-    from: Type.Optional(Type.Number()),
-    to: Type.Optional(Type.Number()),
+    // Values of any writable variable in its own unit: kept finite; the write checks the variable's range.
+    values: Type.Optional(Type.Array(signed(VALUE_LIMIT), { minItems: 1, maxItems: 1000 })),
+    from: Type.Optional(signed(VALUE_LIMIT)),
+    to: Type.Optional(signed(VALUE_LIMIT)),
     steps: Type.Optional(Type.Integer({ minimum: 2, maximum: 1000, description: 'Evenly spaced values from "from" to "to", ends included' })),
   },
   { additionalProperties: false },

@@ -7,6 +7,9 @@
  * out of bounds, unknown unit) are reported per trial and make it infeasible.
  */
 import { Type, type Static } from '@sinclair/typebox';
+// A value written by address is in the variable's own unit: only kept finite here; the write
+// checks the variable's range.
+import { VALUE_LIMIT, signed } from '../contract/bounded.js';
 import type { ProcessDefinition } from './runProcess/definition.js';
 import { failure, issue, success, warning, type DiagnosticIssue, type Warning } from '../contract/envelope.js';
 import { defineTool, type ToolContext } from '../contract/types.js';
@@ -21,7 +24,7 @@ export const MAX_TRIALS = 1000;
 const Input = Type.Object(
   {
     processJson: ProcessJsonField,
-    trials: Type.Array(Type.Record(Type.String(), Type.Number()), { minItems: 1, maxItems: MAX_TRIALS, description: 'Each trial: {address: value} of writable specifications' }),
+    trials: Type.Array(Type.Record(Type.String(), signed(VALUE_LIMIT)), { minItems: 1, maxItems: MAX_TRIALS, description: 'Each trial: {address: value} of writable specifications' }),
     readbacks: Type.Array(Type.String({ minLength: 1, maxLength: 400 }), { minItems: 1, maxItems: 50, description: 'Addresses to read after each trial' }),
     setpointUnit: Type.Optional(Type.String({ maxLength: 32, description: 'Unit of every setpoint value (default: each variable\'s default unit)' })),
     readbackUnit: Type.Optional(Type.String({ maxLength: 32, description: 'Unit of every readback (default: each variable\'s default unit)' })),

@@ -9,6 +9,7 @@
  * factor (the original multiplies the diameter by 1.5 unannounced).
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { FLOW_LIMIT, moleFraction, positive } from '../contract/bounded.js';
 import { compress, createProcessFluid, flashReport, overallMolarMass, streamAtTP, type ProcessModelKind } from '../../engine/index.js';
 import { failure, issue, success, warning, type Warning } from '../contract/envelope.js';
 import { defineTool } from '../contract/types.js';
@@ -21,11 +22,11 @@ const TOOL = 'sizeEquipment';
 const Input = Type.Object(
   {
     equipmentType: Type.Union([Type.Literal('separator'), Type.Literal('compressor')]),
-    components: Type.Record(Type.String(), Type.Number()),
+    components: Type.Record(Type.String(), moleFraction()),
     model: Type.Optional(Type.String({ description: 'SRK (default), PR or CPA (SRK-CPA, for water, alcohols and glycols)' })),
     temperature_C: Type.Optional(Type.Number({ minimum: -273.15, maximum: 3000, description: 'Operating (inlet) temperature, °C (default 25)' })),
     pressure_bara: Type.Optional(Type.Number({ minimum: 0.01, maximum: 1e4, description: 'Operating (inlet) pressure, bara (default 50)' })),
-    flowRate: Type.Optional(Type.Union([Type.Number({ exclusiveMinimum: 0 }), Type.Object({ value: Type.Number({ exclusiveMinimum: 0 }), unit: Type.Optional(Type.String()) }, { additionalProperties: false }), Type.Tuple([Type.Number({ exclusiveMinimum: 0 }), Type.String()])], { description: 'Feed flow (default 10 000 kg/hr); a bare number is kg/hr, 1e-12 to 1e6 per second' })),
+    flowRate: Type.Optional(Type.Union([positive(FLOW_LIMIT), Type.Object({ value: positive(FLOW_LIMIT), unit: Type.Optional(Type.String()) }, { additionalProperties: false }), Type.Tuple([positive(FLOW_LIMIT), Type.String()])], { description: 'Feed flow (default 10 000 kg/hr); a bare number is kg/hr, 1e-12 to 1e6 per second' })),
     orientation: Type.Optional(Type.Union([Type.Literal('horizontal'), Type.Literal('vertical')])),
     kFactor_m_s: Type.Optional(Type.Number({ minimum: 0.001, maximum: 1, description: 'Souders–Brown K (default 0.12 horizontal, 0.07 vertical, as the original)' })),
     liquidRetentionTime_min: Type.Optional(Type.Number({ minimum: 0.01, maximum: 1e4, description: 'Liquid hold-up time (default 5 min)' })),

@@ -4,6 +4,7 @@
  * (src/engine/safety/risk-matrix.ts), and the worst event overall.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { nonNegative } from '../contract/bounded.js';
 import { CONSEQUENCE, consequenceLevel, LIKELIHOOD, likelihoodLevel, riskLevel } from '../../engine/safety/risk-matrix.js';
 import { failure, issue, success, type DiagnosticIssue } from '../contract/envelope.js';
 import { defineTool } from '../contract/types.js';
@@ -16,7 +17,7 @@ const Event = Type.Object(
     name: Type.String({ minLength: 1, maxLength: 200 }),
     probabilityLevel: Type.Optional(level),
     consequenceLevel: Type.Optional(level),
-    failuresPerYear: Type.Optional(Type.Number({ minimum: 0, description: 'Sets the probability level: <0.1, <0.5, <1, <2, ≥2 per year' })),
+    failuresPerYear: Type.Optional(nonNegative(1e6, { description: 'Sets the probability level: <0.1, <0.5, <1, <2, ≥2 per year' })),
     productionLossPercent: Type.Optional(Type.Number({ minimum: 0, maximum: 100, description: 'Sets the consequence level: <5, <20, <50, <80, ≥80 %' })),
     mitigation: Type.Optional(Type.String({ maxLength: 2000 })),
   },

@@ -5,6 +5,7 @@
  * process models this server has are SRK and PR; every fluid of the definition is switched.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { positive } from '../contract/bounded.js';
 import { failure, issue, success, warning, type DiagnosticIssue, type Warning } from '../contract/envelope.js';
 import { defineTool, type ToolContext } from '../contract/types.js';
 import { resolveAddress } from '../process/automation/address.js';
@@ -23,7 +24,7 @@ const Input = Type.Object(
     baseProcess: ProcessJsonField,
     models: Type.Array(Type.String(), { minItems: 2, maxItems: 10, description: `Equations of state to compare (process models here: ${PROCESS_MODELS.join(', ')})` }),
     compareVariables: Type.Array(Type.Object({ address: Type.String({ minLength: 1, maxLength: 400 }), unit: Type.Optional(Type.String({ maxLength: 32 })) }, { additionalProperties: false }), { minItems: 1, maxItems: 100 }),
-    tolerances: Type.Optional(Type.Record(Type.String(), Type.Number({ exclusiveMinimum: 0 }), { description: 'Percent spread allowed, by a case-insensitive substring of the address ("power": 5); "default" for the rest (10). A key that matches no compared address is refused (400, with "did you mean")' })),
+    tolerances: Type.Optional(Type.Record(Type.String(), positive(1e6), { description: 'Percent spread allowed, by a case-insensitive substring of the address ("power": 5); "default" for the rest (10). A key that matches no compared address is refused (400, with "did you mean")' })),
   },
   { additionalProperties: false },
 );

@@ -10,6 +10,7 @@
  * `complete: false`) instead of presenting half an envelope as whole.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { moleFraction, pressureValue } from '../contract/bounded.js';
 import { createCubicFluid, phaseEnvelope } from '../../engine/index.js';
 import { failure, issue, success, warning, type DiagnosticIssue, type Envelope } from '../contract/envelope.js';
 import { defineTool } from '../contract/types.js';
@@ -27,10 +28,10 @@ const StatePoint = Type.Object({ temperature_K: Type.Number(), temperature_C: Ty
 export const PhaseEnvelopeInput = Type.Object(
   {
     model: Type.Optional(Type.String({ description: 'Equation of state: SRK (default) or PR (case-insensitive)', examples: ['SRK', 'PR'] })),
-    components: Type.Record(Type.String(), Type.Number(), { description: 'Component name → mole fraction, e.g. {"methane": 0.85, "ethane": 0.10, "propane": 0.05}' }),
+    components: Type.Record(Type.String(), moleFraction(), { description: 'Component name → mole fraction, e.g. {"methane": 0.85, "ethane": 0.10, "propane": 0.05}' }),
     mixingRule: Type.Optional(Type.String({ description: 'Only "classic" is implemented', examples: ['classic'] })),
     lowPressure: Type.Optional(
-      Type.Union([Type.Number({ description: 'a bare number is bara' }), Type.Object({ value: Type.Number(), unit: Type.Optional(Type.String()) }, { additionalProperties: false })], {
+      Type.Union([pressureValue({ description: 'a bare number is bara' }), Type.Object({ value: pressureValue(), unit: Type.Optional(Type.String()) }, { additionalProperties: false })], {
         description: 'Pressure the dew curve starts at and the bubble curve ends at (default 1 bara, as the original): a bare number is bara, or {value, unit}',
       }),
     ),

@@ -7,6 +7,8 @@
  * pressure of every step.
  */
 import { Type, type Static } from '@sinclair/typebox';
+// Temperatures and pressures share the pressure limit: finite in any unit either way.
+import { moleFraction, pressureValue } from '../contract/bounded.js';
 import { createCubicFluid } from '../../engine/index.js';
 import {
   constantMassExpansion,
@@ -30,7 +32,7 @@ const EXPERIMENTS = ['CME', 'CVD', 'differentialLiberation', 'saturationPressure
 const DEFAULT_T = 373.15;
 
 const quantity = (what: string, bare: string) =>
-  Type.Union([Type.Number(), Type.Object({ value: Type.Number(), unit: Type.Optional(Type.String()) }, { additionalProperties: false })], {
+  Type.Union([pressureValue(), Type.Object({ value: pressureValue(), unit: Type.Optional(Type.String()) }, { additionalProperties: false })], {
     description: `${what}: a bare number is ${bare}, or {"value": …, "unit": …}`,
   });
 const Stage = Type.Object(
@@ -40,7 +42,7 @@ const Stage = Type.Object(
 const Input = Type.Object(
   {
     experiment: Type.String({ description: `One of ${EXPERIMENTS.join(', ')}` }),
-    components: Type.Record(Type.String(), Type.Number()),
+    components: Type.Record(Type.String(), moleFraction()),
     model: Type.Optional(Type.String({ description: 'SRK (default) or PR' })),
     mixingRule: Type.Optional(Type.String()),
     temperature: Type.Optional(quantity('Temperature (alternative to temperature_C / temperature_K)', 'K')),
@@ -50,7 +52,7 @@ const Input = Type.Object(
     pressure_bara: Type.Optional(Type.Number({ minimum: 0.01, maximum: 1e4 })),
     pressures: Type.Optional(Type.Array(Type.Number({ minimum: 0.01, maximum: 1e4 }), { minItems: 1, maxItems: 200, description: 'Step pressures, bara' })),
     separatorConditions: Type.Optional(Type.Array(Stage, { minItems: 1, maxItems: 10 })),
-    injectionGas: Type.Optional(Type.Record(Type.String(), Type.Number(), { description: 'Swelling test: composition of the injection gas' })),
+    injectionGas: Type.Optional(Type.Record(Type.String(), moleFraction(), { description: 'Swelling test: composition of the injection gas' })),
     cumulativeMolePercInjected: Type.Optional(Type.Array(Type.Number({ minimum: 0, exclusiveMaximum: 100 }), { minItems: 1, maxItems: 50, description: 'Swelling test: moles of gas per 100 moles of mixture, per step' })),
     experimentConfig: Type.Optional(
       Type.Object({ pressures_bara: Type.Optional(Type.Array(Type.Number({ minimum: 0.01, maximum: 1e4 }), { minItems: 1, maxItems: 200 })), separatorConditions: Type.Optional(Type.Array(Stage, { minItems: 1, maxItems: 10 })) }, { additionalProperties: false }),

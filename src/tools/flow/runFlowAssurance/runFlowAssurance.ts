@@ -8,6 +8,7 @@
  * server does not have and are refused with NOT_IMPLEMENTED_ANALYSIS.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { moleFraction } from '../../contract/bounded.js';
 import { createFluid, flashReport, flashTP, type FluidModelName } from '../../../engine/index.js';
 import { co2CorrosionRate, cooldownTemperature, cooldownTimeConstant, erosionalVelocity, timeToTemperature } from '../../../engine/flow-assurance/screening.js';
 import { failure, issue, success, warning, type DiagnosticIssue, type Warning } from '../../contract/envelope.js';
@@ -48,7 +49,7 @@ const Input = Type.Object(
     mixtureVelocity_m_s: Type.Optional(Type.Number({ minimum: 0, maximum: 1e4, description: 'Erosion: actual mixture velocity' })),
     cFactor: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 500, description: 'API RP 14E C (default 100: continuous service; 125 intermittent; higher with corrosion control)' })),
     sandRate_kg_day: Type.Optional(Type.Number({ minimum: 0, maximum: 1e9 })),
-    components: Type.Optional(Type.Record(Type.String(), Type.Number())),
+    components: Type.Optional(Type.Record(Type.String(), moleFraction())),
     model: Type.Optional(Type.String()),
     gasDensity_kg_m3: pos('Accepted for the original\'s input; not used by API RP 14E'),
     liquidDensity_kg_m3: pos('Accepted for the original\'s input; not used by API RP 14E'),

@@ -5,6 +5,9 @@
  * accepted so the original's inputs validate, and reported as not used by Beggs & Brill.
  */
 import { Type, type Static, type TProperties } from '@sinclair/typebox';
+// Temperatures and pressures share the pressure limit (finite in any unit); flows are signed so the
+// runner's own message about a non-positive flow still answers.
+import { FLOW_LIMIT, moleFraction, pressureValue, signed } from '../../contract/bounded.js';
 import { PRESSURE_UNITS, TEMPERATURE_UNITS } from '../../contract/units.js';
 import { FLOW_RATE_UNITS } from '../../process/runProcess/quantities.js';
 
@@ -42,14 +45,14 @@ export const UNUSED_FIELDS = [
 const UNUSED = Object.fromEntries(UNUSED_FIELDS.map((k) => [k, Type.Optional(Type.Unknown({ description: 'Two-fluid / heat-transfer input of the original: not used by the Beggs & Brill solver (reported in warnings)' }))])) as TProperties;
 
 const quantity = (what: string, bare: string) =>
-  Type.Union([Type.Number({ description: `${what}: a bare number is ${bare}` }), Type.Object({ value: Type.Number(), unit: Type.Optional(Type.String()) }, { additionalProperties: false })], {
+  Type.Union([pressureValue({ description: `${what}: a bare number is ${bare}` }), Type.Object({ value: pressureValue(), unit: Type.Optional(Type.String()) }, { additionalProperties: false })], {
     description: `${what}: a bare number is ${bare}, or {"value": …, "unit": …}`,
   });
 
 export const RunPipelineInput = Type.Object(
   {
     model: Type.Optional(Type.String({ description: 'SRK (default), PR or CPA (SRK-CPA, for water, alcohols and glycols)', examples: ['SRK', 'PR', 'CPA'] })),
-    components: Type.Record(Type.String(), Type.Number(), { description: 'Component name → mole fraction (normalised if the sum is not 1)' }),
+    components: Type.Record(Type.String(), moleFraction(), { description: 'Component name → mole fraction (normalised if the sum is not 1)' }),
     mixingRule: Type.Optional(Type.String({ description: 'Only "classic" is implemented' })),
     multiPhaseCheck: Type.Optional(Type.Boolean({ description: 'Look for a second liquid phase (default on, as the original)' })),
     temperature: Type.Optional(quantity('Inlet temperature', `K; units ${TEMPERATURE_UNITS.join(', ')}`)),
@@ -61,9 +64,9 @@ export const RunPipelineInput = Type.Object(
     pressure_barg: Type.Optional(Type.Number({ minimum: -1, maximum: 1e4, description: 'Inlet pressure, barg' })),
     flowRate: Type.Union(
       [
-        Type.Number({ description: 'kg/hr' }),
-        Type.Object({ value: Type.Number(), unit: Type.Optional(Type.String()) }, { additionalProperties: false }),
-        Type.Tuple([Type.Number(), Type.String()]),
+        signed(FLOW_LIMIT, { description: 'kg/hr' }),
+        Type.Object({ value: signed(FLOW_LIMIT), unit: Type.Optional(Type.String()) }, { additionalProperties: false }),
+        Type.Tuple([signed(FLOW_LIMIT), Type.String()]),
       ],
       { description: `Feed flow: {"value": …, "unit": …} with unit ${FLOW_RATE_UNITS.join(', ')} (default kg/hr)` },
     ),

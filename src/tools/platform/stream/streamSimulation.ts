@@ -10,6 +10,7 @@
  * streaming needs runDynamic, which this server does not implement: it is not offered.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { PRESSURE_LIMIT, TEMPERATURE_LIMIT, moleFraction, nonNegative, positive, pressureValue, temperatureValue } from '../../contract/bounded.js';
 import { R } from '../../../engine/index.js';
 import { failure, issue, success, type Envelope } from '../../contract/envelope.js';
 import { ownerOf } from '../../process/session/owner.js';
@@ -36,25 +37,25 @@ const ALIASES: Record<string, 'startSweep' | 'startMonteCarlo' | 'poll' | 'cance
 const Input = Type.Object(
   {
     action: Type.String({ description: 'startSweep, startMonteCarlo, poll, cancel or list (aliases startParametricSweep, pollResults, cancelOperation, listOperations)' }),
-    components: Type.Optional(Type.Record(Type.String(), Type.Number(), { description: 'start*: component name → mole fraction' })),
+    components: Type.Optional(Type.Record(Type.String(), moleFraction(), { description: 'start*: component name → mole fraction' })),
     model: Type.Optional(Type.String({ description: 'start*: SRK (default), PR or CPA' })),
     sweepVariable: Type.Optional(Type.Union([Type.Literal('temperature'), Type.Literal('pressure')], { description: 'startSweep: what varies (default temperature)' })),
-    from: Type.Optional(Type.Number({ description: 'startSweep: first value (default 0)' })),
-    to: Type.Optional(Type.Number({ description: 'startSweep: last value (default 100)' })),
+    from: Type.Optional(pressureValue({ description: 'startSweep: first value (default 0)' })),
+    to: Type.Optional(pressureValue({ description: 'startSweep: last value (default 100)' })),
     points: Type.Optional(Type.Integer({ minimum: 2, maximum: MAX_POINTS, description: 'startSweep: number of points, ends included (default 20)' })),
     unit: Type.Optional(Type.String({ maxLength: 16, description: 'startSweep: unit of from/to (default C for temperature, bara for pressure)' })),
-    fixedTemperature: Type.Optional(Type.Number({ description: 'startSweep over pressure: the temperature in fixedTemperatureUnit, so a bare number is °C by default (as the original; default 25)' })),
+    fixedTemperature: Type.Optional(temperatureValue({ description: 'startSweep over pressure: the temperature in fixedTemperatureUnit, so a bare number is °C by default (as the original; default 25)' })),
     fixedTemperatureUnit: Type.Optional(Type.String({ maxLength: 16, description: 'Unit of fixedTemperature: K, C, F or R (default C)' })),
-    fixedPressure: Type.Optional(Type.Number({ description: 'startSweep over temperature: the pressure in fixedPressureUnit, so a bare number is bara by default (default 1.0)' })),
+    fixedPressure: Type.Optional(pressureValue({ description: 'startSweep over temperature: the pressure in fixedPressureUnit, so a bare number is bara by default (default 1.0)' })),
     fixedPressureUnit: Type.Optional(Type.String({ maxLength: 16, description: 'Unit of fixedPressure, e.g. bara, barg, psia, psig (default bara)' })),
     iterations: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ITERATIONS, description: 'startMonteCarlo: samples (default 100)' })),
-    temperatureMean: Type.Optional(Type.Number({ description: 'startMonteCarlo: mean temperature, a bare number in °C (as the original; default 25)' })),
-    temperatureStd: Type.Optional(Type.Number({ minimum: 0, description: 'startMonteCarlo: temperature standard deviation, °C (= K; default 5)' })),
-    pressureMean: Type.Optional(Type.Number({ exclusiveMinimum: 0, description: 'startMonteCarlo: mean pressure, a bare number in bara (default 50)' })),
-    pressureStd: Type.Optional(Type.Number({ minimum: 0, description: 'startMonteCarlo: pressure standard deviation, bar (default 10)' })),
+    temperatureMean: Type.Optional(temperatureValue({ description: 'startMonteCarlo: mean temperature, a bare number in °C (as the original; default 25)' })),
+    temperatureStd: Type.Optional(nonNegative(TEMPERATURE_LIMIT, { description: 'startMonteCarlo: temperature standard deviation, °C (= K; default 5)' })),
+    pressureMean: Type.Optional(positive(PRESSURE_LIMIT, { description: 'startMonteCarlo: mean pressure, a bare number in bara (default 50)' })),
+    pressureStd: Type.Optional(nonNegative(PRESSURE_LIMIT, { description: 'startMonteCarlo: pressure standard deviation, bar (default 10)' })),
     seed: Type.Optional(Type.Integer({ minimum: 0, maximum: 4294967295, description: 'startMonteCarlo: random seed (default 42)' })),
     operationId: Type.Optional(Type.String({ maxLength: 64, description: 'poll/cancel: from the start response' })),
-    lastIndex: Type.Optional(Type.Integer({ minimum: 0, description: 'poll: results already received (default 0); use nextPollIndex' })),
+    lastIndex: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: 'poll: results already received (default 0); use nextPollIndex' })),
     ownerId: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Without authentication: whose operations these are (default "anonymous")' })),
   },
   { additionalProperties: false },

@@ -10,6 +10,7 @@
  * near −272 °C for its own example; ours are the envelope getPhaseEnvelope returns.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { VALUE_LIMIT, moleFraction, signed } from '../../contract/bounded.js';
 import { failure, issue, success, type DiagnosticIssue, type Envelope, type Warning } from '../../contract/envelope.js';
 import { defineTool } from '../../contract/types.js';
 import { getPhaseEnvelope } from '../../thermo/getPhaseEnvelope.js';
@@ -21,7 +22,8 @@ export const VISUALIZATION_TYPES = ['phaseEnvelope', 'flowsheet', 'propertyTable
 const MAX_POINTS = 10_000;
 const MAX_ITEMS = 200;
 
-const numbers = (d: string) => Type.Optional(Type.Array(Type.Number(), { maxItems: MAX_POINTS, description: d }));
+// Chart data of any quantity: kept finite so that axis scaling cannot overflow.
+const numbers = (d: string) => Type.Optional(Type.Array(signed(VALUE_LIMIT), { maxItems: MAX_POINTS, description: d }));
 const strings = (d: string) => Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: MAX_ITEMS, description: d }));
 
 const Input = Type.Object(
@@ -29,7 +31,7 @@ const Input = Type.Object(
     type: Type.String({ description: `One of: ${VISUALIZATION_TYPES.join(', ')}` }),
     title: Type.Optional(Type.String({ maxLength: 200 })),
     // phaseEnvelope
-    components: Type.Optional(Type.Record(Type.String(), Type.Number(), { description: 'phaseEnvelope: name → mole fraction' })),
+    components: Type.Optional(Type.Record(Type.String(), moleFraction(), { description: 'phaseEnvelope: name → mole fraction' })),
     model: Type.Optional(Type.String({ description: 'phaseEnvelope: SRK (default) or PR' })),
     lowPressure: Type.Optional(Type.Unknown({ description: 'phaseEnvelope: where the trace starts (as getPhaseEnvelope: a bare number is bara, or {value, unit}; default 1 bara)' })),
     // flowsheet
@@ -38,13 +40,13 @@ const Input = Type.Object(
     processJson: Type.Optional(Type.Unknown({ description: 'flowsheet: a runProcess definition ({"fluid", "process": [...]}); its units and inlets are drawn' })),
     // tables and charts
     headers: strings('propertyTable: column headings'),
-    rows: Type.Optional(Type.Array(Type.Array(Type.Union([Type.String({ maxLength: 500 }), Type.Number(), Type.Null()]), { maxItems: MAX_ITEMS }), { maxItems: MAX_POINTS, description: 'propertyTable: rows of cells' })),
+    rows: Type.Optional(Type.Array(Type.Array(Type.Union([Type.String({ maxLength: 500 }), signed(VALUE_LIMIT), Type.Null()]), { maxItems: MAX_ITEMS }), { maxItems: MAX_POINTS, description: 'propertyTable: rows of cells' })),
     labels: strings('barChart/pieChart: one label per value'),
     categories: strings('barChart/pieChart: same as labels'),
     values: numbers('barChart/pieChart: the values'),
     xValues: numbers('lineChart: x of each point'),
     yValues: numbers('lineChart: y of each point'),
-    series: Type.Optional(Type.Array(Type.Object({ name: Type.String({ maxLength: 200 }), xValues: Type.Array(Type.Number(), { maxItems: MAX_POINTS }), yValues: Type.Array(Type.Number(), { maxItems: MAX_POINTS }) }, { additionalProperties: false }), { maxItems: 20, description: 'lineChart: several curves instead of xValues/yValues' })),
+    series: Type.Optional(Type.Array(Type.Object({ name: Type.String({ maxLength: 200 }), xValues: Type.Array(signed(VALUE_LIMIT), { maxItems: MAX_POINTS }), yValues: Type.Array(signed(VALUE_LIMIT), { maxItems: MAX_POINTS }) }, { additionalProperties: false }), { maxItems: 20, description: 'lineChart: several curves instead of xValues/yValues' })),
     xLabel: Type.Optional(Type.String({ maxLength: 200 })),
     yLabel: Type.Optional(Type.String({ maxLength: 200 })),
   },

@@ -9,6 +9,9 @@
  * solves is the engine's error, as in runProcess.
  */
 import { Type, type Static } from '@sinclair/typebox';
+// A value written by address is in the variable's own unit: only kept finite here; the write
+// checks the variable's range.
+import { VALUE_LIMIT, signed } from '../../contract/bounded.js';
 import { buildProcessPayload } from '../runProcess/report.js';
 import { RunProcessOutput } from '../runProcess/schema.js';
 import { defineTool, type ToolContext } from '../../contract/types.js';
@@ -23,7 +26,7 @@ const Input = Type.Object(
   {
     processJson: ProcessJsonField,
     address: Type.String({ minLength: 1, maxLength: 400, description: 'Address of a writable variable, e.g. "Export Compressor.outletPressure" (getAdjustableParameters lists them)' }),
-    value: Type.Number({ description: 'New value, in "unit"' }),
+    value: signed(VALUE_LIMIT, { description: 'New value, in "unit"' }),
     unit: Type.Optional(Type.String({ maxLength: 32, description: 'Unit of the value (e.g. "bara", "C", "kg/hr", "kW", "%"); default: the variable\'s default unit' })),
   },
   { additionalProperties: false },

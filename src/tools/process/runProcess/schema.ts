@@ -5,23 +5,30 @@
  */
 import { ALPHA_FUNCTION_DESCRIPTION } from '../../thermo/runFlash/alpha-option.js';
 import { Type, type Static } from '@sinclair/typebox';
+import { FLOW_LIMIT, PRESSURE_LIMIT, TEMPERATURE_LIMIT, moleFraction, pressureValue, signed, temperatureValue } from '../../contract/bounded.js';
 import { SIMULATED_TYPES } from './definition.js';
 import { DUTY_UNITS, FLOW_RATE_UNITS } from './quantities.js';
 
-const Quantity = Type.Union([
-  Type.Number(),
-  Type.Tuple([Type.Number(), Type.String()]),
-  Type.Object({ value: Type.Number(), unit: Type.Optional(Type.String()) }, { additionalProperties: false }),
-]);
+/** A quantity as a bare number, [value, "unit"] or {value, unit}, its value within ±limit in any unit. */
+const quantity = (limit: number) =>
+  Type.Union([
+    signed(limit),
+    Type.Tuple([signed(limit), Type.String()]),
+    Type.Object({ value: signed(limit), unit: Type.Optional(Type.String()) }, { additionalProperties: false }),
+  ]);
+const TemperatureQuantity = quantity(TEMPERATURE_LIMIT);
+const PressureQuantity = quantity(PRESSURE_LIMIT);
+// Signed: the runner refuses a negative flow with its own message; the bound only keeps it finite.
+const FlowQuantity = quantity(FLOW_LIMIT);
 
 export const ProcessFluidSchema = Type.Object(
   {
     model: Type.Optional(Type.String({ description: 'SRK (default), PR or CPA (SRK-CPA, for water, alcohols and glycols)' })),
-    temperature: Type.Optional(Type.Union([Quantity], { description: 'a bare number is K (default 288.15 K); or [value, "unit"] / {value, unit}' })),
-    pressure: Type.Optional(Type.Union([Quantity], { description: 'a bare number is bara (default 1.01325 bara); or [value, "unit"] / {value, unit}' })),
-    temperature_C: Type.Optional(Type.Number({ description: 'Alternative to temperature, °C' })),
-    pressure_bara: Type.Optional(Type.Number({ description: 'Alternative to pressure, bara' })),
-    components: Type.Record(Type.String(), Type.Number(), { description: 'Component name → mole fraction' }),
+    temperature: Type.Optional(Type.Union([TemperatureQuantity], { description: 'a bare number is K (default 288.15 K); or [value, "unit"] / {value, unit}' })),
+    pressure: Type.Optional(Type.Union([PressureQuantity], { description: 'a bare number is bara (default 1.01325 bara); or [value, "unit"] / {value, unit}' })),
+    temperature_C: Type.Optional(temperatureValue({ description: 'Alternative to temperature, °C' })),
+    pressure_bara: Type.Optional(pressureValue({ description: 'Alternative to pressure, bara' })),
+    components: Type.Record(Type.String(), moleFraction(), { description: 'Component name → mole fraction' }),
     mixingRule: Type.Optional(Type.String({ description: '"classic" (CPA also takes "CLASSIC_TX_CPA")' })),
     multiPhaseCheck: Type.Optional(Type.Boolean({ description: 'Look for a third phase in every flash of this fluid (default: on when water, glycols or alcohols are present)' })),
     alphaFunction: Type.Optional(Type.Union([Type.Literal('classic'), Type.Literal('mathias-copeman'), Type.Literal('twu')], { description: ALPHA_FUNCTION_DESCRIPTION })),
@@ -40,11 +47,11 @@ const UnitSchema = Type.Object(
     inlet: Type.Optional(Type.String({ description: 'Upstream unit, optionally with a port: "feed", "HP Sep.gasOut", "HP Sep.liquidOut", "3P Sep.oilOut", "3P Sep.waterOut", "Splitter.splitStream_0", "HX.hx0"' })),
     inlets: Type.Optional(Type.Array(Type.String(), { description: 'Mixer, Separator (several feeds) and HeatExchanger (exactly two)' })),
     fluidRef: Type.Optional(Type.String({ description: 'Stream: name of a fluid under "fluids" (default: "fluid")' })),
-    composition: Type.Optional(Type.Record(Type.String(), Type.Number(), { description: 'Stream: its own mole fractions over the fluid components' })),
+    composition: Type.Optional(Type.Record(Type.String(), moleFraction(), { description: 'Stream: its own mole fractions over the fluid components' })),
     tagName: Type.Optional(Type.String()),
-    flowRate: Type.Optional(Quantity),
-    temperature: Type.Optional(Type.Union([Quantity], { description: 'Stream temperature: a bare number is K; or [value, "unit"] / {value, unit}' })),
-    pressure: Type.Optional(Type.Union([Quantity], { description: 'Stream pressure: a bare number is bara; or [value, "unit"] / {value, unit}' })),
+    flowRate: Type.Optional(FlowQuantity),
+    temperature: Type.Optional(Type.Union([TemperatureQuantity], { description: 'Stream temperature: a bare number is K; or [value, "unit"] / {value, unit}' })),
+    pressure: Type.Optional(Type.Union([PressureQuantity], { description: 'Stream pressure: a bare number is bara; or [value, "unit"] / {value, unit}' })),
     properties: Type.Optional(
       Type.Record(Type.String(), Type.Unknown(), {
         description:

@@ -16,6 +16,9 @@ import { RunProcessOutput } from '../runProcess/schema.js';
 import { Trial as LoopTrial } from '../runProcessLoop.js';
 import { Output as AdjustableParametersOutput } from '../automation/getAdjustableParameters.js';
 import { Type, type Static } from '@sinclair/typebox';
+// A value written by address is in the variable's own unit: only kept finite here; the write
+// checks the variable's range.
+import { VALUE_LIMIT, signed } from '../../contract/bounded.js';
 import { failure, issue, success, type DiagnosticIssue, type Envelope, type Warning } from '../../contract/envelope.js';
 import { MAX_SESSIONS, SESSION_TTL_MS, serialized, sessionStore, type Session } from './store.js';
 import { ownerOf } from './owner.js';
@@ -42,15 +45,15 @@ const Input = Type.Object(
     processJson: Type.Optional(obj('create: a whole process definition ({fluid, process: [units]})')),
     equipment: Type.Optional(obj('addEquipment: one unit as in runProcess\'s "process" list, e.g. {"type": "Separator", "name": "HP Sep", "inlet": "feed"}')),
     address: Type.Optional(Type.String({ maxLength: 400, description: 'modify: the specification to write, e.g. "Compressor.outletPressure"' })),
-    value: Type.Optional(Type.Number({ description: 'modify: the new value, in unit' })),
+    value: Type.Optional(signed(VALUE_LIMIT, { description: 'modify: the new value, in unit' })),
     unit: Type.Optional(Type.String({ maxLength: 32, description: 'modify/getValues/setValues: unit of the values' })),
     autoRun: Type.Optional(Type.Boolean({ description: 'modify: must be true (default): a write is checked by solving the process with it' })),
-    setpoints: Type.Optional(Type.Record(Type.String(), Type.Number(), { description: 'evaluate: {address: value} applied to a copy; the session is not changed' })),
+    setpoints: Type.Optional(Type.Record(Type.String(), signed(VALUE_LIMIT), { description: 'evaluate: {address: value} applied to a copy; the session is not changed' })),
     readbacks: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 400 }), { minItems: 1, maxItems: 50, description: 'evaluate: addresses read after the setpoints' })),
     setpointUnit: Type.Optional(Type.String({ maxLength: 32 })),
     readbackUnit: Type.Optional(Type.String({ maxLength: 32 })),
     addresses: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 400 }), { minItems: 1, maxItems: 50, description: 'getValues: addresses to read' })),
-    updates: Type.Optional(Type.Record(Type.String(), Type.Number(), { description: `setValues: {address: value}, at most ${MAX_UPDATES}, written in order` })),
+    updates: Type.Optional(Type.Record(Type.String(), signed(VALUE_LIMIT), { description: `setValues: {address: value}, at most ${MAX_UPDATES}, written in order` })),
     runAfter: Type.Optional(Type.Boolean({ description: 'setValues: return the process results after the writes (default true)' })),
   },
   { additionalProperties: false },

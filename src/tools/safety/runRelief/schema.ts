@@ -5,6 +5,7 @@
  * at relieving conditions.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { moleFraction } from '../../contract/bounded.js';
 
 /** Positive and below an engineering ceiling (keeps every result a finite number). */
 const pos = (description: string, maximum = 1e6) => Type.Number({ minimum: 1e-9, maximum, description });
@@ -34,7 +35,7 @@ export const RunReliefInput = Type.Object(
       Type.Object(
         {
           model: Type.Optional(Type.String({ description: 'SRK (default), PR or CPA (SRK-CPA, for water, alcohols and glycols)' })),
-          components: Type.Record(Type.String(), Type.Number(), { description: 'Component name → mole fraction' }),
+          components: Type.Record(Type.String(), moleFraction(), { description: 'Component name → mole fraction' }),
         },
         { additionalProperties: false, description: 'Gas case: M, Z and the ideal-gas k are computed by our EOS at the relieving temperature and pressure' },
       ),

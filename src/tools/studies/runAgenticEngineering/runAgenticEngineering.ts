@@ -6,6 +6,8 @@
  * (a workflow proposed from a task text) is not offered: composeWorkflow runs explicit plans.
  */
 import { Type, type Static } from '@sinclair/typebox';
+// Metrics of any unit (kW, MUSD, t/yr): kept finite so that ranking and normalisation cannot overflow.
+import { VALUE_LIMIT, signed } from '../../contract/bounded.js';
 import { failure, issue, success, type Envelope } from '../../contract/envelope.js';
 import { rankCandidates } from './study.js';
 import { assessTrust } from './trust.js';
@@ -17,13 +19,13 @@ const Input = Type.Object(
   {
     action: Type.Union([Type.Literal('study'), Type.Literal('trust')], { description: 'study: rank candidates; trust: grade a tool result' }),
     candidates: Type.Optional(
-      Type.Array(Type.Object({ name: Type.String({ minLength: 1, maxLength: 200 }), metrics: Type.Record(Type.String(), Type.Number()) }, { additionalProperties: false }), { minItems: 1, maxItems: 500, description: 'study: each design and its metrics, e.g. {"name": "2-stage", "metrics": {"power_kW": 5100, "capex_Musd": 42}}' }),
+      Type.Array(Type.Object({ name: Type.String({ minLength: 1, maxLength: 200 }), metrics: Type.Record(Type.String(), signed(VALUE_LIMIT)) }, { additionalProperties: false }), { minItems: 1, maxItems: 500, description: 'study: each design and its metrics, e.g. {"name": "2-stage", "metrics": {"power_kW": 5100, "capex_Musd": 42}}' }),
     ),
     objectives: Type.Optional(
       Type.Array(Type.Object({ metric: Type.String(), direction: Type.Union([Type.Literal('minimize'), Type.Literal('maximize')]), weight: Type.Optional(Type.Number({ minimum: 0, maximum: 1e6, description: 'Relative weight (default 1)' })) }, { additionalProperties: false }), { maxItems: 20, description: 'study: what to optimise (weights default 1)' }),
     ),
     constraints: Type.Optional(
-      Type.Array(Type.Object({ metric: Type.String(), min: Type.Optional(Type.Number()), max: Type.Optional(Type.Number()) }, { additionalProperties: false }), { maxItems: 50, description: 'study: limits a feasible candidate must meet' }),
+      Type.Array(Type.Object({ metric: Type.String(), min: Type.Optional(signed(VALUE_LIMIT)), max: Type.Optional(signed(VALUE_LIMIT)) }, { additionalProperties: false }), { maxItems: 50, description: 'study: limits a feasible candidate must meet' }),
     ),
     result: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'trust: a tool\'s whole response (envelope)' })),
   },

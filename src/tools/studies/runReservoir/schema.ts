@@ -5,6 +5,7 @@
  * abandonment pressure.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { FLOW_LIMIT, moleFraction, positive } from '../../contract/bounded.js';
 
 export const MAX_STEPS = 5000;
 /** Days per year of the time axis (the original's 30-day step is 30/365 years). */
@@ -15,8 +16,8 @@ export const OIL_RATE_UNITS = ['Sm3/day', 'Sm3/hr', 'kSm3/day', 'bbl/day', 'stb/
 
 const rate = Type.Union(
   [
-    Type.Number({ exclusiveMinimum: 0, description: 'Rate in the default unit (MSm3/day for a gas producer, Sm3/day of stock-tank oil for an oil producer)' }),
-    Type.Object({ value: Type.Number({ exclusiveMinimum: 0 }), unit: Type.Optional(Type.String({ description: `Gas: ${GAS_RATE_UNITS.join(', ')}; oil (stock-tank): ${OIL_RATE_UNITS.join(', ')}` })) }, { additionalProperties: false }),
+    positive(FLOW_LIMIT, { description: 'Rate in the default unit (MSm3/day for a gas producer, Sm3/day of stock-tank oil for an oil producer)' }),
+    Type.Object({ value: positive(FLOW_LIMIT), unit: Type.Optional(Type.String({ description: `Gas: ${GAS_RATE_UNITS.join(', ')}; oil (stock-tank): ${OIL_RATE_UNITS.join(', ')}` })) }, { additionalProperties: false }),
   ],
   { description: 'Production rate: a number in the default unit or {"value", "unit"}' },
 );
@@ -34,7 +35,7 @@ const volume = (description: string) => Type.Optional(Type.Number({ minimum: 0, 
 
 export const ReservoirInput = Type.Object(
   {
-    components: Type.Record(Type.String(), Type.Number(), { description: 'Reservoir fluid: component name → mole fraction (normalised)' }),
+    components: Type.Record(Type.String(), moleFraction(), { description: 'Reservoir fluid: component name → mole fraction (normalised)' }),
     model: Type.Optional(Type.String({ description: 'SRK (default), PR or CPA', examples: ['SRK', 'PR', 'CPA'] })),
     mixingRule: Type.Optional(Type.String({ description: '"classic" (cubics) or CLASSIC_TX_CPA (CPA)' })),
     reservoirTemperature_C: Type.Optional(Type.Number({ minimum: -50, maximum: 400, description: 'Reservoir temperature, °C (default 100, as the original); constant during depletion' })),

@@ -3,6 +3,8 @@
  * core tool; the original's PropertyTableRunner fields and row keys, spec/neqsim-surface.md 2.8).
  */
 import { Type, type Static } from '@sinclair/typebox';
+// A temperature or a pressure: the wider (pressure) limit keeps both finite in any unit.
+import { moleFraction, pressureValue } from '../../contract/bounded.js';
 import { PRESSURE_UNITS, TEMPERATURE_UNITS } from '../../contract/units.js';
 
 /** Properties a table can hold, as the original names them. */
@@ -30,8 +32,8 @@ export const DEFAULT_POINTS = 20;
 const quantity = (what: string) =>
   Type.Union(
     [
-      Type.Number({ description: `${what}: a bare number is K for a temperature, bara for a pressure` }),
-      Type.Object({ value: Type.Number(), unit: Type.Optional(Type.String()) }, { additionalProperties: false }),
+      pressureValue({ description: `${what}: a bare number is K for a temperature, bara for a pressure` }),
+      Type.Object({ value: pressureValue(), unit: Type.Optional(Type.String()) }, { additionalProperties: false }),
     ],
     {
       description: `${what}: a bare number is K for a temperature, bara for a pressure; or {"value": …, "unit": …}; temperature units ${TEMPERATURE_UNITS.join(', ')}; pressure units ${PRESSURE_UNITS.join(', ')}`,
@@ -41,7 +43,7 @@ const quantity = (what: string) =>
 export const PropertyTableInput = Type.Object(
   {
     model: Type.Optional(Type.String({ description: 'Equation of state: SRK (default), PR or CPA (case-insensitive)', examples: ['SRK', 'PR', 'CPA'] })),
-    components: Type.Record(Type.String(), Type.Number(), {
+    components: Type.Record(Type.String(), moleFraction(), {
       description: 'Component name → mole fraction, e.g. {"methane": 0.85, "ethane": 0.10, "propane": 0.05} (normalised if the sum is not 1)',
     }),
     mixingRule: Type.Optional(Type.String({ description: 'Only "classic" is implemented', examples: ['classic'] })),

@@ -3,17 +3,21 @@
  * bare number (K for temperature, bara for pressure, as the original) or {value, unit}.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { PRESSURE_LIMIT, TEMPERATURE_LIMIT, moleFraction, signed } from '../../contract/bounded.js';
+
+/** Magnitude limit of an enthalpy, entropy or molar-volume spec in any accepted unit (finite after conversion). */
+const ENERGY_SPEC_LIMIT = 1e12;
 import { PRESSURE_UNITS, TEMPERATURE_UNITS, ENTHALPY_UNITS, ENTROPY_UNITS, MOLAR_VOLUME_UNITS } from '../../contract/units.js';
 import { FLASH_MODELS } from '../../contract/flash-models.js';
 import { IMPLEMENTED_FLASH_TYPES, IMPLEMENTED_FLASH_TYPE_ALIASES } from './flash-types.js';
 import { ALPHA_FUNCTION_DESCRIPTION } from './alpha-option.js';
 
-const quantity = (what: string, bareUnit: string, units: readonly string[], example: string) =>
+const quantity = (what: string, bareUnit: string, units: readonly string[], example: string, limit: number) =>
   Type.Union(
     [
-      Type.Number({ description: `${what}: a bare number is ${bareUnit}` }),
+      signed(limit, { description: `${what}: a bare number is ${bareUnit}` }),
       Type.Object(
-        { value: Type.Number(), unit: Type.Optional(Type.String({ description: `One of: ${units.join(', ')} (default ${bareUnit})` })) },
+        { value: signed(limit), unit: Type.Optional(Type.String({ description: `One of: ${units.join(', ')} (default ${bareUnit})` })) },
         { additionalProperties: false },
       ),
     ],
@@ -25,8 +29,8 @@ export const RunFlashInput = Type.Object(
     model: Type.Optional(
       Type.String({ description: `Equation of state, default SRK. Implemented: ${FLASH_MODELS.join(', ')} (case-insensitive; CPA = SRK-CPA for water, alcohols and glycols)`, examples: ['SRK', 'PR', 'CPA'] }),
     ),
-    temperature: Type.Optional(quantity('Temperature (the initial guess for PH, PS, dewPointT and bubblePointT; the spec for TV, dewPointP and bubblePointP)', 'K', TEMPERATURE_UNITS, '{"value": 25, "unit": "C"}; default 288.15 K')),
-    pressure: Type.Optional(quantity('Absolute pressure (the initial guess for TV, dewPointP and bubblePointP)', 'bara', PRESSURE_UNITS, '{"value": 50, "unit": "bara"}; default 1.01325 bara')),
+    temperature: Type.Optional(quantity('Temperature (the initial guess for PH, PS, dewPointT and bubblePointT; the spec for TV, dewPointP and bubblePointP)', 'K', TEMPERATURE_UNITS, '{"value": 25, "unit": "C"}; default 288.15 K', TEMPERATURE_LIMIT)),
+    pressure: Type.Optional(quantity('Absolute pressure (the initial guess for TV, dewPointP and bubblePointP)', 'bara', PRESSURE_UNITS, '{"value": 50, "unit": "bara"}; default 1.01325 bara', PRESSURE_LIMIT)),
     flashType: Type.Optional(
       Type.Union(
         [
@@ -36,7 +40,7 @@ export const RunFlashInput = Type.Object(
         { description: `Flash type, default TP. Implemented: ${IMPLEMENTED_FLASH_TYPES.join(', ')}` },
       ),
     ),
-    components: Type.Record(Type.String(), Type.Number(), {
+    components: Type.Record(Type.String(), moleFraction(), {
       description: 'Component name → mole fraction, e.g. {"methane": 0.85, "ethane": 0.10, "propane": 0.05}. Names as searchComponents returns them (aliases such as C1, nC4 accepted). Fractions are normalised (with a COMPOSITION_NORMALIZED warning when the sum is off by more than 1e-6).',
     }),
     mixingRule: Type.Optional(
@@ -48,9 +52,9 @@ export const RunFlashInput = Type.Object(
     alphaFunction: Type.Optional(
       Type.Union([Type.Literal('classic'), Type.Literal('mathias-copeman'), Type.Literal('twu')], { description: ALPHA_FUNCTION_DESCRIPTION, examples: ['mathias-copeman'] }),
     ),
-    enthalpy: Type.Optional(quantity('Enthalpy spec for PH, per mole or kg of feed (datum: ideal gas, H = 0 at 273.15 K); mass units are converted with the feed molar mass', 'J/mol', ENTHALPY_UNITS, '{"value": -5000, "unit": "J/mol"}')),
-    entropy: Type.Optional(quantity('Entropy spec for PS, per mole or kg of feed (datum: ideal gas, S = 0 at 273.15 K and 1.01325 bara); mass units are converted with the feed molar mass', 'J/molK', ENTROPY_UNITS, '{"value": -20, "unit": "J/molK"}')),
-    volume: Type.Optional(quantity('Molar volume spec for TV, per mole of feed (the Peneloux-shifted molar volume a TP flash reports); pressure is then the initial guess', 'm3/mol', MOLAR_VOLUME_UNITS, '{"value": 0.0005, "unit": "m3/mol"}')),
+    enthalpy: Type.Optional(quantity('Enthalpy spec for PH, per mole or kg of feed (datum: ideal gas, H = 0 at 273.15 K); mass units are converted with the feed molar mass', 'J/mol', ENTHALPY_UNITS, '{"value": -5000, "unit": "J/mol"}', ENERGY_SPEC_LIMIT)),
+    entropy: Type.Optional(quantity('Entropy spec for PS, per mole or kg of feed (datum: ideal gas, S = 0 at 273.15 K and 1.01325 bara); mass units are converted with the feed molar mass', 'J/molK', ENTROPY_UNITS, '{"value": -20, "unit": "J/molK"}', ENERGY_SPEC_LIMIT)),
+    volume: Type.Optional(quantity('Molar volume spec for TV, per mole of feed (the Peneloux-shifted molar volume a TP flash reports); pressure is then the initial guess', 'm3/mol', MOLAR_VOLUME_UNITS, '{"value": 0.0005, "unit": "m3/mol"}', ENERGY_SPEC_LIMIT)),
     multiPhaseCheck: Type.Optional(
       Type.Boolean({
         description:
