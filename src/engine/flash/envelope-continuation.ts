@@ -54,6 +54,8 @@ const MAX_STEP_LNP = 0.25;
 const MAX_SAG = 2.5e-4;
 const MAX_STEP_LNK = 0.3;
 const MIN_STEP = 1e-7;
+/** Largest step in the specified variable (a large ln K of a heavy component on the bubble curve may take this). */
+const MAX_SPEC_STEP = 1.2;
 /** Every |ln K| back below this on the bubble branch, after moving away: a second critical point. */
 const SECOND_CRITICAL_LNK = 0.01;
 /** Steps smaller than this in every variable do not add a point; this many in a row stop the trace. */
@@ -420,7 +422,7 @@ export function traceSegment(model: ThermoModel, z: Float64Array, seed: Float64A
       points.push({ T: Math.exp(X[n]), P, branch, stable: true, segment });
       lnKs.push(Float64Array.from(X.subarray(0, n)));
     }
-    const grow = r.iterations <= 3 ? 1.6 : r.iterations > 6 ? 0.6 : 1;
+    const grow = r.iterations <= 4 ? 1.6 : r.iterations > 7 ? 0.6 : 1;
     // Specify next the variable that changes fastest along the curve, keeping the direction of travel.
     const d = sensitivities(ev, X, spec);
     if (d === undefined) {
@@ -429,7 +431,7 @@ export function traceSegment(model: ThermoModel, z: Float64Array, seed: Float64A
     }
     let next = spec;
     for (let k = 0; k < m; k++) if (Math.abs(d[k]) > Math.abs(d[next])) next = k;
-    const size = Math.min(dS * grow * (next === spec ? 1 : Math.abs(d[next])), 0.5);
+    const size = Math.min(dS * grow * (next === spec ? 1 : Math.abs(d[next])), MAX_SPEC_STEP);
     if (next !== spec) {
       spec = next;
       dXdS = sensitivities(ev, X, spec);

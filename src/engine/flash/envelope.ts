@@ -298,6 +298,8 @@ function solveExtreme(model: ThermoModel, z: Float64Array, seg: Segment, k: numb
  * 1e-10 the trace converges to); a clearly negative one is another phase.
  */
 const SCREEN_TM = -1e-7;
+/** How close (in every ln w_i) a screening trial must come to the feed or the incipient phase to stop there. */
+const KNOWN_RADIUS = 1e-2;
 
 /**
  * Whether the feed at (T, P) is certainly stable apart from its incipient phase: the tangent-plane
@@ -334,7 +336,11 @@ function screenStable(model: ThermoModel, z: Float64Array, T: number, P: number,
   let sx = 0;
   for (let i = 0; i < nc; i++) sx += z[i] * Math.exp(-lnK[i]);
   for (let i = 0; i < nc; i++) lnX[i] = lnZ[i] - lnK[i] - Math.log(sx);
-  const stab = stabilityAnalysis(at, P, z, d, trials, roots, [lnZ, lnX]);
+  // Near the critical point the two lie close together: the radius is a tenth of their distance.
+  let spread = 0;
+  for (let i = 0; i < nc; i++) spread = Math.max(spread, Math.abs(lnK[i]));
+  const radius = Math.min(KNOWN_RADIUS, Math.max(1e-6, 0.1 * spread));
+  const stab = stabilityAnalysis(at, P, z, d, trials, roots, { lnW: [lnZ, lnX], radius });
   if (!stab.conclusive) return undefined;
   return stab.trials.every((t) => t.trivial || t.tm > SCREEN_TM) ? true : undefined;
 }

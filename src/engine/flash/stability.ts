@@ -169,15 +169,25 @@ function newtonTrial(at: ModelAtT, P: number, d: Float64Array, s: TrialScratch):
   return { tm, converged: false, iterations: 50 };
 }
 
-/** Within KNOWN_LNW of a known stationary point in every ln w_i (the trial is converging onto it). */
-const KNOWN_LNW = 1e-4;
-function nearKnown(w: Float64Array, known: readonly Float64Array[]): boolean {
-  for (const lnc of known) {
+/** Within `radius` of a known stationary point in every ln w_i (the trial is converging onto it). */
+function nearKnown(w: Float64Array, known: KnownStationaryPoints): boolean {
+  for (const lnc of known.lnW) {
     let far = false;
-    for (let i = 0; i < w.length && !far; i++) far = Math.abs(Math.log(w[i]) - lnc[i]) > KNOWN_LNW;
+    for (let i = 0; i < w.length && !far; i++) far = Math.abs(Math.log(w[i]) - lnc[i]) > known.radius;
     if (!far) return true;
   }
   return false;
+}
+
+/**
+ * Stationary points already known to have tm = 0 (the feed itself, the incipient phase at a
+ * saturation point), as ln w, and how close (in every ln w_i) a substitution trial must come to
+ * one to be taken as converging onto it. The radius must be well inside the points' basins: small
+ * against their distance from each other.
+ */
+export interface KnownStationaryPoints {
+  lnW: readonly Float64Array[];
+  radius: number;
 }
 
 function lnPhiOf(at: ModelAtT, P: number, W: Float64Array, lnPhi: Float64Array, s: TrialScratch): number {
@@ -206,11 +216,10 @@ export class TrialScratch {
    */
   root: RootChoice = 'stable';
   /**
-   * ln w of stationary points already known to have tm = 0 (the feed itself, the incipient phase
-   * at a saturation point): a substitution trial that comes within KNOWN_LNW of one stops there,
-   * reported trivial with tm = 0 (it would converge onto it).
+   * Stationary points already known to have tm = 0: a substitution trial that comes near one
+   * stops there, reported trivial with tm = 0 (it would converge onto it).
    */
-  known?: readonly Float64Array[];
+  known?: KnownStationaryPoints;
   private newtonParts?: { dlnPhi: Float64Array; H: Float64Array; fs: FugacityScratch };
   constructor(readonly nc: number) {
     this.lnW = new Float64Array(nc);
@@ -235,7 +244,7 @@ export class TrialScratch {
  * compositions lnW0 (each an initial ln W vector), each on the volume root roots[n] (default the
  * root of lower Gibbs energy). `known`: ln w of stationary points with tm = 0 (see TrialScratch.known).
  */
-export function stabilityAnalysis(at: ModelAtT, P: number, z: Float64Array, d: Float64Array, initial: Float64Array[], roots?: readonly RootChoice[], known?: readonly Float64Array[]): StabilityResult {
+export function stabilityAnalysis(at: ModelAtT, P: number, z: Float64Array, d: Float64Array, initial: Float64Array[], roots?: readonly RootChoice[], known?: KnownStationaryPoints): StabilityResult {
   const scratch = new TrialScratch(at.nc);
   scratch.known = known;
   const trials: TrialResult[] = [];
