@@ -192,6 +192,11 @@ export class CubicModel implements ThermoModel {
 }
 
 /** Scratch-free evaluation of a CubicModel at one temperature. */
+let pureA = new Float64Array(0);
+let pureAT = new Float64Array(0);
+let pureATT = new Float64Array(0);
+const sharedAlpha: AlphaValue = { alpha: 0, dT: 0, dTT: 0 };
+
 export class CubicAtT implements ModelAtT {
   readonly nc: number;
   readonly a: Float64Array;
@@ -212,10 +217,17 @@ export class CubicAtT implements ModelAtT {
     this.d1 = model.delta1;
     this.d2 = model.delta2;
     this.b = model.b;
-    const ai = new Float64Array(nc);
-    const aiT = new Float64Array(nc);
-    const aiTT = new Float64Array(nc);
-    const alphaValue: AlphaValue = { alpha: 0, dT: 0, dTT: 0 };
+    // Pure-component a_i(T) and derivatives: constructor-only work arrays, shared (JS runs one
+    // constructor at a time); an EOS evaluation at a new temperature allocates only what it keeps.
+    if (pureA.length < nc) {
+      pureA = new Float64Array(nc);
+      pureAT = new Float64Array(nc);
+      pureATT = new Float64Array(nc);
+    }
+    const ai = pureA;
+    const aiT = pureAT;
+    const aiTT = pureATT;
+    const alphaValue = sharedAlpha;
     for (let i = 0; i < nc; i++) {
       const tc = model.tc[i];
       const twu = model.twu[i];
