@@ -340,7 +340,7 @@ function screenStable(model: ThermoModel, z: Float64Array, T: number, P: number,
   let spread = 0;
   for (let i = 0; i < nc; i++) spread = Math.max(spread, Math.abs(lnK[i]));
   const radius = Math.min(KNOWN_RADIUS, Math.max(1e-6, 0.1 * spread));
-  const stab = stabilityAnalysis(at, P, z, d, trials, roots, { lnW: [lnZ, lnX], radius });
+  const stab = stabilityAnalysis(at, P, z, d, trials, roots, { known: { lnW: [lnZ, lnX], radius }, stopBelow: SCREEN_TM });
   if (!stab.conclusive) return undefined;
   return stab.trials.every((t) => t.trivial || t.tm > SCREEN_TM) ? true : undefined;
 }

@@ -185,6 +185,12 @@ function nearKnown(w: Float64Array, known: KnownStationaryPoints): boolean {
  * one to be taken as converging onto it. The radius must be well inside the points' basins: small
  * against their distance from each other.
  */
+export interface ScreenOptions {
+  known?: KnownStationaryPoints;
+  /** Stop after the first non-trivial trial with tm below this (the result then holds only the trials run). */
+  stopBelow?: number;
+}
+
 export interface KnownStationaryPoints {
   lnW: readonly Float64Array[];
   radius: number;
@@ -242,11 +248,13 @@ export class TrialScratch {
 /**
  * Stability of a phase of composition z (its d = ln z + ln φ(z) given) against the trial
  * compositions lnW0 (each an initial ln W vector), each on the volume root roots[n] (default the
- * root of lower Gibbs energy). `known`: ln w of stationary points with tm = 0 (see TrialScratch.known).
+ * root of lower Gibbs energy). `screen` (for screening many states): stationary points known to
+ * have tm = 0 (see TrialScratch.known), and a tm below which the remaining trials are skipped.
  */
-export function stabilityAnalysis(at: ModelAtT, P: number, z: Float64Array, d: Float64Array, initial: Float64Array[], roots?: readonly RootChoice[], known?: KnownStationaryPoints): StabilityResult {
+export function stabilityAnalysis(at: ModelAtT, P: number, z: Float64Array, d: Float64Array, initial: Float64Array[], roots?: readonly RootChoice[], screen?: ScreenOptions): StabilityResult {
   const scratch = new TrialScratch(at.nc);
-  scratch.known = known;
+  scratch.known = screen?.known;
+  const stopBelow = screen?.stopBelow ?? -Infinity;
   const trials: TrialResult[] = [];
   let tmMin = 0;
   let tmNearest = Infinity;
@@ -263,6 +271,8 @@ export function stabilityAnalysis(at: ModelAtT, P: number, z: Float64Array, d: F
     // An unconverged trial is decided by its tm as in the original (unstable when tm < −1e-8);
     // only a numerical failure (no tm at all) leaves the answer open.
     if (!Number.isFinite(t.tm)) conclusive = false;
+    // A screen that only asks whether some trial goes below stopBelow has its answer.
+    if (!t.trivial && t.tm < stopBelow) break;
   }
   return { stable: !(tmMin < UNSTABLE_TM), tmMin, tmNearest, trials, iterations, conclusive };
 }
