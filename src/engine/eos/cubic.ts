@@ -195,6 +195,7 @@ export class CubicModel implements ThermoModel {
 let pureA = new Float64Array(0);
 let pureAT = new Float64Array(0);
 let pureATT = new Float64Array(0);
+let pureSqrtA = new Float64Array(0);
 const sharedAlpha: AlphaValue = { alpha: 0, dT: 0, dTT: 0 };
 
 export class CubicAtT implements ModelAtT {
@@ -223,7 +224,9 @@ export class CubicAtT implements ModelAtT {
       pureA = new Float64Array(nc);
       pureAT = new Float64Array(nc);
       pureATT = new Float64Array(nc);
+      pureSqrtA = new Float64Array(nc);
     }
+    const sqrtA = pureSqrtA;
     const ai = pureA;
     const aiT = pureAT;
     const aiTT = pureATT;
@@ -265,12 +268,15 @@ export class CubicAtT implements ModelAtT {
     this.a = new Float64Array(nc * nc);
     this.aT = new Float64Array(nc * nc);
     this.aTT = new Float64Array(nc * nc);
+    // √(a_i a_j) = √a_i·√a_j: n square roots instead of n²/2.
+    for (let i = 0; i < nc; i++) sqrtA[i] = Math.sqrt(ai[i]);
     for (let i = 0; i < nc; i++) {
       for (let j = i; j < nc; j++) {
         // (1 − k_ij(T)) with k linear in T: its slope −dk/dT enters aT and aTT.
         const kT = model.kijT === undefined ? 0 : -model.kijT[i * nc + j];
         const k = model.oneMinusK[i * nc + j] + kT * T;
-        const g = Math.sqrt(ai[i] * ai[j]);
+        // The diagonal exactly a_i (a pure component's a is its own, to the last bit).
+        const g = i === j ? ai[i] : sqrtA[i] * sqrtA[j];
         const gT = (aiT[i] * ai[j] + ai[i] * aiT[j]) / (2 * g);
         const gTT = (aiTT[i] * ai[j] + 2 * aiT[i] * aiT[j] + ai[i] * aiTT[j]) / (2 * g) - (gT * gT) / g;
         const ij = i * nc + j;
