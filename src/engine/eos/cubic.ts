@@ -192,6 +192,12 @@ export class CubicModel implements ThermoModel {
 }
 
 /** Scratch-free evaluation of a CubicModel at one temperature. */
+let pureA = new Float64Array(0);
+let pureAT = new Float64Array(0);
+let pureATT = new Float64Array(0);
+let pureSqrtA = new Float64Array(0);
+const sharedAlpha: AlphaValue = { alpha: 0, dT: 0, dTT: 0 };
+
 export class CubicAtT implements ModelAtT {
   readonly nc: number;
   readonly a: Float64Array;
@@ -212,10 +218,19 @@ export class CubicAtT implements ModelAtT {
     this.d1 = model.delta1;
     this.d2 = model.delta2;
     this.b = model.b;
-    const ai = new Float64Array(nc);
-    const aiT = new Float64Array(nc);
-    const aiTT = new Float64Array(nc);
-    const alphaValue: AlphaValue = { alpha: 0, dT: 0, dTT: 0 };
+    // Pure-component a_i(T) and derivatives: constructor-only work arrays, shared (JS runs one
+    // constructor at a time); an EOS evaluation at a new temperature allocates only what it keeps.
+    if (pureA.length < nc) {
+      pureA = new Float64Array(nc);
+      pureAT = new Float64Array(nc);
+      pureATT = new Float64Array(nc);
+      pureSqrtA = new Float64Array(nc);
+    }
+    const sqrtA = pureSqrtA;
+    const ai = pureA;
+    const aiT = pureAT;
+    const aiTT = pureATT;
+    const alphaValue = sharedAlpha;
     for (let i = 0; i < nc; i++) {
       const tc = model.tc[i];
       const twu = model.twu[i];
@@ -253,12 +268,15 @@ export class CubicAtT implements ModelAtT {
     this.a = new Float64Array(nc * nc);
     this.aT = new Float64Array(nc * nc);
     this.aTT = new Float64Array(nc * nc);
+    // √(a_i a_j) = √a_i·√a_j: n square roots instead of n²/2.
+    for (let i = 0; i < nc; i++) sqrtA[i] = Math.sqrt(ai[i]);
     for (let i = 0; i < nc; i++) {
       for (let j = i; j < nc; j++) {
         // (1 − k_ij(T)) with k linear in T: its slope −dk/dT enters aT and aTT.
         const kT = model.kijT === undefined ? 0 : -model.kijT[i * nc + j];
         const k = model.oneMinusK[i * nc + j] + kT * T;
-        const g = Math.sqrt(ai[i] * ai[j]);
+        // The diagonal exactly a_i (a pure component's a is its own, to the last bit).
+        const g = i === j ? ai[i] : sqrtA[i] * sqrtA[j];
         const gT = (aiT[i] * ai[j] + ai[i] * aiT[j]) / (2 * g);
         const gTT = (aiTT[i] * ai[j] + 2 * aiT[i] * aiT[j] + ai[i] * aiTT[j]) / (2 * g) - (gT * gT) / g;
         const ij = i * nc + j;

@@ -11,8 +11,8 @@
  * critical point, where every ln K changes sign: past it the same equations describe the other
  * branch (the feed swaps from vapour to liquid or back), which is followed on.
  *
- * ∂g/∂ln K is analytic (∂ln φ/∂n of the incipient phase); ∂g/∂ln T and ∂g/∂ln P are central
- * differences of ln φ (the corrector only needs a good Jacobian; the residual is exact).
+ * The Jacobian is analytic: ∂g/∂ln K from ∂ln φ/∂n of the incipient phase, ∂g/∂ln T and ∂g/∂ln P
+ * from the model's temperature and volume derivatives (fugacity.ts).
  * envelope.ts decides where to seed segments and assembles them.
  */
 import type { RootChoice, ThermoModel } from '../eos/types.js';
@@ -42,13 +42,20 @@ export function rootsOf(branch: Branch): { feed: RootChoice; incipient: RootChoi
   return branch === 'dew' ? { feed: 'vapor', incipient: 'liquid' } : { feed: 'liquid', incipient: 'vapor' };
 }
 
-const H = 1e-6;
 const MAX_NEWTON = 20;
 const NEWTON_TOL = 1e-10;
-const MAX_STEP_LNT = 0.02;
-const MAX_STEP_LNP = 0.06;
-const MAX_STEP_LNK = 0.12;
+const MAX_STEP_LNT = 0.08;
+const MAX_STEP_LNP = 0.25;
+/**
+ * Largest sag (ln T, ln P) of a chord of the returned polyline below the curve, estimated from the
+ * turn between successive chords (sag ≈ κ·h²/8): the step length follows the curvature, so the
+ * polyline stays within about this of the exact curve (tested to 1e-3 against exact solves).
+ */
+const MAX_SAG = 2.5e-4;
+const MAX_STEP_LNK = 0.3;
 const MIN_STEP = 1e-7;
+/** Largest step in the specified variable (a large ln K of a heavy component on the bubble curve may take this). */
+const MAX_SPEC_STEP = 1.2;
 /** Every |ln K| back below this on the bubble branch, after moving away: a second critical point. */
 const SECOND_CRITICAL_LNK = 0.01;
 /** Steps smaller than this in every variable do not add a point; this many in a row stop the trace. */
@@ -59,64 +66,72 @@ const LNK_GAP = 0.02;
 
 export interface Evaluator {
   n: number;
-  /** Residual into g (length n+1: the n equilibrium equations and the material balance); false when no EOS root. */
-  residual(X: Float64Array, g: Float64Array): boolean;
-  /** Residual and the (n+1)×(n+2) Jacobian rows, row-major with n+2 columns. */
+  /** Residual and the (n+1)×(n+2) Jacobian rows, row-major with n+2 columns; false when no EOS root. */
   jacobian(X: Float64Array, g: Float64Array, J: Float64Array): boolean;
+  /** Work arrays of the corrector and the sensitivities (owned by the evaluator, reused every call). */
+  readonly work: { g: Float64Array; J: Float64Array; A: Float64Array; rhs: Float64Array };
 }
 
 export function evaluator(model: ThermoModel, z: ArrayLike<number>, roots: { feed: RootChoice; incipient: RootChoice }): Evaluator {
   const n = model.nc;
+  const m = n + 2;
   const x = new Float64Array(n);
   const lnPhiZ = new Float64Array(n);
   const lnPhiX = new Float64Array(n);
   const dZ = new Float64Array(n * n);
   const dX = new Float64Array(n * n);
-  const a = new Float64Array(n);
-  const b = new Float64Array(n);
-  const scratchD = new Float64Array(n * n);
+  const tZ = new Float64Array(n);
+  const pZ = new Float64Array(n);
+  const tX = new Float64Array(n);
+  const pX = new Float64Array(n);
   const s = new FugacityScratch(n);
-  /** ln φ(z) − ln φ(x) into out at (T, P); false without a root. */
-  const difference = (T: number, P: number, out: Float64Array, withDerivatives: boolean): boolean => {
-    const at = model.atTemperature(T);
-    const vz = lnPhiDerivatives(at, P, z, roots.feed, lnPhiZ, dZ, s);
-    const vx = lnPhiDerivatives(at, P, x, roots.incipient, lnPhiX, withDerivatives ? dX : scratchD, s);
-    if (!Number.isFinite(vz) || !Number.isFinite(vx)) return false;
-    for (let i = 0; i < n; i++) out[i] = lnPhiZ[i] - lnPhiX[i];
-    return true;
-  };
-  const fill = (X: Float64Array, g: Float64Array): boolean => {
-    let balance = 0;
-    for (let i = 0; i < n; i++) {
-      x[i] = z[i] * Math.exp(-X[i]);
-      balance += z[i] - x[i];
-    }
-    if (!difference(Math.exp(X[n]), Math.exp(X[n + 1]), a, true)) return false;
-    for (let i = 0; i < n; i++) g[i] = X[i] + a[i];
-    g[n] = balance;
+  // The last Jacobian (state, roots): the sensitivities at a converged point reuse the one the
+  // corrector evaluated there instead of evaluating it again.
+  const cachedX = new Float64Array(m).fill(NaN);
+  let cachedFeed: RootChoice | undefined;
+  const cachedG = new Float64Array(n + 1);
+  const cachedJ = new Float64Array((n + 1) * m);
+  const same = (X: Float64Array) => {
+    if (cachedFeed !== roots.feed) return false;
+    for (let k = 0; k < m; k++) if (X[k] !== cachedX[k]) return false;
     return true;
   };
   return {
     n,
-    residual: fill,
+    work: { g: new Float64Array(n + 1), J: new Float64Array((n + 1) * m), A: new Float64Array(m * m), rhs: new Float64Array(m) },
     jacobian(X, g, J) {
-      if (!fill(X, g)) return false;
-      const cols = n + 2;
+      if (same(X)) {
+        g.set(cachedG);
+        J.set(cachedJ);
+        return true;
+      }
+      let balance = 0;
       for (let i = 0; i < n; i++) {
-        for (let j = 0; j < n; j++) J[i * cols + j] = (i === j ? 1 : 0) + x[j] * dX[i * n + j];
+        x[i] = z[i] * Math.exp(-X[i]);
+        balance += z[i] - x[i];
       }
-      for (let j = 0; j < n; j++) J[n * cols + j] = x[j];
-      // ln T and ln P columns by central differences (x is fixed by the ln K).
-      const T = Math.exp(X[n]);
+      const at = model.atTemperature(Math.exp(X[n]));
       const P = Math.exp(X[n + 1]);
-      for (const [col, up, down] of [
-        [n, [T * Math.exp(H), P], [T * Math.exp(-H), P]],
-        [n + 1, [T, P * Math.exp(H)], [T, P * Math.exp(-H)]],
-      ] as const) {
-        if (!difference(up[0], up[1], a, false) || !difference(down[0], down[1], b, false)) return false;
-        for (let i = 0; i < n; i++) J[i * cols + col] = (a[i] - b[i]) / (2 * H);
-        J[n * cols + col] = 0;
+      // Analytic ∂ln φ/∂n, ∂ln φ/∂ln T and ∂ln φ/∂ln P of both phases (x is fixed by the ln K).
+      const vz = lnPhiDerivatives(at, P, z, roots.feed, lnPhiZ, dZ, s, tZ, pZ);
+      const vx = lnPhiDerivatives(at, P, x, roots.incipient, lnPhiX, dX, s, tX, pX);
+      if (!Number.isFinite(vz) || !Number.isFinite(vx)) return false;
+      for (let i = 0; i < n; i++) {
+        g[i] = X[i] + lnPhiZ[i] - lnPhiX[i];
+        const row = i * m;
+        for (let j = 0; j < n; j++) J[row + j] = (i === j ? 1 : 0) + x[j] * dX[i * n + j];
+        J[row + n] = tZ[i] - tX[i];
+        J[row + n + 1] = pZ[i] - pX[i];
       }
+      g[n] = balance;
+      const last = n * m;
+      for (let j = 0; j < n; j++) J[last + j] = x[j];
+      J[last + n] = 0;
+      J[last + n + 1] = 0;
+      cachedX.set(X);
+      cachedFeed = roots.feed;
+      cachedG.set(g);
+      cachedJ.set(J);
       return true;
     },
   };
@@ -126,10 +141,7 @@ export function evaluator(model: ThermoModel, z: ArrayLike<number>, roots: { fee
 export function correct(ev: Evaluator, X: Float64Array, spec: number): { ok: boolean; iterations: number } {
   const n = ev.n;
   const m = n + 2;
-  const g = new Float64Array(n + 1);
-  const J = new Float64Array((n + 1) * m);
-  const A = new Float64Array(m * m);
-  const rhs = new Float64Array(m);
+  const { g, J, A, rhs } = ev.work;
   for (let it = 1; it <= MAX_NEWTON; it++) {
     if (!ev.jacobian(X, g, J)) return { ok: false, iterations: it };
     let worst = 0;
@@ -146,8 +158,12 @@ export function correct(ev: Evaluator, X: Float64Array, spec: number): { ok: boo
     for (let k = 0; k < m; k++) big = Math.max(big, Math.abs(rhs[k]));
     // Damped: a Newton step never moves ln T or ln P by more than 0.2 at once.
     const scale = Math.min(1, 0.2 / Math.max(Math.abs(rhs[n]), Math.abs(rhs[n + 1]), 1e-300));
-    for (let k = 0; k < m; k++) X[k] += scale * rhs[k];
-    if (!X.every(Number.isFinite)) return { ok: false, iterations: it };
+    let finite = true;
+    for (let k = 0; k < m; k++) {
+      X[k] += scale * rhs[k];
+      if (!Number.isFinite(X[k])) finite = false;
+    }
+    if (!finite) return { ok: false, iterations: it };
     if (big < 1e-13 && scale === 1) return { ok: true, iterations: it };
   }
   return { ok: false, iterations: MAX_NEWTON };
@@ -157,15 +173,14 @@ export function correct(ev: Evaluator, X: Float64Array, spec: number): { ok: boo
 export function sensitivities(ev: Evaluator, X: Float64Array, spec: number): Float64Array | undefined {
   const n = ev.n;
   const m = n + 2;
-  const g = new Float64Array(n + 1);
-  const J = new Float64Array((n + 1) * m);
+  const { g, J, A } = ev.work;
   if (!ev.jacobian(X, g, J)) return undefined;
-  const A = new Float64Array(m * m);
   A.set(J);
+  A.fill(0, (n + 1) * m);
   A[(n + 1) * m + spec] = 1;
-  const rhs = new Float64Array(m);
-  rhs[n + 1] = 1;
-  return solveInPlace(A, rhs, m) ? rhs : undefined;
+  const out = new Float64Array(m);
+  out[n + 1] = 1;
+  return solveInPlace(A, out, m) ? out : undefined;
 }
 
 /** The largest-magnitude ln K (the component that decides where the critical point is). */
@@ -210,6 +225,23 @@ export function extrapolate(history: Float64Array[], spec: number, target: numbe
     for (let b = 0; b < history.length; b++) if (b !== a) w *= (target - s[b]) / (s[a] - s[b]);
     for (let k = 0; k < out.length; k++) out[k] += w * history[a][k];
   }
+}
+
+/** Curvature of the curve through two successive chords (a then b) in (ln T, ln P): turn angle over mean length. */
+function chordCurvature(aT: number, aP: number, bT: number, bP: number): number {
+  const la = Math.hypot(aT, aP);
+  const lb = Math.hypot(bT, bP);
+  if (la === 0 || lb === 0) return 0;
+  const cross = aT * bP - aP * bT;
+  const dot = aT * bT + aP * bP;
+  return Math.abs(Math.atan2(cross, dot)) / (0.5 * (la + lb));
+}
+
+/** Sag of chord b below the arc, with the curvature of the turn from chord a (0 without a previous chord). */
+function chordSag(aT: number, aP: number, bT: number, bP: number): number {
+  if (aT === 0 && aP === 0) return 0;
+  const lb = Math.hypot(bT, bP);
+  return (chordCurvature(aT, aP, bT, bP) * lb * lb) / 8;
 }
 
 /** All ln K near zero: Newton fell onto the trivial solution (both phases the feed). */
@@ -272,6 +304,11 @@ export function traceSegment(model: ThermoModel, z: Float64Array, seed: Float64A
   /** The last converged points (for the polynomial predictor across the critical point). */
   const history: Float64Array[] = [Float64Array.from(X)];
   let jumps = 0;
+  /** The last chord in (ln T, ln P) and the longest next chord the curvature allows. */
+  let chordT = 0;
+  let chordP = 0;
+  let maxChord = Infinity;
+  const sag = MAX_SAG * scale * scale;
   // A large ln K (a heavy component at low temperature) may move further per step: the Newton
   // corrector is as good there, and the bubble curve of an oil spans ln K of −40 and more.
   const limit = (k: number) => scale * (k < n ? MAX_STEP_LNK * Math.max(1, 0.5 * Math.abs(X[k])) : k === n ? MAX_STEP_LNT : MAX_STEP_LNP);
@@ -298,6 +335,7 @@ export function traceSegment(model: ThermoModel, z: Float64Array, seed: Float64A
     // dX/dS has 1 in the spec entry: every variable moves by dXdS[k]·ΔS; keep each within its limit.
     let dS = Math.abs(step);
     for (let k = 0; k < m; k++) dS = Math.min(dS, limit(k) / Math.max(Math.abs(dXdS[k]), 1e-300));
+    dS = Math.min(dS, maxChord / Math.max(Math.hypot(dXdS[n], dXdS[n + 1]), 1e-300));
     let target = X[spec] + Math.sign(step) * dS;
     const Xn = new Float64Array(m);
     const approachingZero = spec < n && Math.abs(target) < LNK_GAP && Math.abs(target) < Math.abs(X[spec]);
@@ -316,7 +354,9 @@ export function traceSegment(model: ThermoModel, z: Float64Array, seed: Float64A
     // A corrector that lands far from the prediction has found another solution (another branch,
     // or across a loop of the curve): refuse it and step shorter.
     const strayed = Math.abs(Xn[n] - predicted[n]) > limit(n) || Math.abs(Xn[n + 1] - predicted[n + 1]) > limit(n + 1);
-    if (!r.ok || strayed || trivial(Xn, n)) {
+    // A chord that turns more than the curvature estimate allowed sags too far: shorter.
+    const turned = jumps === 0 && r.ok && chordSag(chordT, chordP, Xn[n] - X[n], Xn[n + 1] - X[n + 1]) > 2 * sag;
+    if (!r.ok || strayed || turned || trivial(Xn, n)) {
       if (jumps > 0 && jumps < 3) continue; // try the jump again with another landing point
       step /= 2;
       if (Math.abs(step) < MIN_STEP) {
@@ -358,6 +398,12 @@ export function traceSegment(model: ThermoModel, z: Float64Array, seed: Float64A
       break;
     }
     const delta = Xn.map((v, k) => v - X[k]);
+    if (chordT !== 0 || chordP !== 0) {
+      const k = chordCurvature(chordT, chordP, delta[n], delta[n + 1]);
+      maxChord = k > 0 ? Math.sqrt((8 * sag) / k) : Infinity;
+    }
+    chordT = delta[n];
+    chordP = delta[n + 1];
     X = Xn;
     jumps = 0;
     history.push(Float64Array.from(X));
@@ -376,7 +422,7 @@ export function traceSegment(model: ThermoModel, z: Float64Array, seed: Float64A
       points.push({ T: Math.exp(X[n]), P, branch, stable: true, segment });
       lnKs.push(Float64Array.from(X.subarray(0, n)));
     }
-    const grow = r.iterations <= 3 ? 1.6 : r.iterations > 6 ? 0.6 : 1;
+    const grow = r.iterations <= 4 ? 1.6 : r.iterations > 7 ? 0.6 : 1;
     // Specify next the variable that changes fastest along the curve, keeping the direction of travel.
     const d = sensitivities(ev, X, spec);
     if (d === undefined) {
@@ -385,7 +431,7 @@ export function traceSegment(model: ThermoModel, z: Float64Array, seed: Float64A
     }
     let next = spec;
     for (let k = 0; k < m; k++) if (Math.abs(d[k]) > Math.abs(d[next])) next = k;
-    const size = Math.min(dS * grow * (next === spec ? 1 : Math.abs(d[next])), 0.5);
+    const size = Math.min(dS * grow * (next === spec ? 1 : Math.abs(d[next])), MAX_SPEC_STEP);
     if (next !== spec) {
       spec = next;
       dXdS = sensitivities(ev, X, spec);

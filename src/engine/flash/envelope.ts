@@ -19,10 +19,11 @@
  * gases with a cubic equation) has no cricondenbar below it: it is then not reported, and the
  * stop reason says so.
  */
-import type { ThermoModel } from '../eos/types.js';
+import type { RootChoice, ThermoModel } from '../eos/types.js';
 import { correct, evaluator, extrapolate, rootsOf, sensitivities, traceSegment, type Branch, type EnvelopePoint, type Segment, type TraceLimits } from './envelope-continuation.js';
 import { bubblePointTemperature, dewPointTemperature, pureSaturationPressure, pureSaturationTemperature } from './saturation.js';
-import { flashTP } from './tp-flash.js';
+import { flashTP, heaviestComponent } from './tp-flash.js';
+import { pureTrial, stabilityAnalysis, wilsonTrials } from './stability.js';
 import { solveCriticalPoint, statesTowardsCritical } from './critical-point.js';
 
 export type { EnvelopePoint } from './envelope-continuation.js';
@@ -176,7 +177,7 @@ export function phaseEnvelope(model: ThermoModel, zIn: ArrayLike<number>, option
   const labels: string[] = [];
   const add = (seed: Float64Array, branch: Branch, direction: 1 | -1, label: string) => {
     const seg = traceSegment(model, z, seed, branch, direction, limits, segments.length);
-    markUnstable(model, z, seg.points, multiPhaseCheck);
+    markUnstable(model, z, seg, multiPhaseCheck);
     segments.push(seg);
     labels.push(label);
     return seg;
@@ -322,22 +323,80 @@ function solveExtreme(model: ThermoModel, z: Float64Array, seg: Segment, k: numb
   return undefined;
 }
 
+/**
+ * A stationary point of the feed's tangent-plane distance below this sends the point to the full
+ * flash check. At a saturation point the incipient phase is a stationary point with tm = 0 (to the
+ * 1e-10 the trace converges to); a clearly negative one is another phase.
+ */
+const SCREEN_TM = -1e-7;
+/** How close (in every ln w_i) a screening trial must come to the feed or the incipient phase to stop there. */
+const KNOWN_RADIUS = 1e-2;
+
+/**
+ * Whether the feed at (T, P) is certainly stable apart from its incipient phase: the tangent-plane
+ * test of the feed with the trials the TP flash would use (Wilson, near-pure components, with the
+ * multiphase check every component and the feed on its other volume root) finds no stationary
+ * point below SCREEN_TM. Then the flash could only split off the incipient phase (a vanishing
+ * amount), and is not needed. Undefined when the screen cannot decide (no root).
+ */
+function screenStable(model: ThermoModel, z: Float64Array, T: number, P: number, lnK: Float64Array, multiPhaseCheck: boolean): boolean | undefined {
+  const nc = model.nc;
+  const at = model.atTemperature(T);
+  const lnPhi = new Float64Array(nc);
+  const v = at.lnPhi(P, z, 'stable', lnPhi);
+  if (!Number.isFinite(v)) return undefined;
+  const d = new Float64Array(nc);
+  for (let i = 0; i < nc; i++) d[i] = Math.log(z[i]) + lnPhi[i];
+  const { trials } = wilsonTrials(model, T, P, z);
+  const heaviest = heaviestComponent(model);
+  for (let i = 0; i < nc; i++) if (multiPhaseCheck || i === heaviest || T < 0.6 * model.components[i].tc) trials.push(pureTrial(nc, i));
+  const roots: RootChoice[] = trials.map(() => 'stable');
+  if (multiPhaseCheck) {
+    // The feed on its other volume root (a near-pure feed's other phase has almost its composition).
+    const vL = at.lnPhi(P, z, 'liquid', lnPhi);
+    const vV = at.lnPhi(P, z, 'vapor', lnPhi);
+    if (Number.isFinite(vL) && Number.isFinite(vV) && vV > 1.01 * vL) {
+      trials.push(Float64Array.from(z, Math.log));
+      roots.push(Math.abs(v - vL) < Math.abs(v - vV) ? 'vapor' : 'liquid');
+    }
+  }
+  // The feed (trivial) and the incipient phase x = z / K are stationary points with tm = 0: a trial
+  // converging onto either stops as soon as it is near.
+  const lnZ = Float64Array.from(z, Math.log);
+  const lnX = new Float64Array(nc);
+  let sx = 0;
+  for (let i = 0; i < nc; i++) sx += z[i] * Math.exp(-lnK[i]);
+  for (let i = 0; i < nc; i++) lnX[i] = lnZ[i] - lnK[i] - Math.log(sx);
+  // Near the critical point the two lie close together: the radius is a tenth of their distance.
+  let spread = 0;
+  for (let i = 0; i < nc; i++) spread = Math.max(spread, Math.abs(lnK[i]));
+  const radius = Math.min(KNOWN_RADIUS, Math.max(1e-6, 0.1 * spread));
+  const stab = stabilityAnalysis(at, P, z, d, trials, roots, { known: { lnW: [lnZ, lnX], radius }, stopBelow: SCREEN_TM });
+  if (!stab.conclusive) return undefined;
+  return stab.trials.every((t) => t.trivial || t.tm > SCREEN_TM) ? true : undefined;
+}
+
 /** Smallest phase fraction of a split that is only the incipient phase at a saturation point. */
 const INCIPIENT_FRACTION = 1e-3;
 
 /**
  * Marks the points where the feed is not at a stable phase boundary: a TP flash there (stability
  * analysis with Wilson, pure-component and, with the multiphase check, third-phase trials) splits
- * it into phases of comparable amounts instead of one phase plus a vanishing incipient one.
+ * it into phases of comparable amounts instead of one phase plus a vanishing incipient one. The
+ * flash runs only where the tangent-plane screen above finds a candidate phase.
  */
-function markUnstable(model: ThermoModel, z: Float64Array, points: EnvelopePoint[], multiPhaseCheck: boolean): void {
-  for (const p of points) {
+function markUnstable(model: ThermoModel, z: Float64Array, seg: Segment, multiPhaseCheck: boolean): void {
+  seg.points.forEach((p, k) => {
+    if (screenStable(model, z, p.T, p.P, seg.lnKs[k], multiPhaseCheck) === true) {
+      p.stable = true;
+      return;
+    }
     const f = flashTP(model, p.T, p.P, z, { multiPhaseCheck });
-    if (!f.ok) continue;
+    if (!f.ok) return;
     const betas = f.result.phases.map((q) => q.beta);
     const secondLargest = betas.length < 2 ? 0 : [...betas].sort((a, b) => b - a)[1];
     p.stable = secondLargest < INCIPIENT_FRACTION;
-  }
+  });
 }
 
 /**

@@ -21,7 +21,10 @@ export class FugacityScratch {
 
 /**
  * For amounts n (any total), fills lnPhi and dlnPhi (row-major, ∂ln φ_i/∂n_j at T, P) and returns
- * the molar volume. NaN when no volume root exists.
+ * the molar volume. NaN when no volume root exists. With dLnT / dLnP given, also fills
+ * ∂ln φ_i/∂ln T (P, n) and ∂ln φ_i/∂ln P (T, n) (Michelsen & Mollerup 2007, ch. 2):
+ *   ∂ln φ_i/∂T = F_iT + 1/T − v̄_i (∂P/∂T)_V / (R·T),   ∂ln φ_i/∂P = v̄_i/(R·T) − 1/P,
+ * with the partial molar volume v̄_i = −(∂P/∂n_i)/(∂P/∂V) and (∂P/∂T)_V = P/T − R·T·F_TV.
  */
 export function lnPhiDerivatives(
   at: ModelAtT,
@@ -31,6 +34,8 @@ export function lnPhiDerivatives(
   lnPhi: Float64Array,
   dlnPhi: Float64Array,
   s: FugacityScratch,
+  dLnT?: Float64Array,
+  dLnP?: Float64Array,
 ): number {
   const nc = at.nc;
   let nt = 0;
@@ -54,6 +59,14 @@ export function lnPhiDerivatives(
   for (let i = 0; i < nc; i++) {
     const row = i * nc;
     for (let j = 0; j < nc; j++) dlnPhi[row + j] = r.F_nn[row + j] + 1 / nt + s.dPdn[i] * s.dPdn[j] * inv;
+  }
+  if (dLnT !== undefined && dLnP !== undefined) {
+    const dPdT = P / T - RT * r.F_TV;
+    for (let i = 0; i < nc; i++) {
+      const vBar = -s.dPdn[i] / dPdV;
+      dLnT[i] = T * r.F_nT[i] + 1 - (vBar * dPdT * T) / RT;
+      dLnP[i] = (vBar * P) / RT - 1;
+    }
   }
   return v;
 }

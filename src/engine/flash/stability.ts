@@ -49,6 +49,7 @@ export function runTrial(at: ModelAtT, P: number, z: Float64Array, d: Float64Arr
   // Hessian near the trivial solution, failed line search) SS resumes up to MAX_ITER.
   let ss = substitute(at, P, d, scratch, 0, SS_SWITCH);
   let it = ss.iterations;
+  if (ss.known) return { w: Float64Array.from(scratch.w), W: Float64Array.from(scratch.W), tm: 0, trivial: true, converged: true, iterations: it };
   let tm = ss.tm;
   let converged = ss.converged;
   if (!converged && !ss.clearlyUnstable && it >= SS_SWITCH) {
@@ -78,8 +79,10 @@ export function runTrial(at: ModelAtT, P: number, z: Float64Array, d: Float64Arr
 }
 
 /** SS on ln W with DEM acceleration every 5th step, from iteration `from` up to `to`. */
-function substitute(at: ModelAtT, P: number, d: Float64Array, s: TrialScratch, from: number, to: number): { tm: number; converged: boolean; clearlyUnstable: boolean; iterations: number } {
+function substitute(at: ModelAtT, P: number, d: Float64Array, s: TrialScratch, from: number, to: number): { tm: number; converged: boolean; clearlyUnstable: boolean; iterations: number; known?: boolean } {
   const nc = at.nc;
+  // A trial on a forced root may start at a known composition on purpose (the other root).
+  const known = s.root === 'stable' ? s.known : undefined;
   const { lnW, delta, deltaPrev, w, lnPhi, W } = s;
   let tm = Infinity;
   let it = from;
@@ -91,6 +94,7 @@ function substitute(at: ModelAtT, P: number, d: Float64Array, s: TrialScratch, f
     }
     if (!Number.isFinite(sumW) || sumW <= 0) break;
     for (let i = 0; i < nc; i++) w[i] = W[i] / sumW;
+    if (known !== undefined && nearKnown(w, known)) return { tm: 0, converged: true, clearlyUnstable: false, iterations: it, known: true };
     const v = at.lnPhi(P, w, s.root, lnPhi);
     if (!Number.isFinite(v)) break;
     tm = 1;
@@ -165,6 +169,33 @@ function newtonTrial(at: ModelAtT, P: number, d: Float64Array, s: TrialScratch):
   return { tm, converged: false, iterations: 50 };
 }
 
+/** Within `radius` of a known stationary point in every ln w_i (the trial is converging onto it). */
+function nearKnown(w: Float64Array, known: KnownStationaryPoints): boolean {
+  for (const lnc of known.lnW) {
+    let far = false;
+    for (let i = 0; i < w.length && !far; i++) far = Math.abs(Math.log(w[i]) - lnc[i]) > known.radius;
+    if (!far) return true;
+  }
+  return false;
+}
+
+/**
+ * Stationary points already known to have tm = 0 (the feed itself, the incipient phase at a
+ * saturation point), as ln w, and how close (in every ln w_i) a substitution trial must come to
+ * one to be taken as converging onto it. The radius must be well inside the points' basins: small
+ * against their distance from each other.
+ */
+export interface ScreenOptions {
+  known?: KnownStationaryPoints;
+  /** Stop after the first non-trivial trial with tm below this (the result then holds only the trials run). */
+  stopBelow?: number;
+}
+
+export interface KnownStationaryPoints {
+  lnW: readonly Float64Array[];
+  radius: number;
+}
+
 function lnPhiOf(at: ModelAtT, P: number, W: Float64Array, lnPhi: Float64Array, s: TrialScratch): number {
   const nc = at.nc;
   let sum = 0;
@@ -190,6 +221,11 @@ export class TrialScratch {
    * from compositions alone all land on the branch already present.
    */
   root: RootChoice = 'stable';
+  /**
+   * Stationary points already known to have tm = 0: a substitution trial that comes near one
+   * stops there, reported trivial with tm = 0 (it would converge onto it).
+   */
+  known?: KnownStationaryPoints;
   private newtonParts?: { dlnPhi: Float64Array; H: Float64Array; fs: FugacityScratch };
   constructor(readonly nc: number) {
     this.lnW = new Float64Array(nc);
@@ -212,10 +248,13 @@ export class TrialScratch {
 /**
  * Stability of a phase of composition z (its d = ln z + ln φ(z) given) against the trial
  * compositions lnW0 (each an initial ln W vector), each on the volume root roots[n] (default the
- * root of lower Gibbs energy).
+ * root of lower Gibbs energy). `screen` (for screening many states): stationary points known to
+ * have tm = 0 (see TrialScratch.known), and a tm below which the remaining trials are skipped.
  */
-export function stabilityAnalysis(at: ModelAtT, P: number, z: Float64Array, d: Float64Array, initial: Float64Array[], roots?: readonly RootChoice[]): StabilityResult {
+export function stabilityAnalysis(at: ModelAtT, P: number, z: Float64Array, d: Float64Array, initial: Float64Array[], roots?: readonly RootChoice[], screen?: ScreenOptions): StabilityResult {
   const scratch = new TrialScratch(at.nc);
+  scratch.known = screen?.known;
+  const stopBelow = screen?.stopBelow ?? -Infinity;
   const trials: TrialResult[] = [];
   let tmMin = 0;
   let tmNearest = Infinity;
@@ -232,6 +271,8 @@ export function stabilityAnalysis(at: ModelAtT, P: number, z: Float64Array, d: F
     // An unconverged trial is decided by its tm as in the original (unstable when tm < −1e-8);
     // only a numerical failure (no tm at all) leaves the answer open.
     if (!Number.isFinite(t.tm)) conclusive = false;
+    // A screen that only asks whether some trial goes below stopBelow has its answer.
+    if (!t.trivial && t.tm < stopBelow) break;
   }
   return { stable: !(tmMin < UNSTABLE_TM), tmMin, tmNearest, trials, iterations, conclusive };
 }

@@ -20,6 +20,12 @@
  * exact for a single component (both phases have the feed's composition); for a mixture it is
  * only right at an azeotrope, so it is used only when both sides are single phases.
  *
+ * Fast path first: Newton on T for the feed as one phase (its stable volume root, analytic Cp),
+ * which needs no flash, then one TP flash at the temperature found. When that flash finds the
+ * same single phase, the spec holds on the equilibrium state and, H and S being monotonic in T,
+ * it is the answer (one TP flash in all). Otherwise (two phases there, or the Newton failed) the
+ * bracketing solver above takes over, starting from that flash.
+ *
  * result.method reads "PH: <how>, <n> TP flashes (<method of the final TP flash>)", the TP
  * flash's method last in parentheses (tools read it for their warnings); the lever-rule answer
  * has no TP flash method. result.iterations is the number of TP flashes.
@@ -103,8 +109,15 @@ function stateFlash(kind: SpecKind, model: ThermoModel, P: number, spec: number,
   const scratch = new ResidualDerivatives(model.nc);
   const flashOptions = { multiPhaseCheck: options.multiPhaseCheck ?? false };
   let flashes = 0;
+  let last: { T: number; out: PointOutcome } | undefined;
 
   const evaluate = (T: number): PointOutcome => {
+    if (last !== undefined && last.T === T) return last.out;
+    const out = evaluateFlash(T);
+    last = { T, out };
+    return out;
+  };
+  const evaluateFlash = (T: number): PointOutcome => {
     flashes++;
     const out = flashTP(model, T, P, zIn, flashOptions);
     if (!out.ok) return out;
@@ -121,10 +134,18 @@ function stateFlash(kind: SpecKind, model: ThermoModel, P: number, spec: number,
       : fail('FLASH_ERROR', `${kind} flash: the state found at ${p.T} K has a non-positive heat capacity (${p.slope}); the ${what} spec is outside the model's valid range`);
   const describe = (p: Point) => `${(p.f + spec).toPrecision(8)} ${unit} at ${p.T.toFixed(2)} K`;
 
+  let start = T0;
+  const Tsingle = singlePhaseTemperature(kind, model, P, spec, zIn, T0, tol, scratch);
+  if (Tsingle !== undefined) {
+    const check = evaluate(Tsingle);
+    if (check.ok && check.point.result.phases.length === 1 && Math.abs(check.point.f) <= tol) return done(check.point, 'one-phase Newton confirmed by the TP flash');
+    if (check.ok) start = Tsingle;
+  }
+
   return solveForTemperature(evaluate, {
     label: `${kind} flash`,
     inner: 'TP flash',
-    T0,
+    T0: start,
     tol,
     minStep: () => 1e-3,
     startOffsets: START_OFFSETS,
@@ -136,6 +157,40 @@ function stateFlash(kind: SpecKind, model: ThermoModel, P: number, spec: number,
     fail,
     collapsed: (lo, hi) => collapsed(kind, model, P, spec, lo, hi, tol, flashes),
   });
+}
+
+/**
+ * The temperature at which the feed as one phase (its stable root at each T) has the spec
+ * enthalpy or entropy at P: Newton with the analytic Cp, steps within a factor 1.5 in T.
+ * Undefined when it does not converge (a root switch, a non-positive Cp, the T limits).
+ */
+function singlePhaseTemperature(kind: SpecKind, model: ThermoModel, P: number, spec: number, zIn: ArrayLike<number>, T0: number, tol: number, scratch: ResidualDerivatives): number | undefined {
+  const nc = model.nc;
+  const z = new Float64Array(nc);
+  let sum = 0;
+  for (let i = 0; i < nc; i++) sum += zIn[i];
+  for (let i = 0; i < nc; i++) z[i] = zIn[i] / sum;
+  if (!z.every((v) => v > 0 && Number.isFinite(v))) return undefined;
+  let T = T0;
+  for (let it = 0; it < 30; it++) {
+    const at = model.atTemperature(T);
+    const V = at.molarVolume(P, z, 'stable');
+    if (!Number.isFinite(V)) return undefined;
+    const th = phaseThermo(model, at, P, z, V, scratch);
+    const f = (kind === 'PH' ? th.enthalpy : th.entropy) - spec;
+    if (!Number.isFinite(f)) return undefined;
+    if (Math.abs(f) <= 0.1 * tol) return T;
+    if (!(th.cp > 0) || !Number.isFinite(th.cp)) return undefined;
+    // H is close to linear in T, S in ln T (dS/d ln T = Cp): Newton in those variables.
+    const dT = kind === 'PH' ? -f / th.cp : T * Math.expm1(-f / th.cp);
+    // Newton converges quadratically: after a step this small the error left is far below tol
+    // (the TP flash at the answer checks |f| <= tol anyway).
+    if (Math.abs(dT) < 1e-5) return T + dT;
+    const next = Math.min(1.5 * T, Math.max(T / 1.5, T + dT));
+    if (next < STATE_FLASH_T_MIN || next > STATE_FLASH_T_MAX) return undefined;
+    T = next;
+  }
+  return undefined;
 }
 
 /**

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { RECORDED_AUTOMATION_TOOLS, recordAutomationCall } from './automation-history.js';
 import type { CallContext, Dispatch, DispatchResult } from './dispatch-types.js';
 import { failure, httpStatusFor, issue, type Envelope } from './envelope.js';
-import { executeTool, internalError, serializeWithStatus } from './execute.js';
+import { containsNonFinite, executeTool, internalError, serializeWithStatus } from './execute.js';
 import { activeProfile, checkAccess } from './governance/policy.js';
 import { progressStore, type ProgressStore } from './progress-store.js';
 import type { AnyTool, ToolCatalog, ToolContext } from './types.js';
@@ -109,6 +109,23 @@ function result(env: Envelope, httpStatus?: number, extra: Partial<DispatchResul
   return { envelope: env, httpStatus: httpStatus ?? s.status, body: s.body, ...extra };
 }
 
+/**
+ * For callers that take the envelope object (runTool): the non-finite check without serializing,
+ * the JSON text made only if someone reads `body`.
+ */
+function objectResult(env: Envelope): DispatchResult {
+  if (containsNonFinite(env)) return result(env);
+  let text: string | undefined;
+  return {
+    envelope: env,
+    httpStatus: httpStatusFor(env),
+    get body(): string {
+      text ??= JSON.stringify(env);
+      return text;
+    },
+  };
+}
+
 /** A pool reply: status prefix + body; the envelope object is parsed only if someone asks for it. */
 function fromPoolReply(reply: PoolReply, operationId: string): DispatchResult {
   const { httpStatus, body, report } = readPoolReply(reply);
@@ -170,7 +187,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       const out = await dispatch(name, input, opts?.detached === true ? subCtx : attached);
       return { envelope: out.envelope, httpStatus: out.httpStatus };
     };
-    return result(await executeTool(tool, input, toolCtx));
+    const env = await executeTool(tool, input, toolCtx);
+    return ctx.transport === 'api' ? objectResult(env) : result(env);
   }
 
   async function runOnPool(p: ToolPool, tool: AnyTool, input: unknown, ctx: CallContext): Promise<DispatchResult> {

@@ -207,6 +207,19 @@ export function serializeWithStatus(env: Envelope): { status: number; body: stri
   return { status: httpStatusFor(replacement), body: JSON.stringify(replacement) };
 }
 
+/** Whether any number in a JSON-like value is NaN or ±Infinity (no paths: the cheap question). */
+export function containsNonFinite(node: unknown, depth = 0): boolean {
+  if (typeof node === 'number') return !Number.isFinite(node);
+  if (node === null || typeof node !== 'object' || depth > 64) return false;
+  if (Array.isArray(node)) {
+    for (let i = 0; i < node.length; i++) if (containsNonFinite(node[i], depth + 1)) return true;
+    return false;
+  }
+  const o = node as Record<string, unknown>;
+  for (const k in o) if (containsNonFinite(o[k], depth + 1)) return true;
+  return false;
+}
+
 /** JSON pointer and value of the first non-finite number, depth-first in key order, without recursion. */
 export function firstNonFinite(root: unknown): { path: string; value: number } | undefined {
   const stack: { v: unknown; path: string }[] = [{ v: root, path: '' }];

@@ -66,6 +66,24 @@ const FIRST_KEYS = new Set([
   'wobbeIndex_MJ_Sm3',
   'relativeDensity',
 ]);
+/** What the rules want to know about a key, as bits; memoised (payload keys repeat call after call). */
+const KEY_FIRST = 1;
+const KEY_POSITIVE = 2;
+const KEY_FRACTION = 4;
+const KEY_COMPOSITION = 8;
+const keyKinds = new Map<string, number>();
+/** The memo holds at most this many keys (cleared when full: arbitrary user keys cannot grow it without bound). */
+const MAX_MEMO_KEYS = 4096;
+function kindOf(key: string): number {
+  let k = keyKinds.get(key);
+  if (k === undefined) {
+    k = (FIRST_KEYS.has(key) ? KEY_FIRST : 0) | (POSITIVE_KEY.test(key) ? KEY_POSITIVE : 0) | (PHASE_FRACTION_KEYS.has(key) ? KEY_FRACTION : 0) | (COMPOSITION_KEY.test(key) ? KEY_COMPOSITION : 0);
+    if (keyKinds.size >= MAX_MEMO_KEYS) keyKinds.clear();
+    keyKinds.set(key, k);
+  }
+  return k;
+}
+
 /** Deeper than this a payload is not inspected (a pathological payload cannot stall the call). */
 const MAX_DEPTH = 12;
 const MAX_REPORTED = 5;
@@ -128,15 +146,17 @@ function collect(data: unknown): Facts {
   const visit = (key: string, value: unknown, holder: unknown): void => {
     if (typeof value === 'number' && !Number.isFinite(value) && f.nonFinite.length < MAX_REPORTED) f.nonFinite.push(pathOf());
     if (key === 'converged' && typeof value === 'boolean') f.converged = f.converged === false ? false : value;
+    const kind = kindOf(key);
+    if (kind === 0) return;
     const x = numeric(value);
     if (x !== undefined) {
-      if (FIRST_KEYS.has(key) && !f.first.has(key)) f.first.set(key, x);
-      if (POSITIVE_KEY.test(key)) {
+      if ((kind & KEY_FIRST) !== 0 && !f.first.has(key)) f.first.set(key, x);
+      if ((kind & KEY_POSITIVE) !== 0) {
         f.positiveCount++;
         if (!(Number.isFinite(x) && x > 0) && f.positiveProblems.length < MAX_REPORTED) f.positiveProblems.push(`${pathOf()} = ${x}`);
       }
       // The mixture's own entry (conditions.overall.phaseFraction = 1) is not one of the phases.
-      if (PHASE_FRACTION_KEYS.has(key) && !MIXTURE_KEYS.has(keys[keys.length - 2] ?? '')) {
+      if ((kind & KEY_FRACTION) !== 0 && !MIXTURE_KEYS.has(keys[keys.length - 2] ?? '')) {
         f.fractionCount++;
         if (!(x >= -1e-12 && x <= 1 + 1e-12) && f.fractionProblems.length < MAX_REPORTED) f.fractionProblems.push(`${pathOf()} = ${x} is outside [0, 1]`);
         const container = (objs.length >= 2 ? objs[objs.length - 2] : holder) as object;
@@ -148,7 +168,7 @@ function collect(data: unknown): Facts {
         g.values.push(x);
       }
     }
-    if (COMPOSITION_KEY.test(key) && isObject(value)) {
+    if ((kind & KEY_COMPOSITION) !== 0 && isObject(value)) {
       judgeComposition(value, () => pathOf());
       for (const [phase, sub] of Object.entries(value)) if (isObject(sub)) judgeComposition(sub, () => `${pathOf()}.${phase}`);
     }
@@ -157,12 +177,22 @@ function collect(data: unknown): Facts {
   const walk = (node: unknown, depth: number): void => {
     if (depth > MAX_DEPTH || node === null || typeof node !== 'object') return;
     objs.push(node);
-    const entries: [string, unknown][] = Array.isArray(node) ? node.map((v, i) => [String(i), v]) : Object.entries(node);
-    for (const [k, v] of entries) {
-      keys.push(k);
-      visit(k, v, node);
-      walk(v, depth + 1);
-      keys.pop();
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i++) {
+        const k = String(i);
+        keys.push(k);
+        visit(k, node[i], node);
+        walk(node[i], depth + 1);
+        keys.pop();
+      }
+    } else {
+      const o = node as Record<string, unknown>;
+      for (const k of Object.keys(o)) {
+        keys.push(k);
+        visit(k, o[k], node);
+        walk(o[k], depth + 1);
+        keys.pop();
+      }
     }
     objs.pop();
   };
