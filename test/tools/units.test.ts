@@ -114,7 +114,8 @@ t.test('SI round trips for every unit', async (t) => {
     for (const unit of acceptedUnits(kind)) {
       fc.assert(
         fc.property(fc.double({ min: 1, max: 1e4, noNaN: true }), fc.double({ min: 0.002, max: 0.5, noNaN: true }), (v, M) => {
-          const r = parseQuantity(kind, { value: v, unit }, { molarMass: M });
+          // Conversion only: the range checks (positive, engineering ceilings) are tested below.
+          const r = parseQuantity(kind, { value: v, unit }, { molarMass: M, allowNonPositive: true });
           if (!r.ok) return false;
           const back = fromSI(kind, r.value, unit, M);
           return Math.abs(back - v) <= 1e-9 * Math.max(1, Math.abs(v));
@@ -124,6 +125,18 @@ t.test('SI round trips for every unit', async (t) => {
     }
   }
   t.pass('parse ∘ fromSI is the identity for all units');
+});
+
+t.test('states beyond every model are refused, not answered (issue 20: no silently wrong numbers)', async (t) => {
+  t.equal(parseQuantity('pressure', { value: 10_000, unit: 'bara' }).ok, true, '10 000 bara is the ceiling');
+  const p = parseQuantity('pressure', { value: 1e10, unit: 'bara' });
+  t.equal(p.ok, false, '1e10 bara is refused');
+  t.match(p.ok ? '' : p.issue.message, /above 10000 bar/);
+  t.equal(parseQuantity('pressure', { value: 1001, unit: 'MPa' }).ok, false, '1001 MPa is above the ceiling');
+  t.equal(parseQuantity('temperature', { value: 5000, unit: 'K' }).ok, true, '5000 K is the ceiling');
+  const T = parseQuantity('temperature', { value: 1e6, unit: 'K' });
+  t.equal(T.ok, false, '1e6 K is refused');
+  t.match(T.ok ? '' : T.issue.fix, /1000 °C/);
 });
 
 t.test('output formatting helpers', async (t) => {

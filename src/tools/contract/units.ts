@@ -212,6 +212,10 @@ function splitInput(input: unknown): { value: unknown; unit: unknown } | string 
 }
 
 /** Parses any supported quantity to SI. */
+/** Highest temperature (K) and pressure (Pa) a state may be given at (see parseQuantity). */
+export const MAX_TEMPERATURE_K = 5000;
+export const MAX_PRESSURE_PA = 1e4 * BAR_PA;
+
 export function parseQuantity(kind: QuantityKind, input: unknown, opts: ParseOptions = {}): UnitResult {
   const label = LABEL[kind];
   const parts = splitInput(input);
@@ -251,6 +255,15 @@ export function parseQuantity(kind: QuantityKind, input: unknown, opts: ParseOpt
     }
     if (kind === 'molarVolume' && si <= 0) {
       return fail(kind, `Molar volume ${value} ${canon} is not positive`, opts, 'Give a positive molar volume, e.g. {"value": 0.0005, "unit": "m3/mol"}');
+    }
+    // Engineering ceilings: beyond them every model here is extrapolated so far that a computed
+    // number would be meaningless (component data are fitted to −200…1000 °C; the flashes and
+    // equations of state are tested to 10 000 bar), so the state is refused instead of answered.
+    if (kind === 'temperature' && si > MAX_TEMPERATURE_K) {
+      return fail(kind, `Temperature ${value} ${canon} is above ${MAX_TEMPERATURE_K} K, beyond any model of this service`, opts, `Give a temperature up to ${MAX_TEMPERATURE_K} K (the component data are fitted to 1000 °C)`);
+    }
+    if (kind === 'pressure' && si > MAX_PRESSURE_PA) {
+      return fail(kind, `Pressure ${value} ${canon} is above ${MAX_PRESSURE_PA / BAR_PA} bar, beyond any model of this service`, opts, `Give a pressure up to ${MAX_PRESSURE_PA / BAR_PA} bara`);
     }
   }
   return { ok: true, value: si, unit: canon };
