@@ -294,38 +294,45 @@ export function solveMesh(p: MeshProblem, start: Float64Array, opts: MeshOptions
     const worst = maxAbs(res);
     if (worst.value <= opts.tolerance) return { ok: true, state, props: props as StageProperties[], iterations: it - 1, residual: worst.value, history };
     // Jacobian blocks by finite differences: perturbing stage j moves rows of j−1, j, j+1.
-    const A = Array.from({ length: n }, () => new Float64Array(m * m));
-    const B = Array.from({ length: n }, () => new Float64Array(m * m));
-    const C = Array.from({ length: n }, () => new Float64Array(m * m));
-    const row = new Float64Array(m);
-    for (let j = 0; j < n; j++) {
-      const { L, V } = sums(state, nc, j);
-      for (let q = 0; q < m; q++) {
-        const idx = j * m + q;
-        const x0 = state[idx];
-        const scale = q < nc ? L : q < 2 * nc ? V : 1;
-        const h = q === 2 * nc ? 1e-4 : Math.max(Math.abs(x0) * 1e-6, scale * 1e-9, 1e-300);
-        state[idx] = x0 + h;
-        const saved = props[j];
-        props[j] = propsAt(ev, p, state, j);
-        if (!props[j]) {
-          state[idx] = x0 - h;
+    // A block can come out singular from rounding alone (a total condenser's bubble-point K is
+    // itself an inner iteration converged to 1e-13): the blocks are then built once more with
+    // steps 1000 times larger before the column is declared singular.
+    const buildAndSolve = (stepFactor: number) => {
+      const A = Array.from({ length: n }, () => new Float64Array(m * m));
+      const B = Array.from({ length: n }, () => new Float64Array(m * m));
+      const C = Array.from({ length: n }, () => new Float64Array(m * m));
+      const row = new Float64Array(m);
+      for (let j = 0; j < n; j++) {
+        const { L, V } = sums(state, nc, j);
+        for (let q = 0; q < m; q++) {
+          const idx = j * m + q;
+          const x0 = state[idx];
+          const scale = q < nc ? L : q < 2 * nc ? V : 1;
+          const h = stepFactor * (q === 2 * nc ? 1e-4 : Math.max(Math.abs(x0) * 1e-6, scale * 1e-9, 1e-300));
+          state[idx] = x0 + h;
+          const saved = props[j];
           props[j] = propsAt(ev, p, state, j);
-        }
-        const step = state[idx] - x0;
-        if (props[j]) {
-          for (const k of [j - 1, j, j + 1]) {
-            if (k < 0 || k >= n) continue;
-            stageResidual(p, state, props, k, row);
-            const blk = k === j ? B[k] : k === j - 1 ? C[k] : A[k];
-            for (let r = 0; r < m; r++) blk[r * m + q] = (row[r] - res[k][r]) / step;
+          if (!props[j]) {
+            state[idx] = x0 - h;
+            props[j] = propsAt(ev, p, state, j);
           }
+          const step = state[idx] - x0;
+          if (props[j]) {
+            for (const k of [j - 1, j, j + 1]) {
+              if (k < 0 || k >= n) continue;
+              stageResidual(p, state, props, k, row);
+              const blk = k === j ? B[k] : k === j - 1 ? C[k] : A[k];
+              for (let r = 0; r < m; r++) blk[r * m + q] = (row[r] - res[k][r]) / step;
+            }
+          }
+          props[j] = saved;
+          state[idx] = x0;
         }
-        props[j] = saved;
-        state[idx] = x0;
       }
-    }
-    const sol = solveBlockTridiagonal({ n, m, A, B, C, d: res.map((r) => r.map((v) => -v)) });
+      return solveBlockTridiagonal({ n, m, A, B, C, d: res.map((r) => r.map((v) => -v)) });
+    };
+    let sol = buildAndSolve(1);
+    if (!sol.ok) sol = buildAndSolve(1e3);
     if (!sol.ok) return { ok: false, message: `singular Newton matrix at stage ${sol.block}`, stage: sol.block, equation: 'Jacobian block', iterations: it, residual: worst.value };
     const before = norm2(res);
     let lambda = 1;
