@@ -10,6 +10,7 @@ import { failure, issue, success, type DiagnosticIssue, type Envelope, type Warn
 import { defineTool, type ToolContext } from '../../contract/types.js';
 import { readProcessDefinition, SIMULATED_TYPES, type ProcessDefinition } from './definition.js';
 import { buildProcessPayload, type ProcessPayload } from './report.js';
+import { buildNeqsimReport } from './neqsim-report.js';
 import { RunProcessInput, RunProcessOutput } from './schema.js';
 import { RUN_PROCESS_EXAMPLES } from './examples.js';
 import { engineFailure } from './failure.js';
@@ -96,6 +97,13 @@ export function runProcess(input: RunProcessInput, ctx?: ToolContext): Envelope<
     ...(adjusted && adjusted.setPointReports.length > 0 ? { setPoints: adjusted.setPointReports } : {}),
     ...(input.metadata ? { metadata: input.metadata } : {}),
   };
+  const limitations = [...LIMITATIONS];
+  if (input.reportFormat === 'neqsim') {
+    const nq = buildNeqsimReport(payload);
+    data.report = nq.report;
+    if (nq.omitted.length > 0) limitations.push(`report (NeqSim format): properties of the original not computed here, left out: ${nq.omitted.join('; ')}`);
+    if (nq.unmappedUnits.length > 0) limitations.push(`report (NeqSim format): units without an original-format report (see units): ${nq.unmappedUnits.join(', ')}`);
+  }
   return success({
     tool: TOOL,
     data,
@@ -110,7 +118,7 @@ export function runProcess(input: RunProcessInput, ctx?: ToolContext): Envelope<
         message: solved.recycles.length ? `${solved.recycles.length} recycle loop(s) converged in ${solved.iterations} passes` : `${solved.units.length} units computed in sequence`,
       },
       assumptions: ASSUMPTIONS,
-      limitations: LIMITATIONS,
+      limitations,
       computationTimeMs: performance.now() - started,
     },
     validationMessage: 'Definition checked; flowsheet solved',

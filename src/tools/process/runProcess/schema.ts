@@ -78,6 +78,12 @@ export const RunProcessInput = Type.Object(
     areas: Type.Optional(Type.Unknown({ description: 'Multi-area process models of the original: refused with 422 UNSUPPORTED_PROCESS_MODEL (run each area as its own definition)' })),
     autoRun: Type.Optional(Type.Boolean({ description: 'Must be true or absent: this tool always runs the process (use validateInput to check without running)' })),
     metadata: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'Copied to the result unchanged' })),
+    reportFormat: Type.Optional(
+      Type.Union([Type.Literal('compact'), Type.Literal('neqsim')], {
+        default: 'compact',
+        description: '"neqsim" also returns the original NeqSim server\'s per-unit `report` (keyed by unit name, its property names and units) next to the compact units/streams; properties we do not compute are left out and listed in provenance.limitations',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -185,6 +191,12 @@ export const RunProcessOutput = Type.Object(
       ),
     ),
     metadata: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+    report: Type.Optional(
+      Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown()), {
+        description:
+          'Only with reportFormat "neqsim": the original server\'s report keyed by unit name. Streams {name, tagName, properties{overall, <phase>}, conditions{overall, <phase>}, composition{overall}} with {value, unit} leaves; separators {feed, gas, liquid|oil, water}; Compressor numbers (C, bara, kW, kJ/kg, m3/hr, kg/m3, kg/hr, Sm3/hr); valves, heaters/coolers, mixers, splitters, recycles data{"<property>": {value, unit}}. Values are numbers, equal to the compact figures in the stated units',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
