@@ -100,7 +100,8 @@ export function runProcess(input: RunProcessInput, ctx?: ToolContext): Envelope<
   const limitations = [...LIMITATIONS];
   if (input.reportFormat === 'neqsim') {
     const nq = buildNeqsimReport(payload);
-    data.report = nq.report;
+    // The mapping's shape is checked against the schema in test/tools/run-process-neqsim-report.test.ts.
+    data.report = nq.report as RunProcessOutput['report'];
     if (nq.omitted.length > 0) limitations.push(`report (NeqSim format): properties of the original not computed here, left out: ${nq.omitted.join('; ')}`);
     if (nq.unmappedUnits.length > 0) limitations.push(`report (NeqSim format): units without an original-format report (see units): ${nq.unmappedUnits.join(', ')}`);
   }

@@ -129,6 +129,16 @@ const UnitReportSchema = Type.Object(
   },
 );
 
+/** Leaves and sections of the original's report (reportFormat "neqsim"). */
+const NeqsimLeaf = Type.Object({ value: Type.Number(), unit: Type.String() }, { additionalProperties: false });
+const NeqsimLeaves = Type.Record(Type.String(), NeqsimLeaf, { description: 'data{"<property>": {value, unit}}' });
+const NeqsimSection = Type.Record(Type.String(), NeqsimLeaves, { description: 'By phase ("overall", "gas", "oil", …): property → {value, unit}' });
+const NeqsimStream = Type.Object(
+  { name: Type.String(), tagName: Type.String(), properties: NeqsimSection, conditions: NeqsimSection, composition: NeqsimSection },
+  { additionalProperties: false, description: 'The original\'s stream response' },
+);
+const NeqsimReportValue = Type.Union([Type.Number(), Type.String(), NeqsimLeaves, NeqsimSection, NeqsimStream]);
+
 export const RunProcessOutput = Type.Object(
   {
     processSystemName: Type.String(),
@@ -192,7 +202,7 @@ export const RunProcessOutput = Type.Object(
     ),
     metadata: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
     report: Type.Optional(
-      Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown()), {
+      Type.Record(Type.String(), Type.Record(Type.String(), NeqsimReportValue), {
         description:
           'Only with reportFormat "neqsim": the original server\'s report keyed by unit name. Streams {name, tagName, properties{overall, <phase>}, conditions{overall, <phase>}, composition{overall}} with {value, unit} leaves; separators {feed, gas, liquid|oil, water}; Compressor numbers (C, bara, kW, kJ/kg, m3/hr, kg/m3, kg/hr, Sm3/hr); valves, heaters/coolers, mixers, splitters, recycles data{"<property>": {value, unit}}. Values are numbers, equal to the compact figures in the stated units',
       }),
