@@ -41,16 +41,27 @@ const COLUMN = {
     { type: 'Separator', name: 'C3+ product', inlet: 'Deethaniser.liquidOut' },
   ],
 };
+const TEG = {
+  fluid: { model: 'CPA', temperature: 303.15, pressure: 70, components: { methane: 0.9, ethane: 0.05, water: 0.002, TEG: 0.048 } },
+  process: [
+    { type: 'Stream', name: 'wet gas', properties: { flowRate: [10000, 'kg/hr'], composition: { methane: 0.92, ethane: 0.0779, water: 0.002, TEG: 0.0001 } } },
+    { type: 'Stream', name: 'lean TEG', properties: { flowRate: [300, 'kg/hr'], temperature: [35, 'C'], composition: { methane: 1e-6, ethane: 1e-6, water: 0.01, TEG: 0.98998 } } },
+    { type: 'SimpleTEGAbsorber', name: 'Contactor', inlets: ['wet gas', 'lean TEG'], properties: { numberOfStages: 4 } },
+    { type: 'ThrottlingValve', name: 'Flash valve', inlet: 'Contactor.liquidOut', properties: { outletPressure: [1.2, 'bara'] } },
+    { type: 'WaterStripperColumn', name: 'Regenerator', inlets: ['Flash valve'], properties: { numberOfStages: 3, pressure: [1.2, 'bara'], reboilerTemperature: [200, 'C'] } },
+  ],
+};
+const ALL: { process: { name: string; type: string; inlet?: string; inlets?: string[] }[] }[] = [GAS_TRAIN, COLUMN, TEG];
 
-t.test('both flowsheets run', async (t) => {
-  for (const doc of [GAS_TRAIN, COLUMN]) {
+t.test('the three flowsheets run', async (t) => {
+  for (const doc of ALL) {
     const env = run(doc);
     t.equal(env.status, 'success', JSON.stringify(env.errors ?? ''));
   }
 });
 
 t.test('every listed variable of every unit reads what runProcess reports', async (t) => {
-  for (const doc of [GAS_TRAIN, COLUMN]) {
+  for (const doc of ALL) {
     const report = run(doc).data;
     for (const u of doc.process) {
       const list = await call('listUnitVariables', { processJson: doc, unitName: u.name });
@@ -72,6 +83,7 @@ t.test('every listed variable of every unit reads what runProcess reports', asyn
   // Named results against the report, to 1e-12.
   const g = run(GAS_TRAIN).data;
   const c = run(COLUMN).data;
+  const tg = run(TEG).data;
   const read = async (doc: unknown, address: string, unit?: string) => (await call('getSimulationVariable', { processJson: doc, address, ...(unit ? { unit } : {}) })).data.value as number;
   for (const [doc, address, unit, expected] of [
     [GAS_TRAIN, 'K.power', 'kW', g.units.K.power_kW],
@@ -90,6 +102,8 @@ t.test('every listed variable of every unit reads what runProcess reports', asyn
     [COLUMN, 'Deethaniser.condenserDuty', 'kW', c.units.Deethaniser.condenserDuty_kW],
     [COLUMN, 'Deethaniser.reboilerDuty', 'kW', c.units.Deethaniser.reboilerDuty_kW],
     [COLUMN, 'Deethaniser.liquidOutStream.flowRate', 'kg/hr', c.streams['Deethaniser.liquidOut'].massFlow_kg_hr],
+    [TEG, 'Contactor.gasOutStream.flowRate', 'kg/hr', tg.streams['Contactor.gasOut'].massFlow_kg_hr],
+    [TEG, 'Regenerator.liquidOutStream.temperature', 'K', tg.streams['Regenerator.liquidOut'].temperature_C + 273.15],
   ] as const) {
     const value = await read(doc, address, unit);
     t.ok(rel(value, expected) < 1e-12, `${address} = ${value} vs report ${expected}`);
@@ -116,7 +130,15 @@ t.test('setSimulationVariable: chart speed, valve Cv and opening re-run as the e
   const slower = await call('setSimulationVariable', { processJson: GAS_TRAIN, address: 'K.speed', value: 9000 });
   t.ok(slower.data.simulationReport.units.K.outletPressure_bara < run(GAS_TRAIN).data.units.K.outletPressure_bara, 'a slower machine gives a lower discharge pressure');
   const ro = await call('setSimulationVariable', { processJson: GAS_TRAIN, address: 'K.outletPressure', value: 50, unit: 'bara' });
-  t.equal(ro.status, 'error', 'the chart outlet pressure at a set speed is a result');
+  t.equal(ro.errors?.[0]?.code, 'READ_ONLY_VARIABLE', 'the chart outlet pressure at a set speed is a result');
+  // An outlet pressure written on a Cv valve sets the outlet; the Cv then gives the required opening (said in a warning).
+  const op = await call('setSimulationVariable', { processJson: GAS_TRAIN, address: 'v.outletPressure', value: 50, unit: 'bara' });
+  t.equal(op.status, 'success', JSON.stringify(op.errors ?? ''));
+  t.ok(Math.abs(op.data.simulationReport.units.v.outletPressure_bara - 50) < 1e-9, 'outlet at 50 bara');
+  const vr = op.data.simulationReport.units.v;
+  t.ok(vr.requiredOpening_percent < 50, `the larger drop needs a smaller opening: ${vr.requiredOpening_percent} %`);
+  t.ok(Math.abs(vr.requiredOpening_percent - (100 * vr.requiredCv) / 400) < 1e-9, 'linear characteristic: opening = requiredCv / Cv');
+  t.ok(op.warnings?.some((w: any) => /outletPressure sets the outlet/.test(w.message)), 'warned that the outlet pressure wins');
 });
 
 t.test('an Adjuster varies the chart speed to reach a discharge pressure', async (t) => {
@@ -148,17 +170,21 @@ t.test('runHAZOP: trip and stuck-open rows are simulated for the chart compresso
   }
   const trip = row('COMPRESSOR_TRIP', 'K').simulation.values.find((v: any) => v.variable === 'pressure');
   t.ok(trip && trip.deviated < trip.baseline, 'a tripped compressor lowers the discharge pressure');
-  const col = await call('runHAZOP', { studyId: 'I22-col', processDefinition: COLUMN, nodes: [{ nodeId: 'N1', designIntent: 'deethanise', equipment: ['Deethaniser', 'C3+ product'] }] });
-  t.equal(col.status, 'success', JSON.stringify(col.errors ?? ''));
+  for (const doc of [COLUMN, TEG]) {
+    const col = await call('runHAZOP', { studyId: 'I22-col', processDefinition: doc, nodes: [{ nodeId: 'N1', designIntent: 'separate', equipment: doc.process.slice(2).map((u) => u.name) }] });
+    t.equal(col.status, 'success', JSON.stringify(col.errors ?? ''));
+    for (const r of col.data?.hazopRows ?? []) t.not(r.simulation.status, 'error', `${r.failureMode} ${r.equipment}: ${r.simulation.reason ?? ''}`);
+  }
 });
 
 t.test('generateVisualization draws both flowsheets: a node per unit, an edge per inlet', async (t) => {
-  for (const doc of [GAS_TRAIN, COLUMN]) {
+  for (const doc of ALL) {
     const env = await call('generateVisualization', { type: 'flowsheet', processJson: doc });
     t.equal(env.status, 'success', JSON.stringify(env.errors ?? ''));
     const m: string = env.data.mermaid;
     for (const u of doc.process) t.ok(m.includes(`"${u.name}"`), `${u.name} drawn`);
-    t.equal((m.match(/-->/g) ?? []).length, doc.process.length - 1, 'one edge per inlet');
+    const inlets = doc.process.reduce((n, u) => n + (u.inlets?.length ?? (u.inlet ? 1 : 0)), 0);
+    t.equal((m.match(/-->/g) ?? []).length, inlets, 'one edge per inlet');
   }
 });
 
