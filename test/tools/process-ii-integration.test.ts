@@ -68,6 +68,8 @@ t.test('every listed variable of every unit reads what runProcess reports', asyn
       t.equal(list.status, 'success', `${u.name}: ${JSON.stringify(list.errors ?? '')}`);
       const vars = (list.data?.variables ?? []) as any[];
       t.ok(vars.length > 0, `${u.name} (${u.type}) has variables`);
+      if (u.type === 'SimpleTEGAbsorber') t.notOk(vars.some((v) => /Duty$/.test(v.address)), 'an absorber offers no condenser or reboiler duty');
+      if (u.type === 'WaterStripperColumn') t.same(vars.filter((v) => /Duty$/.test(v.address)).map((v) => v.address), ['Regenerator.reboilerDuty'], 'a stripper offers its reboiler duty only');
       for (const v of vars) {
         const env = await call('getSimulationVariable', { processJson: doc, address: v.address });
         if (env.status !== 'success') {
