@@ -370,9 +370,10 @@ function ownVariables(spec: UnitSpec): VariableDef[] {
     case 'SimpleAbsorber':
     case 'SimpleTEGAbsorber':
     case 'WaterStripperColumn':
+      // Only the ends the column has: an absorber has neither duty, a stripper only its reboiler.
       return [
-        { property: 'condenserDuty', type: 'OUTPUT', family: 'power', category: 'result', description: 'Heat added at the condenser (negative: removed)', read: (v) => v.result?.values.condenserDuty },
-        { property: 'reboilerDuty', type: 'OUTPUT', family: 'power', category: 'result', description: 'Heat added at the reboiler', read: (v) => v.result?.values.reboilerDuty },
+        ...(spec.column.condenser !== undefined ? [{ property: 'condenserDuty', type: 'OUTPUT', family: 'power', category: 'result', description: 'Heat added at the condenser (negative: removed)', read: (v) => v.result?.values.condenserDuty } as VariableDef] : []),
+        ...(spec.column.reboiler !== undefined ? [{ property: 'reboilerDuty', type: 'OUTPUT', family: 'power', category: 'result', description: 'Heat added at the reboiler', read: (v) => v.result?.values.reboilerDuty } as VariableDef] : []),
       ];
     case 'AdiabaticPipe':
     case 'PipeBeggsAndBrills': {
