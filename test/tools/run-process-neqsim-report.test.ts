@@ -104,3 +104,17 @@ t.test('compact by default: no report unless asked; an unknown reportFormat is r
   t.notOk(Value.Check(RunProcessInput, { ...input, reportFormat: 'xml' }), 'reportFormat outside the enum fails the schema');
   t.end();
 });
+
+t.test('a tool that embeds a definition refuses reportFormat instead of ignoring it', async (t) => {
+  const { runTool } = await import('../../src/index.js');
+  const { getTool } = await import('../../src/tools/registry.js');
+  const example = getTool('runProcess')!.examples[0].input as Record<string, unknown>;
+  const env = (await runTool('listSimulationUnits', { processJson: { ...example, reportFormat: 'neqsim' } })) as { status: string; errors?: { code: string; field?: string }[] };
+  t.equal(env.status, 'error');
+  t.equal(env.errors?.[0]?.code, 'UNSUPPORTED_PROPERTY');
+  t.match(env.errors?.[0]?.field ?? '', /reportFormat/);
+  const plain = (await runTool('listSimulationUnits', { processJson: { ...example, reportFormat: 'compact' } })) as { status: string };
+  t.equal(plain.status, 'success', 'the default format says nothing to refuse');
+  const own = runProcess({ ...(example as object), reportFormat: 'neqsim' } as never);
+  t.equal(own.status, 'success', 'runProcess itself still takes it');
+});

@@ -13,7 +13,7 @@ import type { ComponentData } from '../components/types.js';
 import { R, T_PENELOUX } from './constants.js';
 import { DerivLevel, type ModelAtT, type ResidualDerivatives, type RootChoice, type ThermoModel } from './types.js';
 import { solveCubicRoots } from './cubic-roots.js';
-import { twuAlpha, type AlphaValue, type TwuParameters } from './alpha.js';
+import { mathiasCopemanAlpha, twuAlpha, type AlphaValue, type TwuParameters } from './alpha.js';
 
 export type CubicKind = 'SRK' | 'PR';
 
@@ -241,29 +241,12 @@ export class CubicAtT implements ModelAtT {
         aiTT[i] = model.ac[i] * alphaValue.dTT;
         continue;
       }
-      const m = model.m[i];
-      const sqTTc = Math.sqrt(T * tc);
-      const c2 = model.c2[i];
-      const c3 = model.c3[i];
-      if ((c2 === 0 && c3 === 0) || T > tc) {
-        const u = 1 + m * (1 - Math.sqrt(T / tc));
-        ai[i] = model.ac[i] * u * u;
-        aiT[i] = (model.ac[i] * -m * u) / sqTTc;
-        aiTT[i] = model.ac[i] * ((m * m) / (2 * T * tc) + (m * u) / (2 * T * sqTTc));
-      } else {
-        // u = 1 + m·s + c2·s² + c3·s³ with s = 1 − √(T/Tc): a = a_c·u², by the chain rule in s.
-        const s = 1 - Math.sqrt(T / tc);
-        const sT = -1 / (2 * sqTTc);
-        const sTT = 1 / (4 * T * sqTTc);
-        const u = 1 + s * (m + s * (c2 + s * c3));
-        const us = m + s * (2 * c2 + 3 * c3 * s);
-        const uss = 2 * c2 + 6 * c3 * s;
-        const uT = us * sT;
-        const uTT = uss * sT * sT + us * sTT;
-        ai[i] = model.ac[i] * u * u;
-        aiT[i] = 2 * model.ac[i] * u * uT;
-        aiTT[i] = 2 * model.ac[i] * (uT * uT + u * uTT);
-      }
+      // Soave (c2 = c3 = 0) and the original's polynomial form alike: the Mathias–Copeman
+      // polynomial in s = 1 − √Tr, one-term above Tc (alpha.ts).
+      mathiasCopemanAlpha(T, tc, model.m[i], model.c2[i], model.c3[i], alphaValue);
+      ai[i] = model.ac[i] * alphaValue.alpha;
+      aiT[i] = model.ac[i] * alphaValue.dT;
+      aiTT[i] = model.ac[i] * alphaValue.dTT;
     }
     this.a = new Float64Array(nc * nc);
     this.aT = new Float64Array(nc * nc);

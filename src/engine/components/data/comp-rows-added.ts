@@ -98,10 +98,10 @@
  *   N2O3: placeholder critical temperature 318.8 °C shared with some twenty unrelated species
  *   N2O3-: ion (electrolyte model)
  *   N2O-: ion (electrolyte model)
- *   NHÃ¢â€šâ€šOH: placeholder critical temperature 318.8 °C shared with some twenty unrelated species
- *   NHÃ¢â€šâ€šOH-: ion (electrolyte model)
- *   NÃ¢â€šâ€šHÃ¢â€šâ€ž: placeholder critical temperature 318.8 °C shared with some twenty unrelated species
- *   NÃ¢â€šâ€šHÃ¢â€šâ€ž-: ion (electrolyte model)
+ *   NH2OH: placeholder critical temperature 318.8 °C shared with some twenty unrelated species
+ *   NH2OH-: ion (electrolyte model)
+ *   N2H4: placeholder critical temperature 318.8 °C shared with some twenty unrelated species
+ *   N2H4-: ion (electrolyte model)
  *   S: placeholder critical temperature 318.8 °C shared with some twenty unrelated species
  *   S-: ion (electrolyte model)
  *   SO3: placeholder critical temperature 318.8 °C shared with some twenty unrelated species

@@ -153,9 +153,15 @@ function readPressure(v: unknown, field: string, issues: DiagnosticIssue[]): num
  * Parses the process definition. `base` is the JSON pointer of the definition inside the tool's
  * input ('' when the input is the definition), used to name fields in strictness findings.
  */
-export function readProcessDefinition(input: Record<string, unknown>, base = ''): DefinitionOutcome {
+export function readProcessDefinition(input: Record<string, unknown>, base = '', options: { reportFormat?: boolean } = {}): DefinitionOutcome {
   const issues: DiagnosticIssue[] = [];
   const warnings: Warning[] = [];
+  // The shared schema admits reportFormat for runProcess's reply; a tool that embeds a definition
+  // and does not build that reply refuses it rather than ignoring it.
+  if (input.reportFormat !== undefined && input.reportFormat !== 'compact' && options.reportFormat !== true) {
+    const at = `${base}/reportFormat`;
+    return { ok: false, kind: 'compute', issues: [issue('UNSUPPORTED_PROPERTY', 'reportFormat "neqsim" shapes the reply of runProcess only; this tool does not return a process report', 'Leave reportFormat out here, or call runProcess with the definition to get the original\'s report', at)] };
+  }
   if (input.areas !== undefined) {
     return { ok: false, kind: 'compute', issues: [issue('UNSUPPORTED_PROCESS_MODEL', 'Multi-area process models ("areas") are not supported by this server yet', 'Run each area as its own process definition {"fluid", "process"}', 'areas')] };
   }

@@ -49,7 +49,7 @@ export function simulateProcess(tool: string, input: RunProcessInput, ctx?: Tool
   if (input.autoRun === false) {
     return { ok: false, env: failure(tool, 'compute', [issue('AUTO_RUN_DISABLED', 'autoRun: false asks for a process that is built but not run; this tool always runs it', 'Use validateInput to check a definition without running it, or drop autoRun', 'autoRun')]) };
   }
-  const def = readProcessDefinition(input as Record<string, unknown>, field);
+  const def = readProcessDefinition(input as Record<string, unknown>, field, { reportFormat: tool === 'runProcess' });
   if (!def.ok) return { ok: false, env: failure(tool, def.kind, def.issues) };
   const units = def.definition.units;
   const total = units.length;
