@@ -1,0 +1,48 @@
+/**
+ * UMR-PRU fluids from database names (the original's "UMRPRU", SystemUMRPRUMCEos; see
+ * eos/umr.ts): UNIFAC groups and the PR Mathias–Copeman set from components/data/umr-groups.ts.
+ * A component the original's UMR-PRU group table does not list cannot be modelled: the builder
+ * names every such component instead of guessing groups.
+ */
+import type { ComponentData } from './components/index.js';
+import { UMR_COMPONENTS, type UmrComponentRow } from './components/data/umr-groups.js';
+import { UmrPruModel } from './eos/umr.js';
+import type { Fluid } from './fluid-types.js';
+
+/** The original's name of a component (the group table is keyed by it). */
+function originalName(c: ComponentData): string {
+  return typeof c.extra?.csvName === 'string' ? c.extra.csvName : c.name;
+}
+
+function rowOf(c: ComponentData): UmrComponentRow | undefined {
+  return UMR_COMPONENTS[originalName(c)] ?? UMR_COMPONENTS[c.name];
+}
+
+/** Components that have no UMR-PRU group assignment (empty when all can be modelled). */
+export function componentsWithoutUmrGroups(components: readonly ComponentData[]): string[] {
+  return components.filter((c) => rowOf(c) === undefined).map((c) => c.name);
+}
+
+/** Thrown by createUmrFluid for components without groups; the caller turns it into a 422. */
+export class MissingUmrGroupsError extends RangeError {
+  constructor(readonly missing: readonly string[]) {
+    super(`No UMR-PRU UNIFAC group assignment for ${missing.join(', ')} (the original's UNIFACcompUMRPRU.csv does not list ${missing.length === 1 ? 'it' : 'them'})`);
+  }
+}
+
+export function createUmrFluid(components: readonly ComponentData[], fractions: ArrayLike<number>): Fluid {
+  if (fractions.length !== components.length) throw new RangeError('one mole fraction per component is required');
+  const missing = componentsWithoutUmrGroups(components);
+  if (missing.length > 0) throw new MissingUmrGroupsError(missing);
+  const z = new Float64Array(components.length);
+  let s = 0;
+  for (let i = 0; i < z.length; i++) s += fractions[i];
+  for (let i = 0; i < z.length; i++) z[i] = fractions[i] / s;
+  const model = new UmrPruModel(
+    components.map((c) => {
+      const row = rowOf(c) as UmrComponentRow;
+      return { component: c, groups: row.groups, mcPR: row.mcPR, originalName: originalName(c) };
+    }),
+  );
+  return { model, components, z };
+}
