@@ -8,6 +8,8 @@ import { createCubicModel, type CubicKind } from './eos/cubic.js';
 import type { AlphaFunctionName } from './eos/alpha.js';
 import { selectAlphaParameters } from './components/alpha-parameters.js';
 import { createCpaFluid } from './cpa-fluid.js';
+import { createUmrFluid } from './umr-fluid.js';
+import type { UmrAttraction } from './eos/umr.js';
 import type { Fluid } from './fluid-types.js';
 
 export type CubicModelName = CubicKind;
@@ -60,17 +62,28 @@ export function createCubicFluid(kind: CubicKind, components: readonly Component
   return alphaFunction === 'classic' ? { model, components, z } : { model, components, z, alphaFallbacks: alpha.fallbacks };
 }
 
-/** The equations of state a fluid can be built with: the cubics and SRK-CPA. */
-export type FluidModelName = CubicKind | 'CPA';
+/** The equations of state a fluid can be built with: the cubics, SRK-CPA and UMR-PRU. */
+export type FluidModelName = CubicKind | 'CPA' | 'UMRPRU';
 
 /**
- * Builds an SRK, PR or SRK-CPA fluid (see createCubicFluid and cpa-fluid.ts). The alpha function
- * applies to SRK and PR only; CPA uses its own fitted parameters.
+ * Builds an SRK, PR, SRK-CPA or UMR-PRU fluid (see createCubicFluid, cpa-fluid.ts, umr-fluid.ts). The
+ * alpha function applies to SRK and PR only; CPA and UMR-PRU use their own parameters. For UMR-PRU,
+ * `options.umrAttraction` picks the universal mixing rule ('umr', default) or the classic one.
  */
-export function createFluid(model: FluidModelName, components: readonly ComponentData[], fractions: ArrayLike<number>, alphaFunction: AlphaFunctionName = 'classic'): Fluid {
+export function createFluid(
+  model: FluidModelName,
+  components: readonly ComponentData[],
+  fractions: ArrayLike<number>,
+  alphaFunction: AlphaFunctionName = 'classic',
+  options: { umrAttraction?: UmrAttraction } = {},
+): Fluid {
   if (model === 'CPA') {
     if (alphaFunction !== 'classic') throw new RangeError('CPA uses its own fitted alpha parameters; alphaFunction applies to SRK and PR');
     return createCpaFluid(components, fractions);
+  }
+  if (model === 'UMRPRU') {
+    if (alphaFunction !== 'classic') throw new RangeError('UMR-PRU uses its own Mathias–Copeman alpha; alphaFunction applies to SRK and PR');
+    return createUmrFluid(components, fractions, options.umrAttraction);
   }
   return createCubicFluid(model, components, fractions, alphaFunction);
 }

@@ -4,9 +4,9 @@
  * A component the original's UMR-PRU group table does not list cannot be modelled: the builder
  * names every such component instead of guessing groups.
  */
-import type { ComponentData } from './components/index.js';
+import { binaryInteraction, type ComponentData } from './components/index.js';
 import { UMR_COMPONENTS, type UmrComponentRow } from './components/data/umr-groups.js';
-import { UmrPruModel } from './eos/umr.js';
+import { UmrPruModel, type UmrAttraction } from './eos/umr.js';
 import type { Fluid } from './fluid-types.js';
 
 /** The original's name of a component (the group table is keyed by it). */
@@ -30,7 +30,11 @@ export class MissingUmrGroupsError extends RangeError {
   }
 }
 
-export function createUmrFluid(components: readonly ComponentData[], fractions: ArrayLike<number>): Fluid {
+/**
+ * `attraction` 'umr' (default) is UMR-PRU proper; 'classic' is the original runner's "UMRPRU" under
+ * its default mixingRule "classic" (see eos/umr.ts), with the PR kij of the component database.
+ */
+export function createUmrFluid(components: readonly ComponentData[], fractions: ArrayLike<number>, attraction: UmrAttraction = 'umr'): Fluid {
   if (fractions.length !== components.length) throw new RangeError('one mole fraction per component is required');
   const missing = componentsWithoutUmrGroups(components);
   if (missing.length > 0) throw new MissingUmrGroupsError(missing);
@@ -38,11 +42,20 @@ export function createUmrFluid(components: readonly ComponentData[], fractions: 
   let s = 0;
   for (let i = 0; i < z.length; i++) s += fractions[i];
   for (let i = 0; i < z.length; i++) z[i] = fractions[i] / s;
+  const nc = components.length;
+  const kij = new Float64Array(nc * nc);
+  if (attraction === 'classic') {
+    for (let i = 0; i < nc; i++) {
+      for (let j = i + 1; j < nc; j++) kij[i * nc + j] = kij[j * nc + i] = binaryInteraction('PR', components[i].name, components[j].name);
+    }
+  }
   const model = new UmrPruModel(
     components.map((c) => {
       const row = rowOf(c) as UmrComponentRow;
       return { component: c, groups: row.groups, mcPR: row.mcPR, originalName: originalName(c) };
     }),
+    attraction,
+    kij,
   );
   return { model, components, z };
 }

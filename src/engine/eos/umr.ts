@@ -39,6 +39,14 @@ export interface UmrComponentInput {
   originalName: string;
 }
 
+/**
+ * How the attractive term is mixed: 'umr' is the universal mixing rule with UNIFAC (UMR-PRU
+ * proper); 'classic' is what the original's MCP runner computes for "UMRPRU" under its default
+ * mixingRule "classic" (SystemUMRPRUMCEos after setMixingRule("classic")): the same PR, alpha and
+ * b_ij, but a = ΣΣ x_i x_j √(a_i a_j)(1 − k_ij) with the PR kij of the component database.
+ */
+export type UmrAttraction = 'umr' | 'classic';
+
 export class UmrPruModel implements ThermoModel {
   readonly name = 'UMRPRU';
   readonly nc: number;
@@ -56,8 +64,18 @@ export class UmrPruModel implements ThermoModel {
   /** PR with the same components: constants, Peneloux shift. */
   private readonly pr: CubicModel;
 
-  constructor(inputs: readonly UmrComponentInput[]) {
+  /** 1 − k_ij (row-major), used by the 'classic' attraction only. */
+  readonly oneMinusK: Float64Array;
+
+  /** kij: row-major PR kij for the 'classic' attraction (ignored by 'umr'). */
+  constructor(
+    inputs: readonly UmrComponentInput[],
+    readonly attraction: UmrAttraction = 'umr',
+    kij?: ArrayLike<number>,
+  ) {
     const nc = inputs.length;
+    this.oneMinusK = new Float64Array(nc * nc).fill(1);
+    if (kij !== undefined) for (let i = 0; i < nc * nc; i++) this.oneMinusK[i] = 1 - kij[i];
     this.nc = nc;
     this.components = inputs.map((c) => c.component);
     this.pr = new CubicModel('PR', this.components, new Float64Array(nc * nc));
@@ -107,7 +125,12 @@ export class UmrAtT implements ModelAtT {
   private readonly Bi: Float64Array;
   private readonly Ei: Float64Array;
   private readonly Di: Float64Array;
+  private readonly DiT: Float64Array;
   private readonly EiT: Float64Array;
+  /** Classic attraction only: a_ij and its T derivatives, row-major. */
+  private readonly aij: Float64Array | undefined;
+  private readonly aijT: Float64Array | undefined;
+  private readonly aijTT: Float64Array | undefined;
   private readonly xs: Float64Array;
   private readonly roots = new Float64Array(2);
   private readonly scratch: ResidualDerivatives;
@@ -136,7 +159,30 @@ export class UmrAtT implements ModelAtT {
     this.Bi = new Float64Array(nc);
     this.Ei = new Float64Array(nc);
     this.Di = new Float64Array(nc);
+    this.DiT = new Float64Array(nc);
     this.EiT = new Float64Array(nc);
+    if (model.attraction === 'classic') {
+      this.aij = new Float64Array(nc * nc);
+      this.aijT = new Float64Array(nc * nc);
+      this.aijTT = new Float64Array(nc * nc);
+      for (let i = 0; i < nc; i++) {
+        const ai = this.ab[i] * model.b[i];
+        const aiT = this.abT[i] * model.b[i];
+        const aiTT = this.abTT[i] * model.b[i];
+        for (let j = 0; j < nc; j++) {
+          const aj = this.ab[j] * model.b[j];
+          const ajT = this.abT[j] * model.b[j];
+          const ajTT = this.abTT[j] * model.b[j];
+          const k = model.oneMinusK[i * nc + j];
+          const g = Math.sqrt(ai * aj);
+          const gT = (aiT * aj + ai * ajT) / (2 * g);
+          const gTT = (aiTT * aj + 2 * aiT * ajT + ai * ajTT) / (2 * g) - (gT * gT) / g;
+          this.aij[i * nc + j] = k * g;
+          this.aijT[i * nc + j] = k * gT;
+          this.aijTT[i * nc + j] = k * gTT;
+        }
+      }
+    }
     this.xs = new Float64Array(nc);
     this.scratch = new ResidualDerivatives(nc);
   }
@@ -161,10 +207,15 @@ export class UmrAtT implements ModelAtT {
     let s = 0;
     for (let i = 0; i < nc; i++) s += x[i];
     for (let i = 0; i < nc; i++) this.xs[i] = x[i] / s;
+    const b = this.covolume(this.xs);
+    if (this.aij !== undefined) {
+      let a = 0;
+      for (let i = 0; i < nc; i++) for (let j = 0; j < nc; j++) a += this.xs[i] * this.xs[j] * this.aij[i * nc + j];
+      return { a, b };
+    }
     this.unifac.evaluate(this.xs, false, false, this.ge);
     let e = (R * this.T * this.ge.Q) / UMR_A_CONSTANT;
     for (let i = 0; i < nc; i++) e += this.xs[i] * this.ab[i];
-    const b = this.covolume(this.xs);
     return { a: b * e, b };
   }
 
@@ -202,6 +253,62 @@ export class UmrAtT implements ModelAtT {
     this.residualCore(V, n, level, out);
   }
 
+  /**
+   * D = n²a and its derivatives for amounts n (B given): fills Di (and DiT from the Caloric level
+   * on; Ei and the UNIFAC Hessian stay in this.Ei / this.ge for D_ij). E is D/B for 'umr'.
+   */
+  private attraction(n: ArrayLike<number>, B: number, level: DerivLevel): { D: number; DT: number; DTT: number; E: number } {
+    const nc = this.nc;
+    const caloric = level !== DerivLevel.Fugacity;
+    if (this.aij !== undefined) {
+      const aT = this.aijT as Float64Array;
+      const aTT = this.aijTT as Float64Array;
+      let D = 0;
+      let DT = 0;
+      let DTT = 0;
+      for (let i = 0; i < nc; i++) {
+        let s = 0;
+        let sT = 0;
+        let sTT = 0;
+        for (let j = 0; j < nc; j++) {
+          s += this.aij[i * nc + j] * n[j];
+          if (caloric) {
+            sT += aT[i * nc + j] * n[j];
+            sTT += aTT[i * nc + j] * n[j];
+          }
+        }
+        this.Di[i] = 2 * s;
+        this.DiT[i] = 2 * sT;
+        D += n[i] * s;
+        DT += n[i] * sT;
+        DTT += n[i] * sTT;
+      }
+      return { D, DT, DTT, E: 0 };
+    }
+    // UMR: D = B·E, E = Σ n_i a_i/b_i + (R·T/A)·Q(T, n).
+    const T = this.T;
+    const ge = this.ge;
+    this.unifac.evaluate(n, caloric, level === DerivLevel.Composition, ge);
+    const rtA = (R * T) / UMR_A_CONSTANT;
+    let E = rtA * ge.Q;
+    for (let i = 0; i < nc; i++) {
+      E += n[i] * this.ab[i];
+      this.Ei[i] = this.ab[i] + rtA * ge.Q_n[i];
+    }
+    for (let i = 0; i < nc; i++) this.Di[i] = this.Bi[i] * E + B * this.Ei[i];
+    if (!caloric) return { D: B * E, DT: 0, DTT: 0, E };
+    const rA = R / UMR_A_CONSTANT;
+    let ET = rA * (ge.Q + T * ge.Q_T);
+    let ETT = rA * (2 * ge.Q_T + T * ge.Q_TT);
+    for (let i = 0; i < nc; i++) {
+      ET += n[i] * this.abT[i];
+      ETT += n[i] * this.abTT[i];
+      this.EiT[i] = this.abT[i] + rA * (ge.Q_n[i] + T * ge.Q_nT[i]);
+    }
+    for (let i = 0; i < nc; i++) this.DiT[i] = this.Bi[i] * ET + B * this.EiT[i];
+    return { D: B * E, DT: B * ET, DTT: B * ETT, E };
+  }
+
   private residualCore(V: number, n: ArrayLike<number>, level: DerivLevel, out: ResidualDerivatives): void {
     const nc = this.nc;
     const T = this.T;
@@ -220,16 +327,8 @@ export class UmrAtT implements ModelAtT {
     const B = S / nt;
     for (let i = 0; i < nc; i++) this.Bi[i] = (2 * this.Bi[i] - B) / nt;
 
-    const ge = this.ge;
-    this.unifac.evaluate(n, caloric, level === DerivLevel.Composition, ge);
-    const rtA = (R * T) / UMR_A_CONSTANT;
-    let E = rtA * ge.Q;
-    for (let i = 0; i < nc; i++) {
-      E += n[i] * this.ab[i];
-      this.Ei[i] = this.ab[i] + rtA * ge.Q_n[i];
-    }
-    const D = B * E;
-    for (let i = 0; i < nc; i++) this.Di[i] = this.Bi[i] * E + B * this.Ei[i];
+    const att = this.attraction(n, B, level);
+    const D = att.D;
 
     const VmB = V - B;
     const V1 = V + D1 * B;
@@ -247,17 +346,8 @@ export class UmrAtT implements ModelAtT {
     for (let i = 0; i < nc; i++) out.F_n[i] = -g + F_B * this.Bi[i] + F_D * this.Di[i];
     if (!caloric) return;
 
-    // T derivatives of E and D (B does not depend on T).
-    const rA = R / UMR_A_CONSTANT;
-    let ET = rA * (ge.Q + T * ge.Q_T);
-    let ETT = rA * (2 * ge.Q_T + T * ge.Q_TT);
-    for (let i = 0; i < nc; i++) {
-      ET += n[i] * this.abT[i];
-      ETT += n[i] * this.abTT[i];
-      this.EiT[i] = this.abT[i] + rA * (ge.Q_n[i] + T * ge.Q_nT[i]);
-    }
-    const DT = B * ET;
-    const DTT = B * ETT;
+    const DT = att.DT;
+    const DTT = att.DTT;
 
     const gVV = -1 / (VmB * VmB) + 1 / (V * V);
     const gBV = 1 / (VmB * VmB);
@@ -278,8 +368,7 @@ export class UmrAtT implements ModelAtT {
     out.F_TV = (D * fV) / (T * T) + F_DV * DT;
     out.F_VV = -nt * gVV - (D / T) * fVV;
     for (let i = 0; i < nc; i++) {
-      const DiT = this.Bi[i] * ET + B * this.EiT[i];
-      out.F_nT[i] = (F_BT + F_BD * DT) * this.Bi[i] + F_DT * this.Di[i] + F_D * DiT;
+      out.F_nT[i] = (F_BT + F_BD * DT) * this.Bi[i] + F_DT * this.Di[i] + F_D * this.DiT[i];
       out.F_nV[i] = -gV + F_BV * this.Bi[i] + F_DV * this.Di[i];
     }
     if (level === DerivLevel.Caloric) return;
@@ -292,8 +381,7 @@ export class UmrAtT implements ModelAtT {
         const Bj = this.Bi[j];
         const Dj = this.Di[j];
         const Bij = (2 * bij[i * nc + j] - Bi - Bj) / nt;
-        const Eij = rtA * ge.Q_nn[i * nc + j];
-        const Dij = Bij * E + Bi * this.Ei[j] + Bj * this.Ei[i] + B * Eij;
+        const Dij = this.aij !== undefined ? 2 * this.aij[i * nc + j] : Bij * att.E + Bi * this.Ei[j] + Bj * this.Ei[i] + (B * R * this.T * this.ge.Q_nn[i * nc + j]) / UMR_A_CONSTANT;
         const v = F_nB * (Bi + Bj) + F_BD * (Bi * Dj + Bj * Di) + F_B * Bij + F_BB * Bi * Bj + F_D * Dij;
         out.F_nn[i * nc + j] = v;
         out.F_nn[j * nc + i] = v;

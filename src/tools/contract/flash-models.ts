@@ -1,7 +1,7 @@
 /**
  * What the flash and process tools accept. One place so runFlash, runProcess and validateInput
- * agree. Models: only those our engine really implements (the original also lists PCSAFT and
- * UMRPRU; we report those as UNKNOWN_MODEL with a fix naming the supported ones). CPA is
+ * agree. Models: only those our engine really implements (the original also lists PCSAFT; we
+ * report it as UNKNOWN_MODEL with a fix naming the supported ones). CPA is
  * implemented for runFlash (and what runs it: runBatch, validateInput of a flash definition);
  * the other tools take SRK, PR or GERG2008.
  */
@@ -9,13 +9,13 @@
 import { didYouMean } from './spelling.js';
 
 export const SUPPORTED_MODELS = ['SRK', 'PR', 'GERG2008'] as const;
-/** runFlash's models: the shared ones and SRK-CPA. */
-export const FLASH_MODELS = ['SRK', 'PR', 'CPA', 'GERG2008'] as const;
+/** runFlash's models: the shared ones, SRK-CPA and UMR-PRU (any case; 'UMR-PRU' too). */
+export const FLASH_MODELS = ['SRK', 'PR', 'CPA', 'GERG2008', 'UMRPRU'] as const;
 export type FlashModel = (typeof FLASH_MODELS)[number];
 export type SupportedModel = (typeof SUPPORTED_MODELS)[number];
 
 /** Models the original NeqSim server accepts but this engine does not implement (yet). */
-export const UNSUPPORTED_ORIGINAL_MODELS = ['PCSAFT', 'UMRPRU', 'PR_LK', 'PR-LK', 'PRLK'] as const;
+export const UNSUPPORTED_ORIGINAL_MODELS = ['PCSAFT', 'PR_LK', 'PR-LK', 'PRLK'] as const;
 
 /** Upper-cases like the original; returns the model name if it is one of `allowed`, else undefined. */
 export function normalizeModel(model: unknown): SupportedModel | undefined;
@@ -40,6 +40,7 @@ const MODEL_ALIASES: Readonly<Record<string, FlashModel>> = {
   SOAVEREDLICHKWONG: 'SRK',
   PENGROBINSON: 'PR',
   PREOS: 'PR',
+  UMRPRUMC: 'UMRPRU',
 };
 
 /** " Did you mean "PR"?" for a misspelt model name, or ''. */
@@ -49,6 +50,14 @@ export function modelDidYouMean(model: unknown, allowed: readonly string[]): str
   const names = [...new Set(near.map((n) => (Object.hasOwn(MODEL_ALIASES, n) ? MODEL_ALIASES[n]! : n)))];
   return names.length > 0 ? ` Did you mean ${names.map((n) => `"${n}"`).join(' or ')}?` : '';
 }
+
+/**
+ * Mixing rules a UMRPRU flash accepts. "classic" (the default, as the original's runner applies it)
+ * mixes a classically with the PR kij; "UMR" (or the original's GE-model name "UNIFAC_UMRPRU") is
+ * the universal mixing rule with UNIFAC; "HV" equals "classic" for fluids without the polar
+ * components that carry Huron–Vidal parameters (and is refused with them).
+ */
+export const UMR_MIXING_RULES = ['classic', 'UMR', 'UNIFAC_UMRPRU', 'HV'] as const;
 
 /** Mixing rules a CPA flash accepts: the contract's "classic" and the original's CPA default. */
 export const CPA_MIXING_RULES = ['classic', 'CLASSIC_TX_CPA'] as const;

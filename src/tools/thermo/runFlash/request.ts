@@ -5,8 +5,9 @@
 import { findComponent, suggestComponent, type ComponentData } from '../../../engine/components/index.js';
 import { isPolar } from '../../../engine/index.js';
 import { issue, warning, type DiagnosticIssue, type Warning } from '../../contract/envelope.js';
-import { CPA_MIXING_RULES, modelDidYouMean, normalizeModel, SUPPORTED_MODELS, MIXING_RULES, type FlashModel, type SupportedModel } from '../../contract/flash-models.js';
+import { CPA_MIXING_RULES, UMR_MIXING_RULES, modelDidYouMean, normalizeModel, SUPPORTED_MODELS, MIXING_RULES, type FlashModel, type SupportedModel } from '../../contract/flash-models.js';
 import { hasAsymmetricCpaPair } from '../../../engine/cpa-fluid.js';
+import { componentsWithoutUmrGroups } from '../../../engine/umr-fluid.js';
 import { parseEnthalpy, parseEntropy, parseMolarVolume, parsePressure, parseTemperature } from '../../contract/units.js';
 import { IMPLEMENTED_FLASH_TYPES, implementedFlashType, type ImplementedFlashType } from './flash-types.js';
 import { alphaFallbackWarning, parseAlphaFunction } from './alpha-option.js';
@@ -40,6 +41,8 @@ export interface FlashRequest {
   multiPhaseCheck: boolean;
   /** Alpha function of SRK/PR (classic unless the input asked for another; see alpha-option.ts). */
   alphaFunction: AlphaFunctionName;
+  /** UMRPRU only: the universal mixing rule with UNIFAC ('umr') or the classic one (default). */
+  umrAttraction?: 'umr' | 'classic';
   /** Present exactly for PH (enthalpy), PS (entropy) and TV (volume). */
   spec?: StateSpec;
   warnings: Warning[];
@@ -62,6 +65,7 @@ function isObject(v: unknown): v is Record<string, unknown> {
  */
 export function cubicModelIssue(model: FlashModel, what: string, field = 'model'): DiagnosticIssue | undefined {
   if (model === 'SRK' || model === 'PR') return undefined;
+  if (model === 'UMRPRU') return umrElsewhereIssue(what, field, 'Use "model": "SRK" or "PR"');
   return issue('UNSUPPORTED_MODEL', `${what} needs a cubic model; ${model} gives single-phase TP properties in runFlash only`, 'Use "model": "SRK" or "PR"', field);
 }
 
@@ -71,7 +75,13 @@ export function cubicModelIssue(model: FlashModel, what: string, field = 'model'
  */
 export function equilibriumModelIssue(model: FlashModel, what: string, field = 'model'): DiagnosticIssue | undefined {
   if (model === 'SRK' || model === 'PR' || model === 'CPA') return undefined;
+  if (model === 'UMRPRU') return umrElsewhereIssue(what, field, 'Use "model": "SRK", "PR" or "CPA"');
   return issue('UNSUPPORTED_MODEL', `${what} needs SRK, PR or CPA; ${model} gives single-phase TP properties in runFlash only`, 'Use "model": "SRK", "PR" or "CPA"', field);
+}
+
+/** UMR-PRU is wired into runFlash only so far; other tools refuse it with this. */
+function umrElsewhereIssue(what: string, field: string, fix: string): DiagnosticIssue {
+  return issue('UNSUPPORTED_MODEL', `${what} does not take UMRPRU yet; UMR-PRU is implemented for runFlash (every flash type)`, fix, field);
 }
 
 /**
@@ -105,9 +115,9 @@ export function parseFlashRequest(input: unknown, models: readonly FlashModel[] 
     issues.push(issue('UNKNOWN_FLASH_TYPE', `Unknown flash type ${JSON.stringify(flashTypeRaw)}`, `Use one of: ${IMPLEMENTED_FLASH_TYPES.join(', ')}`, 'flashType'));
   }
 
-  const rules: readonly unknown[] = model === 'CPA' ? CPA_MIXING_RULES : MIXING_RULES;
+  const rules: readonly unknown[] = model === 'CPA' ? CPA_MIXING_RULES : model === 'UMRPRU' ? UMR_MIXING_RULES : MIXING_RULES;
   if (input.mixingRule !== undefined && !rules.includes(input.mixingRule)) {
-    issues.push(issue('UNKNOWN_MIXING_RULE', `Mixing rule ${JSON.stringify(input.mixingRule)} is not implemented${model === 'CPA' ? ' for CPA' : ''}`, `Use ${rules.map((r) => `"${String(r)}"`).join(' or ')} (or omit mixingRule)`, 'mixingRule'));
+    issues.push(issue('UNKNOWN_MIXING_RULE', `Mixing rule ${JSON.stringify(input.mixingRule)} is not implemented${model === 'CPA' ? ' for CPA' : model === 'UMRPRU' ? ' for UMRPRU' : ''}`, `Use ${rules.map((r) => `"${String(r)}"`).join(' or ')} (or omit mixingRule)`, 'mixingRule'));
   }
 
   const alpha = parseAlphaFunction(input.alphaFunction, model);
@@ -191,6 +201,29 @@ export function parseFlashRequest(input: unknown, models: readonly FlashModel[] 
       ),
     );
   }
+  if (model === 'UMRPRU' && input.mixingRule === 'HV' && components.some(isPolar)) {
+    issues.push(
+      issue(
+        'UNKNOWN_MIXING_RULE',
+        'Mixing rule "HV" with water, glycols or alcohols needs the Huron–Vidal NRTL parameters of those pairs, which are not implemented',
+        'Use "UMR" (universal mixing rule with UNIFAC) or "classic" with this fluid',
+        'mixingRule',
+      ),
+    );
+  }
+  if (model === 'UMRPRU' && issues.length === 0) {
+    const missing = componentsWithoutUmrGroups(components);
+    for (const name of missing) {
+      issues.push(
+        issue(
+          'UNSUPPORTED_COMPONENT',
+          `UMRPRU has no UNIFAC group assignment for '${name}' (the original's UMR-PRU group table, UNIFACcompUMRPRU.csv, does not list it)`,
+          'Use model SRK, PR or CPA for this fluid, or leave the component out',
+          `components.${name}`,
+        ),
+      );
+    }
+  }
   if (issues.length > 0 || model === undefined || flashType === undefined) return { ok: false, kind: 'compute', issues };
   if (!(temperature > 0)) {
     return { ok: false, kind: 'compute', issues: [issue('TEMPERATURE_ERROR', `Temperature ${temperature} K is at or below absolute zero`, 'Give a temperature above 0 K (−273.15 °C)', 'temperature')] };
@@ -200,7 +233,19 @@ export function parseFlashRequest(input: unknown, models: readonly FlashModel[] 
   }
   const fallback = alphaFallbackWarning(model, alphaFunction, components);
   if (fallback !== undefined) warnings.push(fallback);
-  return { ok: true, request: { model, flashType, temperature, pressure, pressureGiven: input.pressure !== undefined, components, z, reported, multiPhaseCheck, alphaFunction, spec, warnings } };
+  const request: FlashRequest = { model, flashType, temperature, pressure, pressureGiven: input.pressure !== undefined, components, z, reported, multiPhaseCheck, alphaFunction, spec, warnings };
+  if (model === 'UMRPRU') {
+    request.umrAttraction = input.mixingRule === 'UMR' || input.mixingRule === 'UNIFAC_UMRPRU' ? 'umr' : 'classic';
+    if (request.umrAttraction === 'classic') {
+      warnings.push(
+        warning(
+          'MODEL_LIMITATION',
+          'UMRPRU with the classic mixing rule (the default, as the original’s runner applies it): Peng–Robinson with the UMR-PRU Mathias–Copeman alpha and b_ij rule but a mixed classically with the PR kij; send "mixingRule": "UMR" for the universal mixing rule with UNIFAC',
+        ),
+      );
+    }
+  }
+  return { ok: true, request };
 }
 
 const SPEC_OF: Partial<Record<ImplementedFlashType, StateSpec['kind']>> = { PH: 'enthalpy', PS: 'entropy', TV: 'volume' };

@@ -48,6 +48,17 @@ const CPA_ASSUMPTIONS = [
   'Peneloux volume shift (CPA parameters) applied to reported densities and molar volumes only',
   'Phase equilibrium by tangent-plane stability analysis and Gibbs-energy minimisation',
 ];
+const UMR_RULE_ASSUMPTION = {
+  umr: 'UMR-PRU (Voutsas et al. 2006): Peng–Robinson with the universal mixing rule, a/(bRT) = Σ x_i a_i/(b_i RT) + (G^E_SG + G^E_UNIFAC,res)/(A·RT), A = −0.53087, b = ΣΣ x_i x_j b_ij, b_ij = ((√b_i + √b_j)/2)²; UNIFAC groups and the temperature-dependent A, B, C interaction set of the original’s UMR-PRU-MC system',
+  classic: 'UMRPRU with the classic mixing rule (the original runner’s default): a = ΣΣ x_i x_j √(a_i a_j)(1 − k_ij) with the PR kij of the component database, b = ΣΣ x_i x_j b_ij, b_ij = ((√b_i + √b_j)/2)²; mixingRule "UMR" selects the universal mixing rule with UNIFAC',
+} as const;
+const UMR_ASSUMPTIONS = [
+  'Ideal-gas reference state: H = 0 and S = 0 for the ideal gas at 273.15 K (S at 1.01325 bar)',
+  'Alpha: Mathias–Copeman with the PR set (MCPR1–3) below Tc, classic PR above Tc, as the original’s UMRPRU',
+  'Peneloux (PR) volume shift applied to reported densities and molar volumes only',
+  'Phase equilibrium by tangent-plane stability analysis and Gibbs-energy minimisation',
+];
+const UMR_LIMITATIONS = ['Only components with a UMR-PRU UNIFAC group assignment (the original’s table): hydrogen, helium, amines other than MDEA and others are refused'];
 const CPA_LIMITATIONS = ['CLASSIC_TX_CPA with MEG–methane, TEG–methane or TEG–water (composition-dependent kij) is not implemented', 'No electrolytes (salts)'];
 
 /** Fix hint of a failed PH/PS/TV flash: most failures are a spec the fluid cannot reach. */
@@ -71,7 +82,7 @@ function stateFlashFix(req: FlashRequest): string {
 type CubicRun = { ok: true; result: FlashResult; report: FlashReport; hydrate?: Extract<HydrateRun, { ok: true }>; saturation?: { warnings: Warning[]; notes: string[] } } | { ok: false; env: Envelope<never> };
 
 function cubicRun(req: FlashRequest): CubicRun {
-  const fluid = createFluid(req.model as FluidModelName, req.components, req.z, req.alphaFunction);
+  const fluid = createFluid(req.model as FluidModelName, req.components, req.z, req.alphaFunction, { umrAttraction: req.umrAttraction });
   const options = { multiPhaseCheck: req.multiPhaseCheck };
   if (req.flashType === 'hydrateTP') {
     const h = runHydrateTP(fluid, req.temperature, req.pressure);
@@ -151,9 +162,10 @@ export function runFlash(input: unknown): Envelope<RunFlashOutput> {
     hydrate = c.hydrate;
     saturationWarnings = c.saturation?.warnings ?? [];
     assumptions.push(...(c.saturation?.notes ?? []));
-    assumptions.push(...(req.model === 'CPA' ? CPA_ASSUMPTIONS : CUBIC_ASSUMPTIONS));
+    assumptions.push(...(req.model === 'CPA' ? CPA_ASSUMPTIONS : req.model === 'UMRPRU' ? UMR_ASSUMPTIONS : CUBIC_ASSUMPTIONS));
+    if (req.model === 'UMRPRU') assumptions.push(UMR_RULE_ASSUMPTION[req.umrAttraction ?? 'classic']);
     if (req.alphaFunction !== 'classic') assumptions.push(ALPHA_ASSUMPTION[req.alphaFunction]);
-    limitations.push(...(req.model === 'CPA' ? CPA_LIMITATIONS : CUBIC_LIMITATIONS));
+    limitations.push(...(req.model === 'CPA' ? CPA_LIMITATIONS : req.model === 'UMRPRU' ? UMR_LIMITATIONS : CUBIC_LIMITATIONS));
     if (hydrate !== undefined) {
       assumptions.push(...HYDRATE_ASSUMPTIONS);
       limitations.push(...HYDRATE_LIMITATIONS);
@@ -201,7 +213,7 @@ export function runFlash(input: unknown): Envelope<RunFlashOutput> {
       model: req.model,
       flashType: req.flashType,
       calculationType: `${req.flashType} flash`,
-      mixingRule: req.model === 'CPA' ? 'classic-T (CPA: kij = cpakij + cpakijT·T)' : 'classic',
+      mixingRule: req.model === 'CPA' ? 'classic-T (CPA: kij = cpakij + cpakijT·T)' : req.model === 'UMRPRU' && req.umrAttraction === 'umr' ? 'UMR (universal mixing rule with UNIFAC)' : 'classic',
       convergence: { converged: true, iterations: phaseResult.iterations, message: `${phaseResult.method}: ${report.phases.length} phase(s)` },
       assumptions,
       limitations,
