@@ -43,6 +43,13 @@ const NOTES: Record<string, ModelNote> = {
     applicability: 'Water, methanol, glycols (MEG, TEG) with hydrocarbons: hydrate inhibition and dehydration.',
     reference: 'Kontogeorgis et al., Ind. Eng. Chem. Res. 35 (1996) 4310',
   },
+  UMRPRU: {
+    name: 'UMR-PRU',
+    description:
+      'Peng–Robinson with the Mathias–Copeman alpha and the UMR b_ij rule. mixingRule "classic" (default, as the original runner applies it) mixes a classically with the PR kij; "UMR" applies the universal mixing rule with UNIFAC (Staverman–Guggenheim + residual, temperature-dependent group interactions).',
+    applicability: 'Hydrocarbon mixtures with CO2, N2, H2S and aromatics/naphthenes: dew points of natural gas and condensate (with "UMR"); components need a UMR-PRU UNIFAC group assignment.',
+    reference: 'Voutsas, Louli, Boukouvalas, Magoulas & Tassios, Fluid Phase Equilib. 241 (2006) 216',
+  },
 };
 
 export interface ModelEntry extends ModelNote {

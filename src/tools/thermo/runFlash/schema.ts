@@ -45,7 +45,7 @@ export const RunFlashInput = Type.Object(
     }),
     mixingRule: Type.Optional(
       Type.String({
-        description: 'Mixing rule: "classic" (van der Waals, kij from the database: constant for SRK/PR, cpakij + cpakijT·T for CPA); CPA also takes "CLASSIC_TX_CPA" (the same, except with MEG–methane, TEG–methane or TEG–water, which is refused)',
+        description: 'Mixing rule: "classic" (van der Waals, kij from the database: constant for SRK/PR/UMRPRU, cpakij + cpakijT·T for CPA); CPA also takes "CLASSIC_TX_CPA" (the same, except with MEG–methane, TEG–methane or TEG–water, which is refused); UMRPRU also takes "UMR" (or "UNIFAC_UMRPRU": the universal mixing rule with UNIFAC) and "HV" (= classic for fluids without water, glycols and alcohols)',
         examples: ['classic'],
       }),
     ),
