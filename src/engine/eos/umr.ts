@@ -243,7 +243,8 @@ export class UmrAtT implements ModelAtT {
     const { a, b } = this.mixture(x);
     const Z = this.chooseZ((a * P) / (RT * RT), (b * P) / RT, root);
     const v = (Z * RT) / P;
-    this.residualCore(v, this.xs, DerivLevel.Fugacity, this.scratch);
+    // mixture() has just evaluated G^E at these mole fractions: reuse it.
+    this.residualCore(v, this.xs, DerivLevel.Fugacity, this.scratch, true);
     const lnZ = Math.log(Z);
     for (let i = 0; i < this.nc; i++) out[i] = this.scratch.F_n[i] - lnZ;
     return v;
@@ -257,7 +258,7 @@ export class UmrAtT implements ModelAtT {
    * D = n²a and its derivatives for amounts n (B given): fills Di (and DiT from the Caloric level
    * on; Ei and the UNIFAC Hessian stay in this.Ei / this.ge for D_ij). E is D/B for 'umr'.
    */
-  private attraction(n: ArrayLike<number>, B: number, level: DerivLevel): { D: number; DT: number; DTT: number; E: number } {
+  private attraction(n: ArrayLike<number>, B: number, level: DerivLevel, excessReady: boolean): { D: number; DT: number; DTT: number; E: number } {
     const nc = this.nc;
     const caloric = level !== DerivLevel.Fugacity;
     if (this.aij !== undefined) {
@@ -288,7 +289,7 @@ export class UmrAtT implements ModelAtT {
     // UMR: D = B·E, E = Σ n_i a_i/b_i + (R·T/A)·Q(T, n).
     const T = this.T;
     const ge = this.ge;
-    this.unifac.evaluate(n, caloric, level === DerivLevel.Composition, ge);
+    if (!(excessReady && !caloric)) this.unifac.evaluate(n, caloric, level === DerivLevel.Composition, ge);
     const rtA = (R * T) / UMR_A_CONSTANT;
     let E = rtA * ge.Q;
     for (let i = 0; i < nc; i++) {
@@ -309,7 +310,7 @@ export class UmrAtT implements ModelAtT {
     return { D: B * E, DT: B * ET, DTT: B * ETT, E };
   }
 
-  private residualCore(V: number, n: ArrayLike<number>, level: DerivLevel, out: ResidualDerivatives): void {
+  private residualCore(V: number, n: ArrayLike<number>, level: DerivLevel, out: ResidualDerivatives, excessReady = false): void {
     const nc = this.nc;
     const T = this.T;
     const bij = this.model.bij;
@@ -327,7 +328,7 @@ export class UmrAtT implements ModelAtT {
     const B = S / nt;
     for (let i = 0; i < nc; i++) this.Bi[i] = (2 * this.Bi[i] - B) / nt;
 
-    const att = this.attraction(n, B, level);
+    const att = this.attraction(n, B, level, excessReady);
     const D = att.D;
 
     const VmB = V - B;
