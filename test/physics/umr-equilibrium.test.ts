@@ -20,6 +20,7 @@ import { createUmrFluid } from '../../src/engine/umr-fluid.js';
 import { flashTP } from '../../src/engine/flash/tp-flash.js';
 import { bubblePointPressure } from '../../src/engine/flash/saturation.js';
 import type { ThermoModel } from '../../src/engine/eos/types.js';
+import type { UmrPruModel } from '../../src/engine/eos/umr.js';
 import { runFlash } from '../../src/tools/thermo/runFlash/runFlash.js';
 
 function fluid(names: string[], z: number[]) {
@@ -113,6 +114,25 @@ t.test('every flash type through runFlash with mixingRule UMR; state flashes ret
   for (const flashType of ['dewPointT', 'bubblePointT', 'dewPointP', 'bubblePointP']) {
     const r = runFlash({ ...base, flashType, temperature: { value: -60, unit: 'C' }, pressure: { value: 30, unit: 'bara' } }) as any;
     t.equal(r.status, 'success', `${flashType}: ${r.errors?.[0]?.message ?? ''}`);
+  }
+  t.end();
+});
+
+t.test('a pure component is Peng–Robinson with the Mathias–Copeman alpha under both rules', (t) => {
+  for (const name of ['propane', 'CO2', 'n-heptane']) {
+    const pure = resolveComponents([name]);
+    if (!pure.ok) throw new Error(name);
+    for (const rule of ['umr', 'classic'] as const) {
+      const m = createUmrFluid(pure.components, [1], rule).model as UmrPruModel;
+      const T = 0.8 * pure.components[0].tc;
+      const r = runFlash({ model: 'PR', alphaFunction: 'mathias-copeman', flashType: 'bubblePointP', temperature: T, pressure: 5, components: { [name]: 1 } }) as any;
+      const u = runFlash({ model: 'UMRPRU', mixingRule: rule === 'umr' ? 'UMR' : 'classic', flashType: 'bubblePointP', temperature: T, pressure: 5, components: { [name]: 1 } }) as any;
+      t.equal(u.status, 'success', `${name} ${rule} vapour pressure`);
+      const pPR = r.data.fluid.conditions.overall.pressure;
+      const pU = u.data.fluid.conditions.overall.pressure;
+      t.ok(Math.abs(pU / pPR - 1) < 1e-9, `${name} (${rule}) Psat ${pU} = PR-MC ${pPR} bara`);
+      t.equal(m.atTemperature(T).covolume([1]), m.b[0], 'b of the pure component');
+    }
   }
   t.end();
 });
