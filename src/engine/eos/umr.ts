@@ -107,7 +107,10 @@ export class UmrPruModel implements ThermoModel {
   private lastAtT: UmrAtT | undefined;
 
   atTemperature(T: number): UmrAtT {
-    if (this.lastAtT === undefined || this.lastAtT.T !== T) this.lastAtT = new UmrAtT(this, this.unifac.atTemperature(T), T);
+    if (this.lastAtT === undefined || this.lastAtT.T !== T) {
+      // The classic attraction never evaluates G^E: skip the UNIFAC temperature terms.
+      this.lastAtT = new UmrAtT(this, this.attraction === 'umr' ? this.unifac.atTemperature(T) : undefined, T);
+    }
     return this.lastAtT;
   }
 }
@@ -137,7 +140,7 @@ export class UmrAtT implements ModelAtT {
 
   constructor(
     private readonly model: UmrPruModel,
-    private readonly unifac: UmrUnifacAtT,
+    private readonly unifac: UmrUnifacAtT | undefined,
     readonly T: number,
   ) {
     const nc = model.nc;
@@ -213,7 +216,7 @@ export class UmrAtT implements ModelAtT {
       for (let i = 0; i < nc; i++) for (let j = 0; j < nc; j++) a += this.xs[i] * this.xs[j] * this.aij[i * nc + j];
       return { a, b };
     }
-    this.unifac.evaluate(this.xs, false, false, this.ge);
+    (this.unifac as UmrUnifacAtT).evaluate(this.xs, false, false, this.ge);
     let e = (R * this.T * this.ge.Q) / UMR_A_CONSTANT;
     for (let i = 0; i < nc; i++) e += this.xs[i] * this.ab[i];
     return { a: b * e, b };
@@ -289,7 +292,7 @@ export class UmrAtT implements ModelAtT {
     // UMR: D = B·E, E = Σ n_i a_i/b_i + (R·T/A)·Q(T, n).
     const T = this.T;
     const ge = this.ge;
-    if (!(excessReady && !caloric)) this.unifac.evaluate(n, caloric, level === DerivLevel.Composition, ge);
+    if (!(excessReady && !caloric)) (this.unifac as UmrUnifacAtT).evaluate(n, caloric, level === DerivLevel.Composition, ge);
     const rtA = (R * T) / UMR_A_CONSTANT;
     let E = rtA * ge.Q;
     for (let i = 0; i < nc; i++) {
