@@ -19,6 +19,7 @@ import { runFlash } from '../../src/tools/thermo/runFlash/runFlash.js';
 import { resolveComponents } from '../../src/engine/fluid.js';
 import { createUmrFluid } from '../../src/engine/umr-fluid.js';
 import { flashTP } from '../../src/engine/flash/tp-flash.js';
+import { validateDefinition } from '../../src/tools/platform/validation/validate-definition.js';
 
 interface Case {
   id: string;
@@ -120,5 +121,17 @@ t.test('model spellings the original accepts and the hyphenated one', (t) => {
   t.equal(bad.errorKind, 'compute', '422 (not computable), not a schema error');
   const hvWater = runFlash({ ...base, model: 'UMRPRU', mixingRule: 'HV', components: { methane: 0.9, water: 0.1 } }) as any;
   t.equal(hvWater.status, 'error', 'HV with water is refused (Huron–Vidal parameters not implemented)');
+  t.end();
+});
+
+t.test('validateInput agrees with runFlash on UMRPRU', (t) => {
+  const ok = validateDefinition({ model: 'UMR-PRU', temperature: 300, pressure: 50, components: { methane: 0.9, ethane: 0.1 } });
+  t.same(ok.issues, [], 'a UMR-PRU flash definition is valid');
+  const bad = validateDefinition({ model: 'UMRPRU', temperature: 300, pressure: 50, components: { methane: 0.9, hydrogen: 0.1 } });
+  t.same(
+    bad.issues.map((i) => [i.code, i.field]),
+    [['UNSUPPORTED_COMPONENT', 'components.hydrogen']],
+    'a component without UMR groups is named',
+  );
   t.end();
 });

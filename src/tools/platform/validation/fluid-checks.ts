@@ -3,6 +3,7 @@
  * temperature and pressure. Every check reports through Issues; nothing throws.
  */
 import { findComponent, suggestComponent } from '../../../engine/components/index.js';
+import { componentsWithoutUmrGroups } from '../../../engine/umr-fluid.js';
 import { FLASH_MODELS, modelDidYouMean, normalizeModel, SUPPORTED_MODELS, UNSUPPORTED_ORIGINAL_MODELS, type FlashModel } from '../../contract/flash-models.js';
 import { baraToPa, parsePressure, parseTemperature, type ParseOptions } from '../../contract/units.js';
 import { at, err, isPlainObject, show, warn, type Issues } from './issues.js';
@@ -30,6 +31,8 @@ export function checkModel(model: unknown, field: string, issues: Issues, allowe
   const upper = typeof model === 'string' ? model.trim().toUpperCase() : '';
   if (normalizeModel(model, FLASH_MODELS) === 'CPA') {
     issues.push(err('UNKNOWN_MODEL', 'CPA is not implemented here (runFlash, runProcess, runPipeline, sizeEquipment, runRelief and runFlowAssurance take it)', fix, field));
+  } else if (normalizeModel(model, FLASH_MODELS) === 'UMRPRU') {
+    issues.push(err('UNKNOWN_MODEL', 'UMRPRU is implemented for runFlash only so far', fix, field));
   } else if ((UNSUPPORTED_ORIGINAL_MODELS as readonly string[]).includes(upper)) {
     issues.push(err('UNKNOWN_MODEL', `Model ${show(model)} exists in NeqSim but is not implemented by this server`, fix, field));
   } else {
@@ -104,6 +107,13 @@ export function checkComponents(components: unknown, field: string, issues: Issu
 
 /** Reports components the chosen model cannot handle (GERG-2008 covers 21 components only). */
 export function checkModelCoverage(model: string | undefined, summary: ComponentSummary, field: string, issues: Issues): void {
+  if (model === 'UMRPRU') {
+    const known = [...summary.fractions.keys()].map((n) => findComponent(n)).filter((c) => c !== undefined);
+    for (const name of componentsWithoutUmrGroups(known)) {
+      issues.push(err('UNSUPPORTED_COMPONENT', `UMRPRU has no UNIFAC group assignment for '${name}'`, 'Use SRK, PR or CPA for this fluid, or leave the component out', at(field, name)));
+    }
+    return;
+  }
   if (model !== 'GERG2008') return;
   for (const name of summary.fractions.keys()) {
     if (!GERG_COMPONENTS.includes(name)) {
