@@ -366,6 +366,8 @@ function ownVariables(spec: UnitSpec): VariableDef[] {
       ];
     case 'Mixer':
       return [];
+    case 'Calculator':
+      return [{ property: 'calculatedMassFlow', type: 'OUTPUT', family: 'massFlow', category: 'result', description: 'Make-up mass flow the calculator set on its output stream (the solvent lost through its inputs)', read: (v) => v.result?.values.calculatedMassFlow }];
     case 'DistillationColumn':
     case 'SimpleAbsorber':
     case 'SimpleTEGAbsorber':
