@@ -9,7 +9,7 @@ import { Value } from '@sinclair/typebox/value';
 import { runProcess } from '../../src/tools/process/runProcess/runProcess.js';
 import { RunProcessInput } from '../../src/tools/process/runProcess/schema.js';
 import { getTool } from '../../src/tools/registry.js';
-import type { Envelope } from '../../src/tools/contract/envelope.js';
+import { httpStatusFor, type Envelope } from '../../src/tools/contract/envelope.js';
 
 const run = (doc: unknown) => runProcess(doc as never) as Envelope<any>;
 const ctx = { subject: 'test', profile: 'DESKTOP_ENGINEER', progress: () => {} };
@@ -123,7 +123,10 @@ t.test('dangling references and misplaced keys are refused at the area\'s field'
     t.equal(env.errorKind, kind, `${code}: ${kind}`);
     t.equal(env.errors?.[0]?.code, code, JSON.stringify(env.errors));
     t.equal(env.errors?.[0]?.field, field, `${code} at ${field}`);
+    t.equal(httpStatusFor(env), kind === 'input' ? 400 : 422, `${code}: HTTP ${kind === 'input' ? 400 : 422}`);
   }
+  t.notOk(Value.Check(RunProcessInput, { areas: [] }), 'areas as an array is a schema error (400)');
+  t.notOk(Value.Check(RunProcessInput, { ...MODEL, interAreaLinks: [{ sourceArea: 'separation' }] }), 'an incomplete link is a schema error (400)');
 });
 
 t.test('tools that take one flowsheet refuse a model by name', async (t) => {

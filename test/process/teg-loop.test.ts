@@ -9,6 +9,7 @@
 import t from 'tap';
 import { runProcess } from '../../src/tools/process/runProcess/runProcess.js';
 import { TEG_DEHYDRATION_LOOP } from '../../src/tools/process/runProcess/examples.js';
+import { getTool } from '../../src/tools/registry.js';
 
 const LOOP = TEG_DEHYDRATION_LOOP.input as any;
 /** Molar masses, g/mol: TEG read from the pure make-up stream (so the database value), water CODATA. */
@@ -94,4 +95,18 @@ t.test('loop definition errors are 422 with the field named', async (t) => {
   }
   const ignored = runProcess(edit(calc, { calculationType: 'sum' }));
   t.equal(ignored.errors?.[0]?.code, 'UNSUPPORTED_PROPERTY', 'calculationType: the original ignores it; we refuse it');
+});
+
+t.test('the loop through the automation and drawing tools', async (t) => {
+  const ctx = { subject: 'test', profile: 'DESKTOP_ENGINEER', progress: () => {} };
+  const call = async (name: string, input: unknown) => (await getTool(name)!.run(input as never, ctx as never)) as any;
+  const vars = await call('listUnitVariables', { processJson: LOOP, unitName: 'TEG makeup calculator' });
+  t.equal(vars.status, 'success', JSON.stringify(vars.errors ?? ''));
+  t.same(vars.data.variables.map((v: any) => v.address), ['TEG makeup calculator.calculatedMassFlow']);
+  const read = await call('getSimulationVariable', { processJson: LOOP, address: 'TEG makeup calculator.calculatedMassFlow', unit: 'kg/hr' });
+  t.equal(read.status, 'success', JSON.stringify(read.errors ?? ''));
+  t.ok(Math.abs(read.data.value / d.streams['makeup TEG'].massFlow_kg_hr - 1) < 1e-12, `make-up read back ${read.data.value} kg/h`);
+  const drawn = await call('generateVisualization', { type: 'flowsheet', processJson: LOOP });
+  t.equal(drawn.status, 'success', JSON.stringify(drawn.errors ?? ''));
+  for (const u of LOOP.process) t.ok(drawn.data.mermaid.includes(`"${u.name}"`), `${u.name} drawn`);
 });

@@ -299,7 +299,8 @@ function runCalculator(spec: Extract<UnitSpec, { type: 'Calculator' }>, specs: r
   }
   const f = target.feed;
   const molarMass = f.fluid.model.components.reduce((a, c, i) => a + f.z[i] * c.molarMass, 0);
-  const result: UnitResult = { ...base, inlets, outlets: {}, values: { calculatedMassFlow: massFlow } };
+  // The molar flow and molar mass too: the automation reports flows in any unit (its SI is mol/s).
+  const result: UnitResult = { ...base, inlets, outlets: {}, values: { calculatedMassFlow: massFlow, calculatedMolarFlow: massFlow / molarMass, makeupMolarMass: molarMass } };
   if (!(massFlow > 0)) return { result, made: undefined };
   const r = streamAtTP(f.fluid, f.z, massFlow / molarMass, f.T, f.P);
   return r.ok ? { result, made: r.stream } : fail(r, spec.name);

@@ -60,6 +60,8 @@ function portsOf(type: UnitSpec['type'], fractions = 0): string[] {
     case 'ThreePhaseSeparator': return ['gasOut', 'oilOut', 'waterOut'];
     case 'Splitter': return Array.from({ length: fractions }, (_, i) => `split${i}`);
     case 'HeatExchanger': return ['hx0', 'hx1'];
+    // A Calculator sets another stream's flow; it has no outlet of its own.
+    case 'Calculator': return [];
     // Columns: top vapour, bottom liquid, then one port per side draw (count passed as `fractions`).
     case 'DistillationColumn':
     case 'SimpleAbsorber':
