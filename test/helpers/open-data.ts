@@ -25,7 +25,7 @@ export function untypedPaths(schema: unknown, path = 'data', out: string[] = [])
 }
 
 const PROCESS_UNIT_PROPERTIES = 'unit properties of a process definition: an open map per equipment type, checked key by key by the tool (400 UNKNOWN_PROPERTY)';
-const AREAS = 'the original\'s multi-area models, accepted by the schema only so that runProcess can refuse them by name (422 UNSUPPORTED_PROCESS_MODEL)';
+const AREAS = 'unit properties inside the areas of a multi-area model: the same open per-equipment-type map, checked key by key';
 const METADATA = 'the caller\'s metadata, copied back unchanged';
 
 export const OPEN_DATA: Record<string, Record<string, string>> = {
@@ -52,8 +52,10 @@ export const OPEN_DATA: Record<string, Record<string, string>> = {
     'data/anyOf/4/processJson/process/anyOf/0[]/properties{}': PROCESS_UNIT_PROPERTIES,
     'data/anyOf/4/processJson/process/anyOf/1/equipment[]/properties{}': PROCESS_UNIT_PROPERTIES,
     'data/anyOf/4/processJson/metadata{}': METADATA,
-    'data/anyOf/3/processJson/areas': AREAS,
-    'data/anyOf/4/processJson/areas': AREAS,
+    'data/anyOf/3/processJson/areas{}/process/anyOf/0[]/properties{}': AREAS,
+    'data/anyOf/3/processJson/areas{}/process/anyOf/1/equipment[]/properties{}': AREAS,
+    'data/anyOf/4/processJson/areas{}/process/anyOf/0[]/properties{}': AREAS,
+    'data/anyOf/4/processJson/areas{}/process/anyOf/1/equipment[]/properties{}': AREAS,
   },
   runHAZOP: {
     'data/hazopRows[]/simulation/perturbation/from{}': 'the process unit definition before the deviation (an open per-equipment-type object)',

@@ -45,7 +45,18 @@ export type UnitSpec = Named &
     | { type: 'Heater' | 'Cooler'; inlet: PortRef; heater: HeaterSpec }
     | { type: 'HeatExchanger'; inlets: [PortRef, PortRef]; UA: number }
     | { type: 'Splitter'; inlet: PortRef; fractions: number[] }
-    | { type: 'Recycle'; inlet: PortRef }
+    /**
+     * outletStream: a Stream unit the recycle writes into from the second pass on (the original's
+     * setOutletStream), so the loop starts from that stream's declared state instead of empty.
+     * tolerance: this recycle's own convergence tolerances (default: the solve options').
+     */
+    | { type: 'Recycle'; inlet: PortRef; outletStream?: string; tolerance?: RecycleTolerance }
+    /**
+     * The original's default Calculator (a make-up calculator): sets the flow of the Stream unit
+     * `output` so that it carries, in kg/s, the sum of `component` over the `inputs` streams (the
+     * solvent lost from the loop). Its composition, T and P stay the stream's own.
+     */
+    | { type: 'Calculator'; inputs: PortRef[]; output: string; component: string }
     | { type: 'PipeBeggsAndBrills'; inlet: PortRef; pipe: PipeSpec }
     | { type: ColumnType; inlets: PortRef[]; column: ColumnUnitSpec }
   );
@@ -67,6 +78,13 @@ export interface UnitResult {
   noFlow?: boolean;
   /** Columns: the stage-by-stage solution. */
   column?: ColumnResult;
+}
+
+export interface RecycleTolerance {
+  /** Relative flow change, K, and Σ|Δz|. */
+  flow?: number;
+  temperature?: number;
+  composition?: number;
 }
 
 export interface RecycleReport {
@@ -117,7 +135,7 @@ function fail(f: ProcessFailure, unit: string): ProcessFailure {
   return { ...f, unit, message: `${unit}: ${f.message}` };
 }
 
-function runUnit(spec: UnitSpec, get: (r: PortRef) => StreamState | undefined): Unit {
+function runUnit(spec: Exclude<UnitSpec, { type: 'Calculator' }>, get: (r: PortRef) => StreamState | undefined): Unit {
   const base = { name: spec.name, type: spec.type, values: {} as Record<string, number> };
   if (spec.type === 'Stream') {
     const f = spec.feed;
@@ -256,6 +274,38 @@ function runUnit(spec: UnitSpec, get: (r: PortRef) => StreamState | undefined): 
   }
 }
 
+/**
+ * The original's default Calculator: the output Stream's flow becomes the mass flow of `component`
+ * summed over the input streams (never negative; no flow when nothing was lost).
+ */
+interface CalculatorOutcome {
+  result: UnitResult;
+  /** The output stream at the calculated flow (undefined: nothing to make up). */
+  made: StreamState | undefined;
+}
+
+function runCalculator(spec: Extract<UnitSpec, { type: 'Calculator' }>, specs: readonly UnitSpec[], get: (r: PortRef) => StreamState | undefined): CalculatorOutcome | ProcessFailure {
+  const base = { name: spec.name, type: spec.type };
+  const target = specs.find((s) => s.name === spec.output);
+  if (target?.type !== 'Stream') return fail({ ok: false, code: 'PROCESS_ERROR', message: `calculatorOutput '${spec.output}' is not a Stream` }, spec.name);
+  let massFlow = 0;
+  const inlets: StreamState[] = [];
+  for (const ref of spec.inputs) {
+    const s = get(ref);
+    if (!s || !(s.molarFlow > 0)) continue;
+    inlets.push(s);
+    const i = s.fluid.model.components.findIndex((c) => c.name.toLowerCase() === spec.component.toLowerCase());
+    if (i >= 0) massFlow += s.z[i] * s.molarFlow * s.fluid.model.components[i].molarMass;
+  }
+  const f = target.feed;
+  const molarMass = f.fluid.model.components.reduce((a, c, i) => a + f.z[i] * c.molarMass, 0);
+  // The molar flow and molar mass too: the automation reports flows in any unit (its SI is mol/s).
+  const result: UnitResult = { ...base, inlets, outlets: {}, values: { calculatedMassFlow: massFlow, calculatedMolarFlow: massFlow / molarMass, makeupMolarMass: molarMass } };
+  if (!(massFlow > 0)) return { result, made: undefined };
+  const r = streamAtTP(f.fluid, f.z, massFlow / molarMass, f.T, f.P);
+  return r.ok ? { result, made: r.stream } : fail(r, spec.name);
+}
+
 function recycleChange(prev: StreamState | undefined, next: StreamState | undefined): { flow: number; T: number; z: number } {
   if (!prev && !next) return { flow: 0, T: 0, z: 0 };
   if (!prev || !next) return { flow: 1, T: Infinity, z: Infinity };
@@ -273,6 +323,10 @@ export function solveFlowsheet(specs: readonly UnitSpec[], options: SolveOptions
   const tolT = options.temperatureTolerance ?? 1e-4;
   const tolZ = options.compositionTolerance ?? 1e-7;
   const hasRecycle = specs.some((s) => s.type === 'Recycle');
+  const tearOf = new Map<string, string>();
+  for (const s of specs) if (s.type === 'Recycle' && s.outletStream !== undefined) tearOf.set(s.outletStream, s.name);
+  const madeBy = new Map<string, string>();
+  for (const s of specs) if (s.type === 'Calculator') madeBy.set(s.output, s.name);
   let ports = new Map<string, StreamState | undefined>();
   let units: UnitResult[] = [];
   let reports: RecycleReport[] = [];
@@ -286,12 +340,33 @@ export function solveFlowsheet(specs: readonly UnitSpec[], options: SolveOptions
     units = [];
     reports = [];
     for (const spec of specs) {
-      const r = runUnit(spec, get);
+      // A Stream a Recycle writes into carries the recycle's last result once there is one.
+      // A make-up Stream carries its Calculator's last result (none: no make-up was needed).
+      const tear = tearOf.get(spec.name);
+      const calc = madeBy.get(spec.name);
+      const calcKey = calc === undefined ? undefined : portKey({ unit: calc, port: 'out' });
+      const carried = tear !== undefined ? previous.get(portKey({ unit: tear, port: 'out' })) : calcKey !== undefined && previous.has(calcKey) ? previous.get(calcKey) : undefined;
+      const r: Unit | CalculatorOutcome =
+        carried !== undefined || (calcKey !== undefined && previous.has(calcKey)) ? { name: spec.name, type: spec.type, values: {}, inlets: [], outlets: { out: carried }, ...(carried ? {} : { noFlow: true }) }
+        : spec.type === 'Calculator' ? runCalculator(spec, specs, get)
+        : runUnit(spec, get);
       if ('ok' in r) return r;
+      if ('made' in r) {
+        // The make-up stream is re-stated at the computed flow for every unit after this one (and
+        // kept under the calculator's own key for the next pass); the calculator has no outlet.
+        const output = (spec as Extract<UnitSpec, { type: 'Calculator' }>).output;
+        const at = units.findIndex((u) => u.name === output);
+        current.set(portKey({ unit: spec.name, port: 'out' }), r.made);
+        current.set(portKey({ unit: output, port: 'out' }), r.made);
+        if (at >= 0) units[at] = { ...units[at], outlets: { out: r.made }, noFlow: r.made === undefined ? true : undefined };
+        units.push(r.result);
+        continue;
+      }
       for (const [port, s] of Object.entries(r.outlets)) current.set(portKey({ unit: spec.name, port }), s);
       if (spec.type === 'Recycle') {
         const d = recycleChange(previous.get(portKey({ unit: spec.name, port: 'out' })), r.outlets.out);
-        reports.push({ name: spec.name, converged: d.flow <= tolFlow && d.T <= tolT && d.z <= tolZ, flowError: d.flow, temperatureError: d.T, compositionError: d.z });
+        const tol = { flow: spec.tolerance?.flow ?? tolFlow, T: spec.tolerance?.temperature ?? tolT, z: spec.tolerance?.composition ?? tolZ };
+        reports.push({ name: spec.name, converged: d.flow <= tol.flow && d.T <= tol.T && d.z <= tol.z, flowError: d.flow, temperatureError: d.T, compositionError: d.z });
       }
       units.push(r);
     }
@@ -312,7 +387,7 @@ export function productPorts(specs: readonly UnitSpec[]): PortRef[] {
   const used = new Set<string>();
   for (const s of specs) for (const r of inletsOf(s)) used.add(portKey(r));
   return specs.flatMap((s) => {
-    if (s.type === 'Recycle') return [];
+    if (s.type === 'Recycle' || s.type === 'Calculator') return [];
     const ports =
       s.type === 'Separator' || s.type === 'GasScrubber' || s.type === 'Tank' ? ['gasOut', 'liquidOut']
       : s.type === 'ComponentSplitter' ? ['split0', 'split1']

@@ -125,6 +125,7 @@ export const EQUIPMENT_TYPES = [
   'Recycle',
   'Adjuster',
   'SetPoint',
+  'Calculator',
   'GORfitter',
   'StreamSaturatorUtil',
   'Saturator',

@@ -152,6 +152,7 @@ export function solveColumn(def: ColumnDefinition): ColumnResult | ProcessFailur
   }
   for (const [end, s] of [['top', def.condenser], ['bottom', def.reboiler]] as const) {
     if (s?.kind === 'productRate' && !(s.value < feedTotal)) return fail(`The ${end} product rate ${(s.value * 3.6).toPrecision(4)} kmol/h exceeds the column feed ${(feedTotal * 3.6).toPrecision(4)} kmol/h`);
+    if (s?.kind === 'productMassRate' && !(s.value < feedMass(def.fluid, feedTotals))) return fail(`The ${end} product rate ${(s.value * 3600).toPrecision(4)} kg/h exceeds the column feed ${(feedMass(def.fluid, feedTotals) * 3600).toPrecision(4)} kg/h`);
     if ((s?.kind === 'purity' || s?.kind === 'recovery') && !(s.value > 0 && s.value < 1)) return fail(`A ${s.kind} specification must be between 0 and 1`);
   }
   // Active section: where both phases flow.
@@ -275,6 +276,13 @@ export function solveColumn(def: ColumnDefinition): ColumnResult | ProcessFailur
   return { ok: true, stages, top: topStream, bottom: bottomStream, draws, condenserDuty, reboilerDuty, continuationSteps: continuation, iterations: sol.iterations, residual: sol.residual, history: sol.history, massBalanceError: massErr, energyBalanceError: energyErr };
 }
 
+/** kg/s of the column feed from its component totals (mol/s). */
+function feedMass(fluid: ProcessFluid, totals: ArrayLike<number>): number {
+  let m = 0;
+  for (let i = 0; i < totals.length; i++) m += totals[i] * fluid.model.components[i].molarMass;
+  return m;
+}
+
 /** Fraction of the feed leaving at the top, for the initial flows. */
 function topFractionEstimate(def: ColumnDefinition, p: MeshProblem, F: number): number {
   const c = def.condenser;
@@ -282,6 +290,12 @@ function topFractionEstimate(def: ColumnDefinition, p: MeshProblem, F: number): 
   const draws = p.liquidDraw.reduce((a, b) => a + b, 0) + p.vapourDraw.reduce((a, b) => a + b, 0);
   if (c?.kind === 'productRate') return c.value / F;
   if (r?.kind === 'productRate') return (F - r.value - draws) / F;
+  // A mass rate: the product's share of the feed mass, as a first guess of its molar share.
+  const massShare = (s: EndSpecification | undefined) => (s?.kind === 'productMassRate' ? s.value / feedMass(def.fluid, p.feedTotals) : undefined);
+  const topMass = massShare(c);
+  if (topMass !== undefined) return Math.max(0.02, Math.min(0.98, topMass));
+  const bottomMass = massShare(r);
+  if (bottomMass !== undefined) return Math.max(0.02, Math.min(0.98, 1 - bottomMass - draws / F));
   const z = Float64Array.from(p.feedTotals, (v) => v / F);
   if (c?.kind === 'recovery') return Math.max(0.02, z[c.component] * c.value);
   const Ttop = c?.kind === 'temperature' ? c.value : undefined;

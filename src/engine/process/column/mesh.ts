@@ -16,6 +16,8 @@ export type EndSpecification =
   | { kind: 'refluxRatio' | 'boilupRatio'; value: number }
   /** Product flow leaving this end, mol/s. */
   | { kind: 'productRate'; value: number }
+  /** Product mass flow leaving this end, kg/s (its molar mass follows from the solved composition). */
+  | { kind: 'productMassRate'; value: number }
   /** Fraction of the component's total feed leaving in this end's product. */
   | { kind: 'recovery'; component: number; value: number }
   /** Mole fraction of the component in this end's product. */
@@ -184,6 +186,17 @@ export function stageResidual(p: MeshProblem, state: Float64Array, props: (Stage
     case 'productRate':
       out[2 * nc] = (productTotal - spec.value) / F;
       return;
+    case 'productMassRate': {
+      // Scaled by the feed's mass flow, as the molar rate is by its molar flow.
+      let mass = 0;
+      let feedMass = 0;
+      for (let i = 0; i < nc; i++) {
+        mass += product(i) * p.model.components[i].molarMass;
+        feedMass += p.feedTotals[i] * p.model.components[i].molarMass;
+      }
+      out[2 * nc] = (mass - spec.value) / feedMass;
+      return;
+    }
     case 'recovery':
       out[2 * nc] = (product(spec.component) - spec.value * p.feedTotals[spec.component]) / F;
       return;
@@ -228,6 +241,11 @@ export function specValue(p: MeshProblem, state: Float64Array, props: StagePrope
       return V / productTotal;
     case 'productRate':
       return productTotal;
+    case 'productMassRate': {
+      let mass = 0;
+      for (let i = 0; i < nc; i++) mass += product(i) * p.model.components[i].molarMass;
+      return mass;
+    }
     case 'recovery':
       return product(spec.component) / p.feedTotals[spec.component];
     case 'purity':

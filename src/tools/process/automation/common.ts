@@ -68,6 +68,7 @@ export function viewOf(definition: ProcessDefinition, unit: UnitSpec, solved?: F
 export function molarMassOf(view: UnitView, e: VariableEntry): number | undefined {
   if (e.port) return view.result?.outlets[e.port.key]?.molarMass;
   if (view.spec.type === 'Stream') return overallMolarMass(view.spec.feed.fluid.model, view.spec.feed.z);
+  if (view.spec.type === 'Calculator') return view.result?.values.makeupMolarMass;
   return undefined;
 }
 

@@ -97,6 +97,7 @@ function streamVariables(port: string): VariableDef[] {
 export function portsOf(spec: UnitSpec): PortDef[] {
   switch (spec.type) {
     case 'Stream':
+    case 'Calculator':
       return [];
     case 'Separator':
     case 'GasScrubber':
@@ -366,6 +367,8 @@ function ownVariables(spec: UnitSpec): VariableDef[] {
       ];
     case 'Mixer':
       return [];
+    case 'Calculator':
+      return [{ property: 'calculatedMassFlow', type: 'OUTPUT', family: 'massFlow', category: 'result', description: 'Make-up mass flow the calculator set on its output stream (the solvent lost through its inputs)', read: (v) => v.result?.values.calculatedMolarFlow }];
     case 'DistillationColumn':
     case 'SimpleAbsorber':
     case 'SimpleTEGAbsorber':

@@ -49,7 +49,12 @@ function readEnd(p: Props, keys: readonly string[], end: 'condenser' | 'reboiler
   if (key.endsWith('FlowRate')) {
     const r = parseFlowRate(v, NaN, pf(key));
     if (!r.ok) return void issues.push(r.issue);
-    if (!Number.isFinite(r.value)) return bad('needs a molar or standard-volume unit (the product composition is not known beforehand)', `Give e.g. [120, "kmol/hr"]`);
+    // A mass unit gives NaN mol/s (no molar mass): the column then meets the rate in kg/s, its
+    // product's molar mass following from the solved composition.
+    if (!Number.isFinite(r.value)) {
+      const kg = parseFlowRate(v, 1, pf(key));
+      return kg.ok ? { kind: 'productMassRate', value: kg.value } : void issues.push(kg.issue);
+    }
     return { kind: 'productRate', value: r.value };
   }
   // Purity / recovery: {"component": "propane", "value": 0.95}

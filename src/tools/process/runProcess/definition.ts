@@ -17,9 +17,11 @@ import { suggest } from '../../contract/suggest.js';
 import { checkProcessKeys, simulatedType } from './unit-keys.js';
 import { readChart, readValve } from './unit-options.js';
 import { readColumnUnit } from './column-definition.js';
+import { readCalculator, readRecycleOptions } from './loop-units.js';
+import { MODEL_OPTIONS } from './areas.js';
 
 /** Equipment types this server simulates (engine names; aliases resolve to these). */
-export const SIMULATED_TYPES = ['Stream', 'Separator', 'ThreePhaseSeparator', 'Compressor', 'Expander', 'Pump', 'Heater', 'Cooler', 'HeatExchanger', 'Mixer', 'Splitter', 'ThrottlingValve', 'Recycle', 'PipeBeggsAndBrills', 'GasScrubber', 'Tank', 'Filter', 'StreamSaturatorUtil', 'ComponentSplitter', 'AdiabaticPipe', 'DistillationColumn', 'SimpleAbsorber', 'SimpleTEGAbsorber', 'WaterStripperColumn'] as const;
+export const SIMULATED_TYPES = ['Stream', 'Separator', 'ThreePhaseSeparator', 'Compressor', 'Expander', 'Pump', 'Heater', 'Cooler', 'HeatExchanger', 'Mixer', 'Splitter', 'ThrottlingValve', 'Recycle', 'PipeBeggsAndBrills', 'GasScrubber', 'Tank', 'Filter', 'StreamSaturatorUtil', 'ComponentSplitter', 'AdiabaticPipe', 'DistillationColumn', 'SimpleAbsorber', 'SimpleTEGAbsorber', 'WaterStripperColumn', 'Calculator'] as const;
 
 const COLUMN_UNIT_TYPES: readonly string[] = ['DistillationColumn', 'SimpleAbsorber', 'SimpleTEGAbsorber', 'WaterStripperColumn'];
 
@@ -58,6 +60,8 @@ function portsOf(type: UnitSpec['type'], fractions = 0): string[] {
     case 'ThreePhaseSeparator': return ['gasOut', 'oilOut', 'waterOut'];
     case 'Splitter': return Array.from({ length: fractions }, (_, i) => `split${i}`);
     case 'HeatExchanger': return ['hx0', 'hx1'];
+    // A Calculator sets another stream's flow; it has no outlet of its own.
+    case 'Calculator': return [];
     // Columns: top vapour, bottom liquid, then one port per side draw (count passed as `fractions`).
     case 'DistillationColumn':
     case 'SimpleAbsorber':
@@ -163,7 +167,11 @@ export function readProcessDefinition(input: Record<string, unknown>, base = '',
     return { ok: false, kind: 'compute', issues: [issue('UNSUPPORTED_PROPERTY', 'reportFormat "neqsim" shapes the reply of runProcess only; this tool does not return a process report', 'Leave reportFormat out here, or call runProcess with the definition to get the original\'s report', at)] };
   }
   if (input.areas !== undefined) {
-    return { ok: false, kind: 'compute', issues: [issue('UNSUPPORTED_PROCESS_MODEL', 'Multi-area process models ("areas") are not supported by this server yet', 'Run each area as its own process definition {"fluid", "process"}', 'areas')] };
+    return { ok: false, kind: 'compute', issues: [issue('UNSUPPORTED_PROCESS_MODEL', 'Multi-area process models ("areas") are run by runProcess only; this tool takes one flowsheet', 'Run the model with runProcess, or give this tool one area as its own definition {"fluid", "process"}', base ? `${base}/areas` : 'areas')] };
+  }
+  // The ProcessModel's own keys mean nothing without areas (and areas are refused above).
+  for (const k of ['interAreaLinks', ...MODEL_OPTIONS]) {
+    if (input[k] !== undefined) return { ok: false, kind: 'compute', issues: [issue('UNSUPPORTED_PROPERTY', `"${k}" belongs to a multi-area model ("areas"); this definition is one flowsheet`, 'Leave it out (a Recycle unit takes its own tolerance)', base ? `${base}/${k}` : k)] };
   }
   // Never a silent ignore: every key must be one we model (or it is refused, with "did you mean").
   const strict = checkProcessKeys(input, base);
@@ -211,7 +219,8 @@ export function readProcessDefinition(input: Record<string, unknown>, base = '',
   if (issues.length > 0) return { ok: false, kind: 'compute', issues };
 
   const consumers = new Map<string, string>();
-  const resolve = (ref: unknown, at: number, field: string): PortRef | undefined => {
+  // read: the reference only reads the port (a Calculator's inputs) and does not take its material.
+  const resolve = (ref: unknown, at: number, field: string, read = false): PortRef | undefined => {
     if (typeof ref !== 'string' || ref.trim() === '') {
       issues.push(issue('INVALID_INLET', 'An inlet must be the name of an upstream unit, optionally with a port ("HP Sep.gasOut")', 'Set "inlet": "<unit name>" or "<unit name>.<port>"', field));
       return undefined;
@@ -241,6 +250,7 @@ export function readProcessDefinition(input: Record<string, unknown>, base = '',
       issues.push(issue('UNKNOWN_PORT', `'${ref}' does not name an outlet of ${t.type} '${unit}'`, `Use ${ports.map((p) => `"${unit}.${p}"`).join(' or ')}`, field));
       return undefined;
     }
+    if (read) return { unit, port };
     // A port's material can go one way only; feeding it to two units would count it twice.
     const key = `${unit}.${port}`;
     const user = consumers.get(key);
@@ -343,7 +353,13 @@ export function readProcessDefinition(input: Record<string, unknown>, base = '',
       }
       case 'Recycle': {
         const inlet = one();
-        if (inlet) units.push({ type, name, inlet });
+        const r = readRecycleOptions(name, p, field, declared, i, issues);
+        if (inlet && r) units.push({ type, name, inlet, ...r });
+        return;
+      }
+      case 'Calculator': {
+        const c = readCalculator(name, p, field, declared, i, (ref, f) => resolve(ref, i, f, true), issues);
+        if (c) units.push({ type, name, ...c });
         return;
       }
       case 'ThrottlingValve': {
@@ -529,5 +545,8 @@ export function readProcessDefinition(input: Record<string, unknown>, base = '',
     }
   });
   if (issues.length > 0) return { ok: false, kind: 'compute', issues };
-  return { ok: true, definition: { units, declared: declared.map(({ name, type }) => ({ name, type })), feeds, warnings } };
+  // A Stream a Recycle writes into is the loop's tear stream (its declared state is the first
+  // guess), not material entering the flowsheet.
+  const tears = new Set(units.flatMap((u) => (u.type === 'Recycle' && u.outletStream !== undefined ? [u.outletStream] : [])));
+  return { ok: true, definition: { units, declared: declared.map(({ name, type }) => ({ name, type })), feeds: feeds.filter((f) => !tears.has(f)), warnings } };
 }

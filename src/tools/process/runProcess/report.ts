@@ -158,6 +158,8 @@ function unitFigures(u: UnitResult): Record<string, unknown> {
       if (v.effectiveness !== undefined) Object.assign(r, { effectiveness: v.effectiveness, NTU: v.NTU, UA_W_K: v.UA, hotSide: v.hotSide });
       return r;
     }
+    case 'Calculator':
+      return { makeupMassFlow_kg_hr: v.calculatedMassFlow * 3600 };
     default:
       return u.column ? columnFigures(u) : {};
   }
@@ -277,6 +279,8 @@ export function buildProcessPayload(specs: readonly UnitSpec[], solved: Flowshee
   const products = productPorts(specs);
   const productNames = products.filter((r) => streams[refName(specs, r)] !== undefined).map((r) => refName(specs, r));
   const sum = (names: readonly string[], f: (s: StreamReport) => number) => names.reduce((a, n) => a + f(streams[n]), 0);
+  // A make-up stream with nothing to make up carries no material.
+  feeds = feeds.filter((n) => streams[n] !== undefined);
   const massIn = sum(feeds, (s) => s.massFlow_kg_hr);
   const massOut = sum(productNames, (s) => s.massFlow_kg_hr);
   const hIn = sum(feeds, (s) => (s.massFlow_kg_hr / 3600) * s.enthalpy_J_kg) / 1000;

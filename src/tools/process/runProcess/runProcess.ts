@@ -17,13 +17,15 @@ import { engineFailure } from './failure.js';
 import { extractAdjusters, solveAdjusters, type AdjustOutcome } from './adjusters.js';
 import { checkProcessKeys } from './unit-keys.js';
 import { strictFailure } from '../../contract/strict-keys.js';
+import { areaField, areaResults, flattenAreas } from './areas.js';
 
 export { engineFailure };
 
 const TOOL = 'runProcess';
 
 const ASSUMPTIONS = [
-  'Steady state; units computed in the order given, recycle loops by direct substitution at the Recycle units (tolerances: flow 1e-6 relative, 1e-4 K, Σ|Δz| 1e-7)',
+  'Steady state; units computed in the order given, recycle loops by direct substitution at the Recycle units (default tolerances: flow 1e-6 relative, 1e-4 K, Σ|Δz| 1e-7; a Recycle\'s tolerance/flowTolerance/compositionTolerance/temperatureTolerance override them); a Recycle with outletStream starts the loop from that Stream\'s declared state (the original\'s setOutletStream), else from no flow',
+  'Calculator: the original\'s default make-up calculator: its calculatorOutput Stream carries the TEG (MEG when named "MEG makeup calculator…") lost through its calculatorInputs, in kg/h, recomputed every pass',
   'Separators: adiabatic mixing of the inlets, outlets are the equilibrium phases (no entrainment)',
   'Valves isenthalpic; compressors/pumps/expanders by isentropic efficiency (PS then PH flash); with polytropicEfficiency, Schultz\'s method (default, as the original) or a 40-step polytropic path (polytropicMethod "detailed")',
   'Heat exchanger: counter-current ε-NTU with the capacity rates over the inlet temperature difference (as the original)',
@@ -67,6 +69,10 @@ export function simulateProcess(tool: string, input: RunProcessInput, ctx?: Tool
 }
 
 export function runProcess(input: RunProcessInput, ctx?: ToolContext): Envelope<RunProcessOutput> {
+  if (input.areas !== undefined) return runProcessModel(input, ctx);
+  if (input.process === undefined) {
+    return failure(TOOL, 'input', [issue('MISSING_PROCESS', 'The definition has neither "process" nor "areas"', 'Give "process": [units] (one flowsheet) or "areas": {"<area>": {"fluid", "process"}} (a multi-area model)', 'process')]);
+  }
   const started = performance.now();
   // Keys are checked on the definition as given (Adjuster units included, positions as sent)
   // before the adjusters are taken out of it.
@@ -124,6 +130,21 @@ export function runProcess(input: RunProcessInput, ctx?: ToolContext): Envelope<
     },
     validationMessage: 'Definition checked; flowsheet solved',
   });
+}
+
+/**
+ * The original's ProcessModel form: the areas are flattened into one flowsheet ("<area>::<unit>"),
+ * solved as one, and reported per area as well; problems are reported at the area's own fields.
+ */
+function runProcessModel(input: RunProcessInput, ctx?: ToolContext): Envelope<RunProcessOutput> {
+  const flat = flattenAreas(input as Record<string, unknown>);
+  if (!flat.ok) return failure(TOOL, flat.kind, flat.issues);
+  const env = runProcess(flat.doc as RunProcessInput, ctx);
+  if (env.status !== 'success' || !env.data) {
+    return { ...env, errors: env.errors?.map((e) => ({ ...e, field: areaField(e.field, flat.map) })) } as Envelope<RunProcessOutput>;
+  }
+  const data: RunProcessOutput = { ...env.data, areaCount: flat.map.names.length, areas: flat.map.names, areaResults: areaResults(env.data, flat.map) };
+  return { ...env, data };
 }
 
 export const runProcessTool = defineTool({

@@ -59,7 +59,8 @@ const UnitSchema = Type.Object(
           'ThrottlingValve: outletPressure. Compressor/Pump/Expander: outletPressure, isentropicEfficiency (default 1); Compressor also polytropicEfficiency (with usePolytropicCalc not false) and polytropicMethod "schultz" (default, as the original) or "detailed" (40 pressure steps). ' +
           `Heater/Cooler: outTemperature or duty (${DUTY_UNITS.join(', ')}; a cooler's duty is the heat removed), optional outletPressure or pressureDrop. ` +
           'Separator/ThreePhaseSeparator: pressureDrop. Splitter: splitFactors [..]. HeatExchanger: UAvalue (W/K, default 500). ' +
-          'DistillationColumn (alias Column): numberOfTrays (default 5), hasCondenser/hasReboiler (default true), totalCondenser (default false: partial condenser, vapour distillate), feedTray (from the bottom, 0 = reboiler) or feedTrays [one per inlet], topPressure, bottomPressure (linear between) or trayPressures [one per stage, bottom to top]; one condenser spec (refluxRatio, condenserTemperature, condenserDuty, topProductFlowRate [v, molar unit], topProductPurity/topComponentRecovery {component, value}) and one reboiler spec (reboilerTemperature, reboilerDuty, boilupRatio, bottomProductFlowRate, bottomProductPurity, bottomComponentRecovery); sideDraws [{tray, phase, flowRate}]; ports gasOut, liquidOut, sideDraw<i>. SimpleAbsorber/SimpleTEGAbsorber: inlets [gas (bottom), solvent (top)], numberOfStages, pressure. WaterStripperColumn: inlets [liquid (top), stripping gas (bottom, optional)], numberOfStages, pressure, optional reboiler spec. ' +
+          'DistillationColumn (alias Column): numberOfTrays (default 5), hasCondenser/hasReboiler (default true), totalCondenser (default false: partial condenser, vapour distillate), feedTray (from the bottom, 0 = reboiler) or feedTrays [one per inlet], topPressure, bottomPressure (linear between) or trayPressures [one per stage, bottom to top]; one condenser spec (refluxRatio, condenserTemperature, condenserDuty, topProductFlowRate [v, unit] (molar, standard-volume or mass: a mass rate is met in kg with the solved product composition), topProductPurity/topComponentRecovery {component, value}) and one reboiler spec (reboilerTemperature, reboilerDuty, boilupRatio, bottomProductFlowRate, bottomProductPurity, bottomComponentRecovery); sideDraws [{tray, phase, flowRate}]; ports gasOut, liquidOut, sideDraw<i>. SimpleAbsorber/SimpleTEGAbsorber: inlets [gas (bottom), solvent (top)], numberOfStages, pressure. WaterStripperColumn: inlets [liquid (top), stripping gas (bottom, optional)], numberOfStages, pressure, optional reboiler spec. ' +
+          'Recycle: outletStream (a Stream declared earlier that the loop returns to; its flow, T, P and composition are the first guess and it is not counted as a feed), tolerance (relative flow and Σ|Δz|), flowTolerance, compositionTolerance, temperatureTolerance (K). Calculator: calculatorInputs [stream references, read without taking their material], calculatorOutput (a make-up Stream declared before it): the output\'s flow becomes the TEG (MEG for a unit named "MEG makeup calculator…") lost through the inputs, as the original. ' +
           'Nothing else is ignored: an unknown key (a typo) is refused with 400 UNKNOWN_PROPERTY and "did you mean"; a key the original accepts but this server does not model (antiSurge, driver, entrainment, guessOutTemperature, chartConditions, …) with 422 UNSUPPORTED_PROPERTY naming the supported alternative.',
       }),
     ),
@@ -67,15 +68,52 @@ const UnitSchema = Type.Object(
   { additionalProperties: false },
 );
 
+const ProcessUnits = (description: string) =>
+  Type.Union([Type.Array(UnitSchema, { minItems: 1, maxItems: 500 }), Type.Object({ equipment: Type.Array(UnitSchema, { minItems: 1, maxItems: 500 }) }, { additionalProperties: false })], { description });
+const NamedFluids = Type.Record(Type.String(), ProcessFluidSchema, { description: 'Named fluids for Stream fluidRef; "fluid" is also available as "default"' });
+
+const AreaSchema = Type.Object(
+  {
+    fluid: Type.Optional(ProcessFluidSchema),
+    fluids: Type.Optional(NamedFluids),
+    process: ProcessUnits('The area\'s units in flow order; references are local ("HP Sep.gasOut") or to another area ("<area>::<unit>[.<port>]")'),
+  },
+  { additionalProperties: false, description: 'One process area (a ProcessSystem definition); the root fluid/fluids serve an area without its own' },
+);
+
+const InterAreaLink = Type.Object(
+  {
+    sourceArea: Type.String(),
+    source: Type.String({ description: 'Unit (and port) in the source area: "Export comp" or "HP Sep.gasOut"' }),
+    targetArea: Type.String(),
+    targetUnit: Type.String({ description: 'Unit in the target area that receives the stream' }),
+    targetInletIndex: Type.Optional(Type.Integer({ minimum: 0, maximum: 499, default: 0, description: 'Which of its inlets the stream becomes (0 = the first; one past the last adds an inlet)' })),
+  },
+  { additionalProperties: false },
+);
+
+/** The original's ProcessModel options that iterate over areas: refused (422), the areas are solved as one flowsheet. */
+const refused = (what: string) => `The original's ${what} of its iteration over areas: refused with 422 UNSUPPORTED_PROPERTY (the areas are solved as one flowsheet; set a Recycle's tolerance instead)`;
+const modelOption = (what: string) => Type.Optional(Type.Number({ minimum: 0, maximum: 1e6, description: refused(what) }));
+
 export const RunProcessInput = Type.Object(
   {
     name: Type.Optional(Type.String({ maxLength: 200, description: 'Name of the process system (reported back)' })),
     fluid: Type.Optional(ProcessFluidSchema),
-    fluids: Type.Optional(Type.Record(Type.String(), ProcessFluidSchema, { description: 'Named fluids for Stream fluidRef; "fluid" is also available as "default"' })),
-    process: Type.Union([Type.Array(UnitSchema, { minItems: 1, maxItems: 500 }), Type.Object({ equipment: Type.Array(UnitSchema, { minItems: 1, maxItems: 500 }) }, { additionalProperties: false })], {
-      description: 'Units in flow order; a loop is closed by a Recycle unit, which may be referred to before it is declared',
-    }),
-    areas: Type.Optional(Type.Unknown({ description: 'Multi-area process models of the original: refused with 422 UNSUPPORTED_PROCESS_MODEL (run each area as its own definition)' })),
+    fluids: Type.Optional(NamedFluids),
+    process: Type.Optional(ProcessUnits('Units in flow order; a loop is closed by a Recycle unit, which may be referred to before it is declared. Required unless "areas" is given')),
+    areas: Type.Optional(
+      Type.Record(Type.String(), AreaSchema, {
+        description:
+          'Multi-area process model (the original\'s ProcessModel form), instead of "process": named areas, each {fluid, process}. Solved as one flowsheet whose units are named "<area>::<unit>"; results are reported for the whole and per area (data.areaResults). Only runProcess runs it; tools that take one flowsheet refuse it with 422 UNSUPPORTED_PROCESS_MODEL',
+      }),
+    ),
+    interAreaLinks: Type.Optional(Type.Array(InterAreaLink, { maxItems: 500, description: 'With areas: connections {sourceArea, source, targetArea, targetUnit, targetInletIndex} (the original\'s form); a reference "<area>::<unit>" in an inlet does the same' })),
+    runStep: Type.Optional(Type.Boolean({ description: refused('runStep') })),
+    maxIterations: Type.Optional(Type.Integer({ minimum: 0, maximum: 1e6, description: refused('iteration limit') })),
+    flowTolerance: modelOption('flow tolerance'),
+    temperatureTolerance: modelOption('temperature tolerance'),
+    pressureTolerance: modelOption('pressure tolerance'),
     autoRun: Type.Optional(Type.Boolean({ description: 'Must be true or absent: this tool always runs the process (use validateInput to check without running)' })),
     metadata: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'Copied to the result unchanged' })),
     reportFormat: Type.Optional(
@@ -201,6 +239,25 @@ export const RunProcessOutput = Type.Object(
       ),
     ),
     metadata: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+    areaCount: Type.Optional(Type.Integer({ description: 'Multi-area models: the number of areas' })),
+    areas: Type.Optional(Type.Array(Type.String(), { description: 'Multi-area models: the area names, in the order solved' })),
+    areaResults: Type.Optional(
+      Type.Record(
+        Type.String(),
+        Type.Object(
+          {
+            units: Type.Array(Type.String()),
+            feeds: Type.Array(Type.String()),
+            products: Type.Array(Type.String(), { description: 'Streams of this area that leave the model' }),
+            importedStreams: Type.Array(Type.String(), { description: 'Streams made in another area that enter this one' }),
+            exportedStreams: Type.Array(Type.String(), { description: 'Streams of this area that enter another area' }),
+            massBalance: Type.Object({ in_kg_hr: Type.Number(), out_kg_hr: Type.Number(), massBalanceRelativeError: Type.Number() }, { additionalProperties: false, description: 'feeds + imported = products + exported' }),
+          },
+          { additionalProperties: false },
+        ),
+        { description: 'Multi-area models: each area\'s units, boundary streams and mass balance' },
+      ),
+    ),
     report: Type.Optional(
       Type.Record(Type.String(), Type.Record(Type.String(), NeqsimReportValue), {
         description:

@@ -29,7 +29,7 @@ const CHART_ONLY = 'The machine runs on its chart: the chart gives the head and 
 const VESSEL = 'The separator is an equilibrium stage without geometry or carry-over: its outlets are the equilibrium phases (size the vessel with sizeEquipment; levels are simulated by runDynamic)';
 const VALVE = 'Opening limits are not modelled: the valve is set by its outletPressure, or by Cv (or Kv) and percentValveOpening';
 const PIPE_HEAT = 'The pipe is isothermal here (the heat the surroundings exchange is reported in the energy balance); use runPipeline for other pipe models';
-const RECYCLE = 'Recycle loops are solved by direct substitution with fixed tolerances (flow 1e-6 relative, 1e-4 K, Σ|Δz| 1e-7)';
+const RECYCLE = 'Recycle loops are solved by direct substitution (tolerances: tolerance, flowTolerance, compositionTolerance, temperatureTolerance; defaults flow 1e-6 relative, 1e-4 K, Σ|Δz| 1e-7)';
 const SPLIT = 'Give "splitFactors": the fractions of the inlet to each outlet, e.g. [0.6, 0.4]';
 
 const SEPARATOR: Table = {
@@ -108,8 +108,12 @@ export const PROPERTY_TABLES: Readonly<Record<string, Table>> = {
     unmodelled: { minimumValveOpening: VALVE, maximumValveOpening: VALVE },
   },
   Recycle: {
-    modelled: [],
-    unmodelled: { accelerationMethod: RECYCLE, downstreamProperty: RECYCLE, tolerance: RECYCLE, flowTolerance: RECYCLE, temperatureTolerance: RECYCLE, compositionTolerance: RECYCLE },
+    modelled: ['outletStream', 'tolerance', 'flowTolerance', 'compositionTolerance', 'temperatureTolerance'],
+    unmodelled: { accelerationMethod: RECYCLE, downstreamProperty: RECYCLE },
+  },
+  Calculator: {
+    modelled: ['calculatorInputs', 'calculatorOutput'],
+    unmodelled: { calculationType: 'The Calculator is the original\'s default make-up calculator (the output stream carries the TEG, or MEG, lost through the inputs); other calculations are not modelled' },
   },
   PipeBeggsAndBrills: {
     modelled: PIPE_GEOMETRY,
