@@ -8,6 +8,7 @@ import { createCubicModel, type CubicKind } from './eos/cubic.js';
 import type { AlphaFunctionName } from './eos/alpha.js';
 import { selectAlphaParameters } from './components/alpha-parameters.js';
 import { createCpaFluid } from './cpa-fluid.js';
+import { createPcSaftFluid } from './pcsaft-fluid.js';
 import type { Fluid } from './fluid-types.js';
 
 export type CubicModelName = CubicKind;
@@ -60,17 +61,22 @@ export function createCubicFluid(kind: CubicKind, components: readonly Component
   return alphaFunction === 'classic' ? { model, components, z } : { model, components, z, alphaFallbacks: alpha.fallbacks };
 }
 
-/** The equations of state a fluid can be built with: the cubics and SRK-CPA. */
-export type FluidModelName = CubicKind | 'CPA';
+/** The equations of state a fluid can be built with: the cubics, SRK-CPA and PC-SAFT. */
+export type FluidModelName = CubicKind | 'CPA' | 'PCSAFT';
 
 /**
- * Builds an SRK, PR or SRK-CPA fluid (see createCubicFluid and cpa-fluid.ts). The alpha function
- * applies to SRK and PR only; CPA uses its own fitted parameters.
+ * Builds an SRK, PR, SRK-CPA or PC-SAFT fluid (see createCubicFluid, cpa-fluid.ts and
+ * pcsaft-fluid.ts). The alpha function applies to SRK and PR only; CPA uses its own fitted
+ * parameters. PC-SAFT throws a RangeError naming the components it has no parameters for.
  */
 export function createFluid(model: FluidModelName, components: readonly ComponentData[], fractions: ArrayLike<number>, alphaFunction: AlphaFunctionName = 'classic'): Fluid {
   if (model === 'CPA') {
     if (alphaFunction !== 'classic') throw new RangeError('CPA uses its own fitted alpha parameters; alphaFunction applies to SRK and PR');
     return createCpaFluid(components, fractions);
+  }
+  if (model === 'PCSAFT') {
+    if (alphaFunction !== 'classic') throw new RangeError('PC-SAFT has no alpha function; alphaFunction applies to SRK and PR');
+    return createPcSaftFluid(components, fractions);
   }
   return createCubicFluid(model, components, fractions, alphaFunction);
 }

@@ -43,6 +43,12 @@ const NOTES: Record<string, ModelNote> = {
     applicability: 'Water, methanol, glycols (MEG, TEG) with hydrocarbons: hydrate inhibition and dehydration.',
     reference: 'Kontogeorgis et al., Ind. Eng. Chem. Res. 35 (1996) 4310',
   },
+  PCSAFT: {
+    name: 'PC-SAFT',
+    description: 'Perturbed-chain SAFT: hard-chain reference plus dispersion, with the association term for water, alcohols, glycols and amines; m, σ, ε/k, association parameters and kij from the NeqSim component database. No volume shift. runFlash only.',
+    applicability: 'Hydrocarbon mixtures including heavy and chain-like components, and water/alcohol/glycol systems (association on, unlike the original, which keeps 5–13 % water in a gas).',
+    reference: 'Gross & Sadowski, Ind. Eng. Chem. Res. 40 (2001) 1244; 41 (2002) 5510',
+  },
 };
 
 export interface ModelEntry extends ModelNote {

@@ -48,6 +48,14 @@ const CPA_ASSUMPTIONS = [
   'Peneloux volume shift (CPA parameters) applied to reported densities and molar volumes only',
   'Phase equilibrium by tangent-plane stability analysis and Gibbs-energy minimisation',
 ];
+const PCSAFT_ASSUMPTIONS = [
+  'Ideal-gas reference state: H = 0 and S = 0 for the ideal gas at 273.15 K (S at 1.01325 bar)',
+  'PC-SAFT (Gross & Sadowski 2001): hard chain + dispersion with m, σ, ε/k from the component database (CO2: Gross & Sadowski 2001’s set, the database’s puts its vapour pressure 12–27× too high); σ_ij = (σ_i + σ_j)/2, ε_ij = √(ε_i ε_j)(1 − k_ij), k_ij from the database (0 where it has none)',
+  'Association (Gross & Sadowski 2002) for water (2B), alcohols (2B), glycols and amines (4C) and acids (1A), ε_ij = (ε_i + ε_j)/2 and κ_ij by Wolbach–Sandler for unlike pairs',
+  'No volume shift: reported densities are the equation of state’s',
+  'Phase equilibrium by tangent-plane stability analysis and Gibbs-energy minimisation',
+];
+const PCSAFT_LIMITATIONS = ['Composition second derivatives are central differences of analytic fugacities (about 1e-9 relative)', 'No polar (dipole/quadrupole) terms; no electrolytes'];
 const CPA_LIMITATIONS = ['CLASSIC_TX_CPA with MEG–methane, TEG–methane or TEG–water (composition-dependent kij) is not implemented', 'No electrolytes (salts)'];
 
 /** Fix hint of a failed PH/PS/TV flash: most failures are a spec the fluid cannot reach. */
@@ -151,9 +159,9 @@ export function runFlash(input: unknown): Envelope<RunFlashOutput> {
     hydrate = c.hydrate;
     saturationWarnings = c.saturation?.warnings ?? [];
     assumptions.push(...(c.saturation?.notes ?? []));
-    assumptions.push(...(req.model === 'CPA' ? CPA_ASSUMPTIONS : CUBIC_ASSUMPTIONS));
+    assumptions.push(...(req.model === 'CPA' ? CPA_ASSUMPTIONS : req.model === 'PCSAFT' ? PCSAFT_ASSUMPTIONS : CUBIC_ASSUMPTIONS));
     if (req.alphaFunction !== 'classic') assumptions.push(ALPHA_ASSUMPTION[req.alphaFunction]);
-    limitations.push(...(req.model === 'CPA' ? CPA_LIMITATIONS : CUBIC_LIMITATIONS));
+    limitations.push(...(req.model === 'CPA' ? CPA_LIMITATIONS : req.model === 'PCSAFT' ? PCSAFT_LIMITATIONS : CUBIC_LIMITATIONS));
     if (hydrate !== undefined) {
       assumptions.push(...HYDRATE_ASSUMPTIONS);
       limitations.push(...HYDRATE_LIMITATIONS);
@@ -201,7 +209,7 @@ export function runFlash(input: unknown): Envelope<RunFlashOutput> {
       model: req.model,
       flashType: req.flashType,
       calculationType: `${req.flashType} flash`,
-      mixingRule: req.model === 'CPA' ? 'classic-T (CPA: kij = cpakij + cpakijT·T)' : 'classic',
+      mixingRule: req.model === 'CPA' ? 'classic-T (CPA: kij = cpakij + cpakijT·T)' : req.model === 'PCSAFT' ? 'PC-SAFT one-fluid (Lorentz–Berthelot with kij)' : 'classic',
       convergence: { converged: true, iterations: phaseResult.iterations, message: `${phaseResult.method}: ${report.phases.length} phase(s)` },
       assumptions,
       limitations,
@@ -224,7 +232,7 @@ export const runFlashTool = defineTool({
     'PH needs enthalpy {value, unit} (J/mol, kJ/mol, J/kg, kJ/kg), PS needs entropy {value, unit} (J/molK, kJ/molK, J/kgK, kJ/kgK), per mole or kg of feed on the datum below; temperature is then only the initial guess and the response is the state at the solved temperature (not GERG2008). ' +
     'TV needs volume {value, unit} (m3/mol, L/mol, cm3/mol per mole of feed, the Peneloux-shifted molar volume a TP flash reports in properties.overall.molarVolume); pressure is then only the initial guess and the response is the state at the solved pressure (not GERG2008). ' +
     'alphaFunction (SRK/PR): "classic" (default, the original\'s), "mathias-copeman" (recommended for water and CO2 vapour pressures) or "twu" (SRK); components without parameters keep the classic alpha with a warning. ' +
-    'Models: SRK (default) and PR cubic equations with classic mixing (tangent-plane stability analysis, two-phase split, and a multiphase check for a third phase: on by default when water, glycols or alcohols are present, else set multiPhaseCheck: true); CPA (SRK-CPA: association of water, methanol, ethanol, MEG, DEG, TEG, solvation of CO2 and H2S; the model for water content, inhibitor partitioning and gas solubility in water; kij = cpakij + cpakijT·T); or GERG2008 for single-phase natural-gas properties. ' +
+    'Models: SRK (default) and PR cubic equations with classic mixing (tangent-plane stability analysis, two-phase split, and a multiphase check for a third phase: on by default when water, glycols or alcohols are present, else set multiPhaseCheck: true); CPA (SRK-CPA: association of water, methanol, ethanol, MEG, DEG, TEG, solvation of CO2 and H2S; the model for water content, inhibitor partitioning and gas solubility in water; kij = cpakij + cpakijT·T); PCSAFT (also PC-SAFT: Gross & Sadowski 2001 with the 2002 association term for water, alcohols, glycols; parameters and kij from the component database; components without PC-SAFT parameters are refused); or GERG2008 for single-phase natural-gas properties. ' +
     'Required: components (name → mole fraction; normalised if the sum is not 1). temperature: number in K or {value, unit} with unit K, C, F, R; pressure: number in bara or {value, unit} with bara, barg, Pa, kPa, MPa, psia, psig, atm (plain "psi" is refused as ambiguous). ' +
     'Returns per phase (gas, oil, aqueous; lightest first): phase fraction, density (Peneloux-corrected), Z, molar mass, H, S (datum: ideal gas at 273.15 K), Cp, Cv, speed of sound, Joule–Thomson coefficient, viscosity, thermal conductivity, mole and weight fractions, and interfacial tensions. ' +
     'Pitfalls: a bare temperature number is kelvin; SRK/PR with water or glycols carry a MODEL_LIMITATION warning; near-critical states carry NEAR_CRITICAL.',

@@ -1,0 +1,152 @@
+/**
+ * PC-SAFT pure fluids: vapour pressure and liquid density against reference data.
+ *
+ * References: physical/saturation.json and physical/pure-density.json (each fluid's reference
+ * multiparameter EOS via CoolProp, cited per case; committed copies in test/fixtures/published/
+ * reference), and for water the IAPWS-95 verification values (test/fixtures/published/
+ * iapws95-saturation.json).
+ *
+ * Bounds. Gross & Sadowski fitted m, σ, ε/k to vapour pressures and liquid densities (2001,
+ * Table 1, non-associating; 2002, Table 1, associating) and list an AAD per substance. We could
+ * not re-read those tables here, so the per-substance published AADs are NOT what is asserted: the
+ * bounds below are the deviations measured with this implementation (in the comments), rounded
+ * up. Non-associating fluids: every point within 2.5 % (psat) and 2 % (ρL), and the mean over
+ * the set within 1 % for both. Water (2B, G&S 2002 parameters): psat within 5 % from 300 to
+ * 550 K, 11 % at 275 K; ρL 6.4–7.1 % low (bound 8 %), the known weakness of that parameter set.
+ *
+ * The tests also show why three choices differ from COMP.csv as read literally: CO2's parameters
+ * (replaced by G&S 2001's), water's scheme (2B, not CPA's 4C), and association being on at all
+ * (the original's SystemPCSAFT leaves it out: water then boils at 5 bar at 15 °C).
+ */
+import t from 'tap';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { findComponent } from '../../src/engine/components/index.js';
+import { createPcSaftModel, pcsaftParameters, pcsaftScheme } from '../../src/engine/pcsaft-fluid.js';
+import { PcSaftModel } from '../../src/engine/eos/pcsaft.js';
+import { pureSaturationPressure } from '../../src/engine/flash/saturation.js';
+import type { ThermoModel } from '../../src/engine/eos/types.js';
+import { loadReference } from '../helpers/reference.js';
+
+function saturation(model: ThermoModel, T: number, P0: number): { P: number; rhoL: number } {
+  const r = pureSaturationPressure(model, T, P0);
+  if (!r.ok) return { P: NaN, rhoL: NaN };
+  return { P: r.P, rhoL: model.components[0].molarMass / model.atTemperature(T).molarVolume(r.P, [1], 'liquid') };
+}
+
+interface SatCase {
+  id: string;
+  inputs: { fluid: string; T_K: number };
+  expected: { Psat_bar: number; rhoL_kg_m3?: number };
+}
+
+/** Fluids left out: quantum fluids (H2, He: no PC-SAFT model of them is meaningful at 3–18 K). */
+const LEFT_OUT = new Set(['hydrogen', 'helium']);
+
+t.test('non-associating fluids: vapour pressure and saturated-liquid density vs reference EOS', (t) => {
+  const ref = loadReference<{ cases: SatCase[] }>(t, 'physical/saturation.json');
+  if (!ref) return t.end();
+  const dp: number[] = [];
+  const dr: number[] = [];
+  for (const c of ref.cases) {
+    const comp = findComponent(c.inputs.fluid);
+    if (comp === undefined || pcsaftParameters(comp.name) === undefined || LEFT_OUT.has(comp.name)) continue;
+    const s = saturation(createPcSaftModel([comp]), c.inputs.T_K, c.expected.Psat_bar * 1e5);
+    const ep = s.P / 1e5 / c.expected.Psat_bar - 1;
+    // Measured: within ±2.0 % (propane 142 K −1.85 %, isobutane 172 K −2.0 %, CO2 at 302 K, 2 K below Tc, −3.5 %).
+    const nearCritical = c.inputs.T_K / comp.tc > 0.98;
+    t.ok(Math.abs(ep) < (nearCritical ? 0.04 : 0.025), `${c.id} ${comp.name} ${c.inputs.T_K} K psat ${(s.P / 1e5).toPrecision(6)} vs ${c.expected.Psat_bar.toPrecision(6)} bar (${(ep * 100).toFixed(2)} %)`);
+    if (!nearCritical) dp.push(Math.abs(ep));
+    if (c.expected.rhoL_kg_m3 !== undefined) {
+      const er = s.rhoL / c.expected.rhoL_kg_m3 - 1;
+      // Measured: within ±1.0 % for the alkanes (n-heptane −1.0 %), CO2 −1.8 % at 260 K (G&S 2001 have no quadrupole term), +6.4 % 2 K below its Tc.
+      t.ok(Math.abs(er) < (nearCritical ? 0.08 : 0.02), `${c.id} ${comp.name} ρL ${s.rhoL.toFixed(2)} vs ${c.expected.rhoL_kg_m3.toFixed(2)} kg/m3 (${(er * 100).toFixed(2)} %)`);
+      if (!nearCritical) dr.push(Math.abs(er));
+    }
+  }
+  const aad = (a: number[]) => a.reduce((s, v) => s + v, 0) / a.length;
+  t.ok(dp.length >= 10, `${dp.length} vapour pressures compared`);
+  t.ok(aad(dp) < 0.01, `AAD psat ${(aad(dp) * 100).toFixed(2)} % (< 1 %)`);
+  t.ok(aad(dr) < 0.01, `AAD ρL ${(aad(dr) * 100).toFixed(2)} % (< 1 %)`);
+  t.end();
+});
+
+t.test('compressed-liquid densities vs reference EOS (methane, n-butane, n-heptane, CO2, H2S, water)', (t) => {
+  const ref = loadReference<{ cases: { id: string; inputs: { fluid: string; T_K: number; P_bar: number }; expected: { rho_kg_m3: number; Z: number } }[] }>(t, 'physical/pure-density.json');
+  if (!ref) return t.end();
+  for (const c of ref.cases) {
+    const comp = findComponent(c.inputs.fluid);
+    if (comp === undefined || pcsaftParameters(comp.name) === undefined || LEFT_OUT.has(comp.name) || c.expected.Z > 0.2) continue;
+    const model = createPcSaftModel([comp]);
+    const rho = comp.molarMass / model.atTemperature(c.inputs.T_K).molarVolume(c.inputs.P_bar * 1e5, [1], 'stable');
+    const e = rho / c.expected.rho_kg_m3 - 1;
+    // Measured: methane +0.4/+0.6 %, n-butane −0.2 %, n-heptane −0.9 %, CO2 −1.8 %, H2S +0.8 %,
+    // O2 +0.3 %, N2 +2.6 % (88 K), water −7.1 % (453 K, 121 bar).
+    const bound = pcsaftScheme(comp.name) !== '' ? 0.08 : 0.03;
+    t.ok(Math.abs(e) < bound, `${c.id} ${comp.name} ${c.inputs.T_K} K ${c.inputs.P_bar} bar: ${rho.toFixed(2)} vs ${c.expected.rho_kg_m3.toFixed(2)} kg/m3 (${(e * 100).toFixed(2)} %)`);
+  }
+  t.end();
+});
+
+const iapws = JSON.parse(readFileSync(resolve(process.cwd(), 'test/fixtures/published/iapws95-saturation.json'), 'utf8')) as {
+  points: { T_K: number; p_MPa: number; rhoL_kg_m3?: number }[];
+};
+
+t.test('water (2B association): vapour pressure and liquid density vs IAPWS-95', (t) => {
+  const water = createPcSaftModel([findComponent('water')!]);
+  t.equal(pcsaftScheme('water'), '2B');
+  for (const p of iapws.points) {
+    if (p.T_K > 600) continue; // PC-SAFT's critical point is 20–30 K high: 625 K is near-critical for it.
+    const s = saturation(water, p.T_K, p.p_MPa * 1e6);
+    const ep = s.P / 1e6 / p.p_MPa - 1;
+    // Measured: 275 K +9.8 %, 373.124 K −0.4 %, 450 K +0.7 %.
+    t.ok(Math.abs(ep) < (p.T_K < 290 ? 0.11 : 0.05), `${p.T_K} K psat ${(s.P / 1e6).toPrecision(6)} vs ${p.p_MPa} MPa (${(ep * 100).toFixed(2)} %)`);
+    if (p.rhoL_kg_m3 !== undefined) {
+      const er = s.rhoL / p.rhoL_kg_m3 - 1;
+      // Measured: 275 K −6.4 %, 450 K −6.9 %.
+      t.ok(er < 0 && er > -0.08, `${p.T_K} K ρL ${s.rhoL.toFixed(2)} vs ${p.rhoL_kg_m3} kg/m3 (${(er * 100).toFixed(2)} %)`);
+    }
+  }
+  t.end();
+});
+
+t.test('why water uses 2B and association is on: the alternatives miss its vapour pressure by orders of magnitude', (t) => {
+  const comp = findComponent('water')!;
+  const twoB = createPcSaftModel([comp]);
+  const fourC = new PcSaftModel([comp], twoB.core, { ...twoB.association, sites: (['+', '+', '-', '-'] as const).map((kind) => ({ component: 0, kind })) });
+  const none = createPcSaftModel([comp], { association: false });
+  const at = (m: ThermoModel) => saturation(m, 373.124, 101325).P;
+  t.ok(Math.abs(at(twoB) / 101325 - 1) < 0.01, `2B (G&S 2002's fit): ${(at(twoB) / 1e5).toFixed(4)} bar at the normal boiling point`);
+  t.ok(at(fourC) < 101325 / 100, `4C (COMP.csv's CPA scheme) with the same κ, ε: ${(at(fourC) / 1e5).toExponential(3)} bar, >100× too low`);
+  t.ok(at(none) > 101325 * 20, `no association (the original's SystemPCSAFT): ${(at(none) / 1e5).toFixed(2)} bar, >20× too high`);
+  const cold = saturation(none, 288.33, 1e5).P;
+  t.ok(cold > 4e5, `without association water's vapour pressure at 15.18 °C is ${(cold / 1e5).toFixed(2)} bar (real: 0.0173 bar): water then stays in a 53 bar gas`);
+  t.end();
+});
+
+t.test("why CO2's COMP.csv parameters are replaced by Gross & Sadowski 2001's", (t) => {
+  const ref = loadReference<{ cases: SatCase[] }>(t, 'physical/saturation.json');
+  if (!ref) return t.end();
+  const co2 = findComponent('CO2')!;
+  const csv = createPcSaftModel([co2], { overrides: false });
+  const gs = createPcSaftModel([co2]);
+  t.same(Array.from(csv.core.m), [1.3097], 'COMP.csv m');
+  t.same(Array.from(gs.core.m), [2.0729], 'G&S 2001 m');
+  const c = ref.cases.find((x) => x.id === 'SG-035')!;
+  const pCsv = saturation(csv, c.inputs.T_K, 1e6).P / 1e5;
+  const pGs = saturation(gs, c.inputs.T_K, 1e6).P / 1e5;
+  t.ok(pCsv / c.expected.Psat_bar > 10, `COMP.csv set: ${pCsv.toFixed(1)} bar at ${c.inputs.T_K} K vs ${c.expected.Psat_bar.toFixed(2)} bar (reference EOS)`);
+  t.ok(Math.abs(pGs / c.expected.Psat_bar - 1) < 0.02, `G&S 2001 set: ${pGs.toFixed(3)} bar`);
+  t.end();
+});
+
+t.test('every COMP.csv record with PC-SAFT parameters is in the table, keyed by component-table names', (t) => {
+  for (const name of ['methane', 'ethane', 'propane', 'n-butane', 'i-butane', 'nC10', 'nitrogen', 'CO2', 'H2S', 'water', 'methanol', 'ethanol', 'MEG', 'DEG', 'TEG']) {
+    const comp = findComponent(name);
+    t.ok(comp !== undefined && pcsaftParameters(comp.name) !== undefined, `${name} has PC-SAFT parameters`);
+  }
+  t.equal(pcsaftScheme('methanol'), '2B');
+  t.equal(pcsaftScheme('MEG'), '4C');
+  t.equal(pcsaftScheme('methane'), '');
+  t.end();
+});
