@@ -200,7 +200,7 @@ export function parseFlashRequest(input: unknown, models: readonly FlashModel[] 
   }
   if (model === 'PCSAFT') {
     for (const name of missingPcSaftParameters(components)) {
-      issues.push(issue('UNSUPPORTED_COMPONENT', `No PC-SAFT parameters for '${name}' in the component database`, 'Use model SRK, PR or CPA for this fluid, or leave the component out (queryDataCatalog lists the components with PC-SAFT parameters)', `components.${name}`));
+      issues.push(issue('UNSUPPORTED_COMPONENT', `No PC-SAFT parameters for '${name}' in the component database`, 'Use model SRK, PR or CPA for this fluid, or leave the component out', `components.${name}`));
     }
   }
   if (issues.length > 0 || model === undefined || flashType === undefined) return { ok: false, kind: 'compute', issues };
