@@ -49,6 +49,13 @@ export class PcSaftTemperature {
   readonly e1: Float64Array;
   readonly e2: Float64Array;
 
+  /** r1_i = Σ_j n_j e1_ij, r2_i likewise, A1 = Σ n_i r1_i, A2 = Σ n_i r2_i for the amounts `lastN` (reused while n repeats, as in a volume solve). */
+  readonly r1: Float64Array;
+  readonly r2: Float64Array;
+  A1 = 0;
+  A2 = 0;
+  private readonly lastN: Float64Array;
+
   constructor(
     readonly core: PcSaftCore,
     readonly T: number,
@@ -63,6 +70,9 @@ export class PcSaftTemperature {
     }
     this.e1 = new Float64Array(nc * nc);
     this.e2 = new Float64Array(nc * nc);
+    this.r1 = new Float64Array(nc);
+    this.r2 = new Float64Array(nc);
+    this.lastN = new Float64Array(nc).fill(NaN);
     for (let i = 0; i < nc; i++) {
       for (let j = 0; j < nc; j++) {
         const s = (sigma[i] + sigma[j]) / 2;
@@ -72,6 +82,31 @@ export class PcSaftTemperature {
         this.e2[i * nc + j] = mms3 * eps * eps;
       }
     }
+  }
+
+  /** Fills r1, r2, A1, A2 for amounts n (O(nc²)), unless n is the last one seen. */
+  dispersionSums(n: ArrayLike<number>): void {
+    const nc = this.core.nc;
+    let same = true;
+    for (let i = 0; i < nc; i++) if (this.lastN[i] !== n[i]) same = false;
+    if (same) return;
+    let A1 = 0;
+    let A2 = 0;
+    for (let i = 0; i < nc; i++) {
+      let r1 = 0;
+      let r2 = 0;
+      for (let j = 0; j < nc; j++) {
+        r1 += n[j] * this.e1[i * nc + j];
+        r2 += n[j] * this.e2[i * nc + j];
+      }
+      this.r1[i] = r1;
+      this.r2[i] = r2;
+      A1 += n[i] * r1;
+      A2 += n[i] * r2;
+      this.lastN[i] = n[i];
+    }
+    this.A1 = A1;
+    this.A2 = A2;
   }
 }
 
@@ -125,8 +160,14 @@ export interface FirstDerivatives {
 export function addHardChainDispersion(tt: PcSaftTemperature, pk: Packing, V: number, n: ArrayLike<number>, withT: boolean, withN: boolean, out: FirstDerivatives): void {
   const { nc, m } = tt.core;
   const { d, dT } = tt;
-  const [z0, z1, z2, z3] = pk.z;
-  const [, z1T, z2T, z3T] = pk.zT;
+  // (Indexing, not destructuring: destructuring a typed array allocates an iterator per call.)
+  const z0 = pk.z[0];
+  const z1 = pk.z[1];
+  const z2 = pk.z[2];
+  const z3 = pk.z[3];
+  const z1T = pk.zT[1];
+  const z2T = pk.zT[2];
+  const z3T = pk.zT[3];
   const T = tt.T;
   const om = 1 - z3;
   const lnom = Math.log(om);
@@ -175,20 +216,12 @@ export function addHardChainDispersion(tt: PcSaftTemperature, pk: Packing, V: nu
   // Dispersion.
   let nt = 0;
   let nm = 0;
-  let A1 = 0;
-  let A2 = 0;
   for (let i = 0; i < nc; i++) {
     nt += n[i];
     nm += n[i] * m[i];
-    let r1 = 0;
-    let r2 = 0;
-    for (let j = 0; j < nc; j++) {
-      r1 += n[j] * tt.e1[i * nc + j];
-      r2 += n[j] * tt.e2[i * nc + j];
-    }
-    A1 += n[i] * r1;
-    A2 += n[i] * r2;
   }
+  tt.dispersionSums(n);
+  const { A1, A2 } = tt;
   const mb = nm / nt;
   const q1 = 1 - 1 / mb; // (m̄−1)/m̄
   const q2 = q1 * (1 - 2 / mb); // (m̄−1)(m̄−2)/m̄²
@@ -231,12 +264,8 @@ export function addHardChainDispersion(tt: PcSaftTemperature, pk: Packing, V: nu
   if (withT) out.F_T -= (N_A / V) * (We * z3T - (2 * Math.PI * I1 * A1) / T - (2 * Math.PI * mb * C1 * I2 * A2) / T);
   if (withN) {
     for (let i = 0; i < nc; i++) {
-      let r1 = 0;
-      let r2 = 0;
-      for (let j = 0; j < nc; j++) {
-        r1 += n[j] * tt.e1[i * nc + j];
-        r2 += n[j] * tt.e2[i * nc + j];
-      }
+      const r1 = tt.r1[i];
+      const r2 = tt.r2[i];
       const etaI = (PI6NA * m[i] * d[i] * d[i] * d[i]) / V;
       const mbI = (m[i] - mb) / nt;
       out.F_n[i] -= (N_A / V) * (We * etaI + Wm * mbI + 4 * Math.PI * I1 * r1 + 2 * Math.PI * mb * C1 * I2 * r2);

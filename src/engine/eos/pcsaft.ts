@@ -192,28 +192,33 @@ export class PcSaftAtT implements ModelAtT {
     return this.xn;
   }
 
-  /** P (Pa) and dP/dη at packing η for one mole of x (v = c3/η). */
-  private pressure(eta: number, c3: number, x: Float64Array): { P: number; dPdEta: number } {
+  /** P (Pa) and dP/dη of the last pressure() call (fields, not a returned object: this runs in every Newton step). */
+  private pP = 0;
+  private pdPdEta = 0;
+
+  /** Sets pP and pdPdEta at packing η for one mole of x (v = c3/η). */
+  private pressure(eta: number, c3: number, x: Float64Array): void {
     const v = c3 / eta;
     const RT = R * this.T;
     const f = this.fa;
+    // dP/dv only steers Newton (the root is where P matches), so a forward difference will do.
     const h = REL_STEP * v;
     this.at.first(v + h, x, false, false, f);
     const FVp = f.F_V;
-    this.at.first(v - h, x, false, false, f);
-    const FVm = f.F_V;
     this.at.first(v, x, false, false, f);
-    const FVV = (FVp - FVm) / (2 * h);
-    const P = RT / v - RT * f.F_V;
+    const FVV = (FVp - f.F_V) / h;
     const dPdv = -RT / (v * v) - RT * FVV;
-    return { P, dPdEta: (-dPdv * v) / eta };
+    this.pP = RT / v - RT * f.F_V;
+    this.pdPdEta = (-dPdv * v) / eta;
   }
 
   /** Root of P(η) = P by Newton from η0 on one branch; NaN when it meets dP/dη ≤ 0 (no root there). */
   private branchRoot(P: number, x: Float64Array, c3: number, eta0: number): number {
     let eta = eta0;
     for (let it = 0; it < 100; it++) {
-      const { P: Pe, dPdEta } = this.pressure(eta, c3, x);
+      this.pressure(eta, c3, x);
+      const Pe = this.pP;
+      const dPdEta = this.pdPdEta;
       if (!(dPdEta > 0) || !Number.isFinite(Pe)) return NaN;
       let next = eta - (Pe - P) / dPdEta;
       if (next >= ETA_MAX) next = (eta + ETA_MAX) / 2;
@@ -235,16 +240,20 @@ export class PcSaftAtT implements ModelAtT {
     const x = this.normalised(xIn);
     const c3 = this.c3(x);
     const etaIdeal = Math.min((c3 * P) / (R * this.T), 0.3);
+    // Each branch first from its last root (successive calls of a flash differ little); the cold
+    // start only when that fails or lands on the other branch's side of η = 0.25.
     let liquid = NaN;
     if (root !== 'vapor') {
-      if (this.lastEtaL > 0) liquid = this.branchRoot(P, x, c3, this.lastEtaL);
-      if (Number.isNaN(liquid) || c3 / liquid < 0.25) liquid = this.branchRoot(P, x, c3, 0.5);
-      if (Number.isNaN(liquid)) liquid = this.branchRoot(P, x, c3, 0.7);
+      if (this.lastEtaL > 0.25) liquid = this.branchRoot(P, x, c3, this.lastEtaL);
+      if (Number.isNaN(liquid) || c3 / liquid < 0.25) {
+        liquid = this.branchRoot(P, x, c3, 0.5);
+        if (Number.isNaN(liquid)) liquid = this.branchRoot(P, x, c3, 0.7);
+      }
       if (!Number.isNaN(liquid)) this.lastEtaL = c3 / liquid;
     }
     let vapor = NaN;
     if (root !== 'liquid') {
-      if (this.lastEtaV > 0) vapor = this.branchRoot(P, x, c3, Math.min(this.lastEtaV, 2 * etaIdeal));
+      if (this.lastEtaV > 0 && this.lastEtaV < 0.25) vapor = this.branchRoot(P, x, c3, Math.min(this.lastEtaV, 2 * etaIdeal));
       if (Number.isNaN(vapor) || c3 / vapor > 0.25) vapor = this.branchRoot(P, x, c3, etaIdeal);
       if (!Number.isNaN(vapor)) this.lastEtaV = c3 / vapor;
     }
