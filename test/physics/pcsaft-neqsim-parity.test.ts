@@ -20,6 +20,8 @@
  *  - a saturation point whose two phases have the feed's composition (mod-11): the trivial
  *    solution. The feed is stable at that state (one phase in a TP flash of the original's
  *    configuration) and runFlash answers NO_SATURATION_POINT, as it does with SRK and PR.
+ *  - CO2-rich fluids (CO2 ≥ 50 %): the original's phase split follows from COMP.csv's CO2
+ *    parameters; only the implementation check in its configuration applies.
  *  - a split the original reports with a trace phase (β ≈ 1e-9) where ours finds a real one
  *    (mod-51, PS at the original's temperature): compared on Gibbs energy, ours lower.
  * PH/PS temperatures are not compared: the specs are the original's H and S, and its PC-SAFT
@@ -107,9 +109,14 @@ t.test('PC-SAFT parity with the original on reference/neqsim/models.json', (t) =
       t.ok(tp.ok && tp.result.phases.length === 1, `${c.id}: the feed is one stable phase at the original's ${T.toFixed(3)} K, ${e.pressure_bara} bar`);
       continue;
     }
-    consistent++;
-    if (oursCount === e.numberOfPhases) agree++;
-    else t.comment(`${c.id}: ${oursCount} vs ${e.numberOfPhases} phases`);
+    // CO2-rich fluids: the original's answer follows from COMP.csv's CO2 parameters (vapour
+    // pressure 12–27× too high), so only the implementation check below applies to them.
+    const co2 = (c.input.components.CO2 ?? 0) / Object.values(c.input.components).reduce((a, b) => a + b, 0);
+    if (co2 < 0.5) {
+      consistent++;
+      if (oursCount === e.numberOfPhases) agree++;
+      else t.comment(`${c.id}: ${oursCount} vs ${e.numberOfPhases} phases`);
+    }
 
     // Implementation check in the original's configuration at the original's state.
     if (c.input.flashType === 'dewPointT' || c.input.flashType === 'bubblePointP') {
