@@ -27,6 +27,17 @@ export const PCSAFT_PARAMETER_OVERRIDES: Readonly<Record<string, { row: PcSaftRo
   CO2: { row: ['CO2', 2.0729, 2.7852, 169.21, 0, 0, ''], source: 'Gross & Sadowski, Ind. Eng. Chem. Res. 40 (2001) 1244, Table 1' },
 };
 
+/**
+ * Components whose database parameters are kept but describe the pure fluid poorly (measured
+ * here with their schemes; test/physics/pcsaft-pure.test.ts), said in a warning when used.
+ */
+export const PCSAFT_PARAMETER_CAVEATS: Readonly<Record<string, string>> = {
+  MEG: 'liquid density at 298 K is 36 % above the database value (1519 vs 1117 kg/m3) and the vapour pressure at the normal boiling point is 0.18 bar',
+  DEG: 'liquid density at 298 K is 20 % above the database value (1339 vs 1119 kg/m3)',
+  TEG: 'liquid density at 298 K is 13 % above the database value (1273 vs 1127 kg/m3) and the vapour pressure at the normal boiling point is 0.14 bar',
+  ammonia: 'vapour pressure at the normal boiling point (239.8 K) is 0.04 bar instead of 1.013 bar',
+};
+
 const ROWS = new Map<string, PcSaftRow>(PCSAFT_ROWS.map((r) => [r[0], PCSAFT_PARAMETER_OVERRIDES[r[0]]?.row ?? r]));
 const pairKey = (a: string, b: string) => (a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`);
 const KIJ = new Map(PCSAFT_KIJ_ROWS.map(([a, b, k]) => [pairKey(a, b), k]));

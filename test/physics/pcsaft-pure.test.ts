@@ -29,6 +29,7 @@ import { createPcSaftFluid } from '../../src/engine/pcsaft-fluid.js';
 import { phaseThermo } from '../../src/engine/properties/thermo.js';
 import type { ThermoModel } from '../../src/engine/eos/types.js';
 import { loadReference } from '../helpers/reference.js';
+import { runFlash } from '../../src/tools/thermo/runFlash/runFlash.js';
 
 function saturation(model: ThermoModel, T: number, P0: number): { P: number; rhoL: number } {
   const r = pureSaturationPressure(model, T, P0);
@@ -188,5 +189,23 @@ t.test("CO2 mixtures: Gross & Sadowski's CO2 gives the binary VLE; COMP.csv's se
     t.ok(Math.abs(e) < 0.15, `${c.id} ${c.inputs.components.join('–')} ${c.inputs.T_K} K: bubble P ${gs.ok ? (gs.P / 1e5).toFixed(3) : gs.message} vs ${c.expected.P_bar.toFixed(3)} bar (${(e * 100).toFixed(1)} %)`);
     t.ok(!csv.ok || Math.abs(csv.P / 1e5 / c.expected.P_bar - 1) > 1, `COMP.csv CO2: ${csv.ok ? `${(csv.P / 1e5).toFixed(1)} bar` : 'no bubble point at all'}`);
   }
+  t.end();
+});
+
+t.test('glycols and ammonia: the database parameters are poor, runFlash says so', (t) => {
+  const rho298 = (name: string) => {
+    const c = findComponent(name)!;
+    return c.molarMass / createPcSaftModel([c]).atTemperature(298.15).molarVolume(1e5, [1], 'liquid');
+  };
+  for (const [name, low, high] of [['MEG', 1.3, 1.4], ['DEG', 1.15, 1.25], ['TEG', 1.1, 1.16]] as const) {
+    const ratio = rho298(name) / (Number(findComponent(name)!.extra!.liquidDensity_g_cm3) * 1000);
+    t.ok(ratio > low && ratio < high, `${name}: ρL(298 K) / database liquid density = ${ratio.toFixed(3)}`);
+  }
+  const nh3 = findComponent('ammonia')!;
+  const p = saturation(createPcSaftModel([nh3]), nh3.tb, 1e5).P;
+  t.ok(p < 0.1e5, `ammonia psat at its normal boiling point ${(p / 1e5).toFixed(3)} bar`);
+  const r = runFlash({ model: 'PCSAFT', components: { methane: 0.8, MEG: 0.1, water: 0.1 }, temperature: { value: 10, unit: 'C' }, pressure: { value: 50, unit: 'bara' } });
+  t.equal(r.status, 'success');
+  t.ok(r.warnings.some((w) => w.code === 'MODEL_LIMITATION' && w.message.includes('MEG')), 'MODEL_LIMITATION warning naming MEG');
   t.end();
 });

@@ -46,7 +46,7 @@ const NOTES: Record<string, ModelNote> = {
   PCSAFT: {
     name: 'PC-SAFT',
     description: 'Perturbed-chain SAFT: hard-chain reference plus dispersion, with the association term for water, alcohols, glycols and amines; m, σ, ε/k, association parameters and kij from the NeqSim component database. No volume shift. runFlash only.',
-    applicability: 'Hydrocarbon mixtures including heavy and chain-like components, and water/alcohol/glycol systems (association on, unlike the original, which keeps 5–13 % water in a gas).',
+    applicability: 'Hydrocarbon mixtures including heavy and chain-like components, water and alcohols with gas (association on, unlike the original, which keeps 5–13 % water in a gas). The database parameters of MEG, DEG, TEG and ammonia describe them poorly (a warning says so): use CPA for glycol systems.',
     reference: 'Gross & Sadowski, Ind. Eng. Chem. Res. 40 (2001) 1244; 41 (2002) 5510',
   },
 };

@@ -20,6 +20,8 @@ import { IMPLEMENTED_FLASH_TYPES, IMPLEMENTED_FLASH_TYPE_ALIASES, isSaturationFl
 import { runSaturation, SATURATION_ASSUMPTIONS } from './saturation.js';
 import { issue } from '../../contract/envelope.js';
 import { FLASH_MODELS } from '../../contract/flash-models.js';
+import { PCSAFT_PARAMETER_CAVEATS } from '../../../engine/pcsaft-fluid.js';
+import { warning } from '../../contract/envelope.js';
 import { addHydratePhase, HYDRATE_ASSUMPTIONS, HYDRATE_LIMITATIONS, runHydrateTP, type HydrateRun } from './hydrate.js';
 
 const TOOL = 'runFlash';
@@ -128,6 +130,14 @@ function firstNonFinite(report: FlashReport): string | undefined {
   return undefined;
 }
 
+/** MODEL_LIMITATION warnings for components whose PC-SAFT parameters describe them poorly. */
+function pcsaftCaveats(req: FlashRequest): Warning[] {
+  if (req.model !== 'PCSAFT') return [];
+  return req.components
+    .filter((c) => Object.hasOwn(PCSAFT_PARAMETER_CAVEATS, c.name))
+    .map((c) => warning('MODEL_LIMITATION', `PC-SAFT parameters of ${c.name} from the component database: ${PCSAFT_PARAMETER_CAVEATS[c.name]}; CPA describes it better`));
+}
+
 export function runFlash(input: unknown): Envelope<RunFlashOutput> {
   const started = performance.now();
   const parsed = parseFlashRequest(input, FLASH_MODELS);
@@ -204,7 +214,7 @@ export function runFlash(input: unknown): Envelope<RunFlashOutput> {
     tool: TOOL,
     data,
     legacy: { flash: data.flash, fluid: data.fluid },
-    warnings: [...flashWarnings(solved, phaseResult, report), ...(hydrate?.warnings ?? []), ...saturationWarnings],
+    warnings: [...flashWarnings(solved, phaseResult, report), ...(hydrate?.warnings ?? []), ...saturationWarnings, ...pcsaftCaveats(req)],
     provenance: {
       model: req.model,
       flashType: req.flashType,
