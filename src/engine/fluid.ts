@@ -10,6 +10,7 @@ import { selectAlphaParameters } from './components/alpha-parameters.js';
 import { createCpaFluid } from './cpa-fluid.js';
 import { createUmrFluid } from './umr-fluid.js';
 import type { UmrAttraction } from './eos/umr.js';
+import { createPcSaftFluid } from './pcsaft-fluid.js';
 import type { Fluid } from './fluid-types.js';
 
 export type CubicModelName = CubicKind;
@@ -62,13 +63,15 @@ export function createCubicFluid(kind: CubicKind, components: readonly Component
   return alphaFunction === 'classic' ? { model, components, z } : { model, components, z, alphaFallbacks: alpha.fallbacks };
 }
 
-/** The equations of state a fluid can be built with: the cubics, SRK-CPA and UMR-PRU. */
-export type FluidModelName = CubicKind | 'CPA' | 'UMRPRU';
+/** The equations of state a fluid can be built with: the cubics, SRK-CPA, UMR-PRU and PC-SAFT. */
+export type FluidModelName = CubicKind | 'CPA' | 'UMRPRU' | 'PCSAFT';
 
 /**
- * Builds an SRK, PR, SRK-CPA or UMR-PRU fluid (see createCubicFluid, cpa-fluid.ts, umr-fluid.ts). The
- * alpha function applies to SRK and PR only; CPA and UMR-PRU use their own parameters. For UMR-PRU,
- * `options.umrAttraction` picks the universal mixing rule ('umr', default) or the classic one.
+ * Builds an SRK, PR, SRK-CPA, UMR-PRU or PC-SAFT fluid (see createCubicFluid, cpa-fluid.ts,
+ * umr-fluid.ts and pcsaft-fluid.ts). The alpha function applies to SRK and PR only; CPA, UMR-PRU and
+ * PC-SAFT use their own parameters. For UMR-PRU, `options.umrAttraction` picks the universal mixing
+ * rule ('umr') or the classic one. PC-SAFT throws a RangeError naming the components it has no
+ * parameters for.
  */
 export function createFluid(
   model: FluidModelName,
@@ -84,6 +87,10 @@ export function createFluid(
   if (model === 'UMRPRU') {
     if (alphaFunction !== 'classic') throw new RangeError('UMR-PRU uses its own Mathias–Copeman alpha; alphaFunction applies to SRK and PR');
     return createUmrFluid(components, fractions, options.umrAttraction);
+  }
+  if (model === 'PCSAFT') {
+    if (alphaFunction !== 'classic') throw new RangeError('PC-SAFT has no alpha function; alphaFunction applies to SRK and PR');
+    return createPcSaftFluid(components, fractions);
   }
   return createCubicFluid(model, components, fractions, alphaFunction);
 }

@@ -33,7 +33,7 @@ const CASES: [string, 'error' | 'warning', unknown, string?][] = [
   ['INPUT_ERROR', 'error', '   '],
   ['JSON_PARSE_ERROR', 'error', '{"model": "SRK",'],
   ['JSON_PARSE_ERROR', 'error', [1, 2]],
-  ['UNKNOWN_MODEL', 'error', flash({ model: 'PCSAFT' }), 'model'],
+  ['UNKNOWN_MODEL', 'error', flash({ model: 'PR_LK' }), 'model'],
   ['UNKNOWN_MODEL', 'error', flash({ model: 'VDW' }), 'model'],
   ['UNKNOWN_FLASH_TYPE', 'error', flash({ flashType: 'tq' }), 'flashType'],
   // Case and order variants are read as runFlash reads them (issue 20), with a warning.
@@ -76,7 +76,7 @@ const CASES: [string, 'error' | 'warning', unknown, string?][] = [
   ['UNRESOLVED_INLET', 'warning', proc([feed, { type: 'Separator', name: 'sep', inlet: 'fed' }]), 'process[1].inlet'],
   ['FLUID_NOT_FOUND', 'error', proc([{ ...feed, fluidRef: 'oil' }]), 'process[0].fluidRef'],
   ['INVALID_FLUID', 'error', { fluid: 'natural gas', process: [feed] }, 'fluid'],
-  ['UNKNOWN_MODEL', 'error', { fluid: { ...fluid, model: 'PCSAFT' }, process: [feed] }, 'fluid.model'],
+  ['UNKNOWN_MODEL', 'error', { fluid: { ...fluid, model: 'PR_LK' }, process: [feed] }, 'fluid.model'],
   ['UNKNOWN_COMPONENT', 'error', { fluid: { ...fluid, components: { nitrogn: 1 } }, process: [feed] }, 'fluid.components.nitrogn'],
   ['MISSING_COMPONENTS', 'error', { fluid: { model: 'SRK' }, process: [feed] }, 'fluid.components'],
   ['NEGATIVE_TEMPERATURE', 'error', { fluid: { ...fluid, temperature: -5 }, process: [feed] }, 'fluid.temperature'],
@@ -107,7 +107,7 @@ t.test('hints: Did you mean, area prefix, supported models', async (t) => {
   t.equal(unknown.fix, "Did you mean 'methane'?");
   const eq = validateDefinition(proc([feed, { type: 'Seperator', inlet: 'feed' }])).issues[0];
   t.equal(eq.fix, "Did you mean 'Separator'?");
-  const model = validateDefinition(flash({ model: 'PCSAFT' })).issues[0];
+  const model = validateDefinition(flash({ model: 'PR_LK' })).issues[0];
   t.match(model.fix, 'SRK, PR, CPA, GERG2008');
   t.equal(validateDefinition(flash({ model: 'CPA' })).valid, true, 'CPA is a flash model');
   t.equal(validateDefinition(proc([feed], { fluid: { ...fluid, model: 'CPA' } })).issues.find((i) => i.code === 'UNKNOWN_MODEL'), undefined, 'CPA is a process model');

@@ -1,21 +1,21 @@
 /**
  * What the flash and process tools accept. One place so runFlash, runProcess and validateInput
- * agree. Models: only those our engine really implements (the original also lists PCSAFT; we
- * report it as UNKNOWN_MODEL with a fix naming the supported ones). CPA is
- * implemented for runFlash (and what runs it: runBatch, validateInput of a flash definition);
- * the other tools take SRK, PR or GERG2008.
+ * agree. Models: only those our engine really implements (the original also lists PR_LK; we report
+ * it as UNKNOWN_MODEL with a fix naming the supported ones). CPA, UMR-PRU and PC-SAFT are implemented
+ * for runFlash (and what runs it: runBatch, validateInput of a flash definition); the other tools take
+ * SRK, PR or GERG2008 (CPA where they say so).
  */
 
 import { didYouMean } from './spelling.js';
 
 export const SUPPORTED_MODELS = ['SRK', 'PR', 'GERG2008'] as const;
-/** runFlash's models: the shared ones, SRK-CPA and UMR-PRU (any case; 'UMR-PRU' too). */
-export const FLASH_MODELS = ['SRK', 'PR', 'CPA', 'GERG2008', 'UMRPRU'] as const;
+/** runFlash's models: the shared ones, SRK-CPA, UMR-PRU ('UMR-PRU' too) and PC-SAFT ('PC-SAFT', 'pcsaft', … normalise to PCSAFT). */
+export const FLASH_MODELS = ['SRK', 'PR', 'CPA', 'GERG2008', 'UMRPRU', 'PCSAFT'] as const;
 export type FlashModel = (typeof FLASH_MODELS)[number];
 export type SupportedModel = (typeof SUPPORTED_MODELS)[number];
 
 /** Models the original NeqSim server accepts but this engine does not implement (yet). */
-export const UNSUPPORTED_ORIGINAL_MODELS = ['PCSAFT', 'PR_LK', 'PR-LK', 'PRLK'] as const;
+export const UNSUPPORTED_ORIGINAL_MODELS = ['PR_LK', 'PR-LK', 'PRLK'] as const;
 
 /** Upper-cases like the original; returns the model name if it is one of `allowed`, else undefined. */
 export function normalizeModel(model: unknown): SupportedModel | undefined;
@@ -41,6 +41,7 @@ const MODEL_ALIASES: Readonly<Record<string, FlashModel>> = {
   PENGROBINSON: 'PR',
   PREOS: 'PR',
   UMRPRUMC: 'UMRPRU',
+  PERTURBEDCHAINSAFT: 'PCSAFT',
 };
 
 /** " Did you mean "PR"?" for a misspelt model name, or ''. */

@@ -50,6 +50,12 @@ const NOTES: Record<string, ModelNote> = {
     applicability: 'Hydrocarbon mixtures with CO2, N2, H2S and aromatics/naphthenes: dew points of natural gas and condensate (with "UMR"); components need a UMR-PRU UNIFAC group assignment.',
     reference: 'Voutsas, Louli, Boukouvalas, Magoulas & Tassios, Fluid Phase Equilib. 241 (2006) 216',
   },
+  PCSAFT: {
+    name: 'PC-SAFT',
+    description: 'Perturbed-chain SAFT: hard-chain reference plus dispersion, with the association term for water, alcohols, glycols and amines; m, σ, ε/k, association parameters and kij from the NeqSim component database. No volume shift. runFlash only.',
+    applicability: 'Hydrocarbon mixtures including heavy and chain-like components, water and alcohols with gas (association on, unlike the original, which keeps 5–13 % water in a gas). The database parameters of MEG, DEG, TEG and ammonia describe them poorly (a warning says so): use CPA for glycol systems.',
+    reference: 'Gross & Sadowski, Ind. Eng. Chem. Res. 40 (2001) 1244; 41 (2002) 5510',
+  },
 };
 
 export interface ModelEntry extends ModelNote {

@@ -8,6 +8,7 @@ import { issue, warning, type DiagnosticIssue, type Warning } from '../../contra
 import { CPA_MIXING_RULES, UMR_MIXING_RULES, modelDidYouMean, normalizeModel, SUPPORTED_MODELS, MIXING_RULES, type FlashModel, type SupportedModel } from '../../contract/flash-models.js';
 import { hasAsymmetricCpaPair } from '../../../engine/cpa-fluid.js';
 import { componentsWithoutUmrGroups } from '../../../engine/umr-fluid.js';
+import { missingPcSaftParameters } from '../../../engine/pcsaft-fluid.js';
 import { parseEnthalpy, parseEntropy, parseMolarVolume, parsePressure, parseTemperature } from '../../contract/units.js';
 import { IMPLEMENTED_FLASH_TYPES, implementedFlashType, type ImplementedFlashType } from './flash-types.js';
 import { alphaFallbackWarning, parseAlphaFunction } from './alpha-option.js';
@@ -66,7 +67,13 @@ function isObject(v: unknown): v is Record<string, unknown> {
 export function cubicModelIssue(model: FlashModel, what: string, field = 'model'): DiagnosticIssue | undefined {
   if (model === 'SRK' || model === 'PR') return undefined;
   if (model === 'UMRPRU') return umrElsewhereIssue(what, field, 'Use "model": "SRK" or "PR"');
-  return issue('UNSUPPORTED_MODEL', `${what} needs a cubic model; ${model} gives single-phase TP properties in runFlash only`, 'Use "model": "SRK" or "PR"', field);
+  return issue('UNSUPPORTED_MODEL', `${what} needs a cubic model; ${modelScope(model)}`, 'Use "model": "SRK" or "PR"', field);
+}
+
+/** Where a model that a tool refuses is available. */
+function modelScope(model: FlashModel): string {
+  if (model === 'GERG2008') return 'GERG2008 gives single-phase TP properties in runFlash only';
+  return `${model} is implemented for runFlash${model === 'CPA' ? ' and the tools that name it' : ''} only`;
 }
 
 /**
@@ -76,7 +83,7 @@ export function cubicModelIssue(model: FlashModel, what: string, field = 'model'
 export function equilibriumModelIssue(model: FlashModel, what: string, field = 'model'): DiagnosticIssue | undefined {
   if (model === 'SRK' || model === 'PR' || model === 'CPA') return undefined;
   if (model === 'UMRPRU') return umrElsewhereIssue(what, field, 'Use "model": "SRK", "PR" or "CPA"');
-  return issue('UNSUPPORTED_MODEL', `${what} needs SRK, PR or CPA; ${model} gives single-phase TP properties in runFlash only`, 'Use "model": "SRK", "PR" or "CPA"', field);
+  return issue('UNSUPPORTED_MODEL', `${what} needs SRK, PR or CPA; ${modelScope(model)}`, 'Use "model": "SRK", "PR" or "CPA"', field);
 }
 
 /** UMR-PRU is wired into runFlash only so far; other tools refuse it with this. */
@@ -222,6 +229,11 @@ export function parseFlashRequest(input: unknown, models: readonly FlashModel[] 
           `components.${name}`,
         ),
       );
+    }
+  }
+  if (model === 'PCSAFT') {
+    for (const name of missingPcSaftParameters(components)) {
+      issues.push(issue('UNSUPPORTED_COMPONENT', `No PC-SAFT parameters for '${name}' in the component database`, 'Use model SRK, PR or CPA for this fluid, or leave the component out', `components.${name}`));
     }
   }
   if (issues.length > 0 || model === undefined || flashType === undefined) return { ok: false, kind: 'compute', issues };

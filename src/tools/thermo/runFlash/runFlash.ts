@@ -20,6 +20,8 @@ import { IMPLEMENTED_FLASH_TYPES, IMPLEMENTED_FLASH_TYPE_ALIASES, isSaturationFl
 import { runSaturation, SATURATION_ASSUMPTIONS } from './saturation.js';
 import { issue } from '../../contract/envelope.js';
 import { FLASH_MODELS } from '../../contract/flash-models.js';
+import { PCSAFT_PARAMETER_CAVEATS } from '../../../engine/pcsaft-fluid.js';
+import { warning } from '../../contract/envelope.js';
 import { addHydratePhase, HYDRATE_ASSUMPTIONS, HYDRATE_LIMITATIONS, runHydrateTP, type HydrateRun } from './hydrate.js';
 
 const TOOL = 'runFlash';
@@ -59,6 +61,14 @@ const UMR_ASSUMPTIONS = [
   'Phase equilibrium by tangent-plane stability analysis and Gibbs-energy minimisation',
 ];
 const UMR_LIMITATIONS = ['Only components with a UMR-PRU UNIFAC group assignment (the original’s table): hydrogen, helium, amines other than MDEA and others are refused'];
+const PCSAFT_ASSUMPTIONS = [
+  'Ideal-gas reference state: H = 0 and S = 0 for the ideal gas at 273.15 K (S at 1.01325 bar)',
+  'PC-SAFT (Gross & Sadowski 2001): hard chain + dispersion with m, σ, ε/k from the component database (CO2: Gross & Sadowski 2001’s set, the database’s puts its vapour pressure 12–27× too high); σ_ij = (σ_i + σ_j)/2, ε_ij = √(ε_i ε_j)(1 − k_ij), k_ij from the database (0 where it has none)',
+  'Association (Gross & Sadowski 2002) for water (2B), alcohols (2B), glycols and amines (4C) and acids (1A), ε_ij = (ε_i + ε_j)/2 and κ_ij by Wolbach–Sandler for unlike pairs',
+  'No volume shift: reported densities are the equation of state’s',
+  'Phase equilibrium by tangent-plane stability analysis and Gibbs-energy minimisation',
+];
+const PCSAFT_LIMITATIONS = ['Composition second derivatives are central differences of analytic fugacities (about 1e-9 relative)', 'No polar (dipole/quadrupole) terms; no electrolytes'];
 const CPA_LIMITATIONS = ['CLASSIC_TX_CPA with MEG–methane, TEG–methane or TEG–water (composition-dependent kij) is not implemented', 'No electrolytes (salts)'];
 
 /** Fix hint of a failed PH/PS/TV flash: most failures are a spec the fluid cannot reach. */
@@ -131,6 +141,14 @@ function firstNonFinite(report: FlashReport): string | undefined {
   return undefined;
 }
 
+/** MODEL_LIMITATION warnings for components whose PC-SAFT parameters describe them poorly. */
+function pcsaftCaveats(req: FlashRequest): Warning[] {
+  if (req.model !== 'PCSAFT') return [];
+  return req.components
+    .filter((c) => Object.hasOwn(PCSAFT_PARAMETER_CAVEATS, c.name))
+    .map((c) => warning('MODEL_LIMITATION', `PC-SAFT parameters of ${c.name} from the component database: ${PCSAFT_PARAMETER_CAVEATS[c.name]}; CPA describes it better`));
+}
+
 export function runFlash(input: unknown): Envelope<RunFlashOutput> {
   const started = performance.now();
   const parsed = parseFlashRequest(input, FLASH_MODELS);
@@ -162,10 +180,10 @@ export function runFlash(input: unknown): Envelope<RunFlashOutput> {
     hydrate = c.hydrate;
     saturationWarnings = c.saturation?.warnings ?? [];
     assumptions.push(...(c.saturation?.notes ?? []));
-    assumptions.push(...(req.model === 'CPA' ? CPA_ASSUMPTIONS : req.model === 'UMRPRU' ? UMR_ASSUMPTIONS : CUBIC_ASSUMPTIONS));
+    assumptions.push(...(req.model === 'CPA' ? CPA_ASSUMPTIONS : req.model === 'UMRPRU' ? UMR_ASSUMPTIONS : req.model === 'PCSAFT' ? PCSAFT_ASSUMPTIONS : CUBIC_ASSUMPTIONS));
     if (req.model === 'UMRPRU') assumptions.push(UMR_RULE_ASSUMPTION[req.umrAttraction ?? 'classic']);
     if (req.alphaFunction !== 'classic') assumptions.push(ALPHA_ASSUMPTION[req.alphaFunction]);
-    limitations.push(...(req.model === 'CPA' ? CPA_LIMITATIONS : req.model === 'UMRPRU' ? UMR_LIMITATIONS : CUBIC_LIMITATIONS));
+    limitations.push(...(req.model === 'CPA' ? CPA_LIMITATIONS : req.model === 'UMRPRU' ? UMR_LIMITATIONS : req.model === 'PCSAFT' ? PCSAFT_LIMITATIONS : CUBIC_LIMITATIONS));
     if (hydrate !== undefined) {
       assumptions.push(...HYDRATE_ASSUMPTIONS);
       limitations.push(...HYDRATE_LIMITATIONS);
@@ -208,12 +226,12 @@ export function runFlash(input: unknown): Envelope<RunFlashOutput> {
     tool: TOOL,
     data,
     legacy: { flash: data.flash, fluid: data.fluid },
-    warnings: [...flashWarnings(solved, phaseResult, report), ...(hydrate?.warnings ?? []), ...saturationWarnings],
+    warnings: [...flashWarnings(solved, phaseResult, report), ...(hydrate?.warnings ?? []), ...saturationWarnings, ...pcsaftCaveats(req)],
     provenance: {
       model: req.model,
       flashType: req.flashType,
       calculationType: `${req.flashType} flash`,
-      mixingRule: req.model === 'CPA' ? 'classic-T (CPA: kij = cpakij + cpakijT·T)' : req.model === 'UMRPRU' && req.umrAttraction === 'umr' ? 'UMR (universal mixing rule with UNIFAC)' : 'classic',
+      mixingRule: req.model === 'CPA' ? 'classic-T (CPA: kij = cpakij + cpakijT·T)' : req.model === 'UMRPRU' && req.umrAttraction === 'umr' ? 'UMR (universal mixing rule with UNIFAC)' : req.model === 'PCSAFT' ? 'PC-SAFT one-fluid (Lorentz–Berthelot with kij)' : 'classic',
       convergence: { converged: true, iterations: phaseResult.iterations, message: `${phaseResult.method}: ${report.phases.length} phase(s)` },
       assumptions,
       limitations,
@@ -236,7 +254,7 @@ export const runFlashTool = defineTool({
     'PH needs enthalpy {value, unit} (J/mol, kJ/mol, J/kg, kJ/kg), PS needs entropy {value, unit} (J/molK, kJ/molK, J/kgK, kJ/kgK), per mole or kg of feed on the datum below; temperature is then only the initial guess and the response is the state at the solved temperature (not GERG2008). ' +
     'TV needs volume {value, unit} (m3/mol, L/mol, cm3/mol per mole of feed, the Peneloux-shifted molar volume a TP flash reports in properties.overall.molarVolume); pressure is then only the initial guess and the response is the state at the solved pressure (not GERG2008). ' +
     'alphaFunction (SRK/PR): "classic" (default, the original\'s), "mathias-copeman" (recommended for water and CO2 vapour pressures) or "twu" (SRK); components without parameters keep the classic alpha with a warning. ' +
-    'Models: SRK (default) and PR cubic equations with classic mixing (tangent-plane stability analysis, two-phase split, and a multiphase check for a third phase: on by default when water, glycols or alcohols are present, else set multiPhaseCheck: true); CPA (SRK-CPA: association of water, methanol, ethanol, MEG, DEG, TEG, solvation of CO2 and H2S; the model for water content, inhibitor partitioning and gas solubility in water; kij = cpakij + cpakijT·T); GERG2008 for single-phase natural-gas properties; or UMRPRU (UMR-PRU, every flash type: mixingRule "classic", the default as in the original runner, is PR with the Mathias–Copeman alpha and classic kij; "UMR" is the universal mixing rule with UNIFAC; components without a UMR-PRU group assignment give 422 UNSUPPORTED_COMPONENT). ' +
+    'Models: SRK (default) and PR cubic equations with classic mixing (tangent-plane stability analysis, two-phase split, and a multiphase check for a third phase: on by default when water, glycols or alcohols are present, else set multiPhaseCheck: true); CPA (SRK-CPA: association of water, methanol, ethanol, MEG, DEG, TEG, solvation of CO2 and H2S; the model for water content, inhibitor partitioning and gas solubility in water; kij = cpakij + cpakijT·T); PCSAFT (also PC-SAFT: Gross & Sadowski 2001 with the 2002 association term for water, alcohols, glycols; parameters and kij from the component database; components without PC-SAFT parameters are refused); UMRPRU (UMR-PRU, every flash type: mixingRule "classic", the default as in the original runner, is PR with the Mathias–Copeman alpha and classic kij; "UMR" is the universal mixing rule with UNIFAC; components without a UMR-PRU group assignment give 422 UNSUPPORTED_COMPONENT); or GERG2008 for single-phase natural-gas properties. ' +
     'Required: components (name → mole fraction; normalised if the sum is not 1). temperature: number in K or {value, unit} with unit K, C, F, R; pressure: number in bara or {value, unit} with bara, barg, Pa, kPa, MPa, psia, psig, atm (plain "psi" is refused as ambiguous). ' +
     'Returns per phase (gas, oil, aqueous; lightest first): phase fraction, density (Peneloux-corrected), Z, molar mass, H, S (datum: ideal gas at 273.15 K), Cp, Cv, speed of sound, Joule–Thomson coefficient, viscosity, thermal conductivity, mole and weight fractions, and interfacial tensions. ' +
     'Pitfalls: a bare temperature number is kelvin; SRK/PR with water or glycols carry a MODEL_LIMITATION warning; near-critical states carry NEAR_CRITICAL.',

@@ -27,7 +27,7 @@ const quantity = (what: string, bareUnit: string, units: readonly string[], exam
 export const RunFlashInput = Type.Object(
   {
     model: Type.Optional(
-      Type.String({ description: `Equation of state, default SRK. Implemented: ${FLASH_MODELS.join(', ')} (case-insensitive; CPA = SRK-CPA for water, alcohols and glycols)`, examples: ['SRK', 'PR', 'CPA'] }),
+      Type.String({ description: `Equation of state, default SRK. Implemented: ${FLASH_MODELS.join(', ')} (case-insensitive; CPA = SRK-CPA for water, alcohols and glycols; PCSAFT also as PC-SAFT)`, examples: ['SRK', 'PR', 'CPA', 'PCSAFT'] }),
     ),
     temperature: Type.Optional(quantity('Temperature (the initial guess for PH, PS, dewPointT and bubblePointT; the spec for TV, dewPointP and bubblePointP)', 'K', TEMPERATURE_UNITS, '{"value": 25, "unit": "C"}; default 288.15 K', TEMPERATURE_LIMIT)),
     pressure: Type.Optional(quantity('Absolute pressure (the initial guess for TV, dewPointP and bubblePointP)', 'bara', PRESSURE_UNITS, '{"value": 50, "unit": "bara"}; default 1.01325 bara', PRESSURE_LIMIT)),
