@@ -1,13 +1,13 @@
 /**
  * A "fluid": a thermodynamic model bound to a component list and a feed composition, built from
  * database names. This is the engine's entry point for tools: resolve names, build the model
- * (kij from the database's classic mixing-rule table), then flash and report.
+ * (kij from the database's classic mixing-rule table), then flash and report. The model registry
+ * (./models.ts, createFluid) builds a fluid of any model by name.
  */
 import { binaryInteraction, findComponent, type ComponentData } from './components/index.js';
 import { createCubicModel, type CubicKind } from './eos/cubic.js';
 import type { AlphaFunctionName } from './eos/alpha.js';
 import { selectAlphaParameters } from './components/alpha-parameters.js';
-import { createCpaFluid } from './cpa-fluid.js';
 import type { Fluid } from './fluid-types.js';
 
 export type CubicModelName = CubicKind;
@@ -58,19 +58,4 @@ export function createCubicFluid(kind: CubicKind, components: readonly Component
   if (!alpha.ok) throw new RangeError(alpha.message);
   const model = createCubicModel(kind, components, kijMatrix(kind, components), alpha.override);
   return alphaFunction === 'classic' ? { model, components, z } : { model, components, z, alphaFallbacks: alpha.fallbacks };
-}
-
-/** The equations of state a fluid can be built with: the cubics and SRK-CPA. */
-export type FluidModelName = CubicKind | 'CPA';
-
-/**
- * Builds an SRK, PR or SRK-CPA fluid (see createCubicFluid and cpa-fluid.ts). The alpha function
- * applies to SRK and PR only; CPA uses its own fitted parameters.
- */
-export function createFluid(model: FluidModelName, components: readonly ComponentData[], fractions: ArrayLike<number>, alphaFunction: AlphaFunctionName = 'classic'): Fluid {
-  if (model === 'CPA') {
-    if (alphaFunction !== 'classic') throw new RangeError('CPA uses its own fitted alpha parameters; alphaFunction applies to SRK and PR');
-    return createCpaFluid(components, fractions);
-  }
-  return createCubicFluid(model, components, fractions, alphaFunction);
 }

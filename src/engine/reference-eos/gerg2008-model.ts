@@ -380,10 +380,25 @@ export class GergAtT implements ModelAtT {
       if (!(dPdrho > 0) || !Number.isFinite(Pc)) return NaN;
       let next = rho - (Pc - P) / dPdrho;
       if (!(next > 0)) next = rho / 2;
-      if (Math.abs(next - rho) <= 1e-13 * rho) return 1 / next;
+      // Quadratic convergence: a step below 1e-10 leaves an error far below round-off, and a
+      // tighter test can stall on round-off noise.
+      if (Math.abs(next - rho) <= 1e-10 * rho) return 1 / next;
       rho = next;
     }
     return NaN;
+  }
+
+  /** Liquid-branch root from δ0, raised until P(δ) exceeds P (Newton then falls to the root). */
+  private liquidRoot(P: number, x: Float64Array, vr: number, tau: number, delta0: number): number {
+    const RT = R * this.T;
+    let d = delta0;
+    for (;;) {
+      const [r1] = this.densityTerms(d, tau, x);
+      if ((d / vr) * RT * (1 + r1) > P) break;
+      d *= 1.1;
+      if (d > 6) return NaN;
+    }
+    return this.branchRoot(P, x, vr, tau, d / vr);
   }
 
   /** Reduced residual Gibbs energy per mole at a root (only differences between roots matter). */
@@ -405,15 +420,10 @@ export class GergAtT implements ModelAtT {
     const RT = R * this.T;
     let liquid = NaN;
     if (root !== 'vapor') {
-      // Dense start: above the liquid root. Liquids sit at δ ≈ 2–3; start from the last liquid
-      // root's δ + 0.3 (flash iterations differ little), else δ = 3.2, raised while P(start) < P.
-      let dStart = this.lastDeltaL > 0 ? this.lastDeltaL + 0.3 : 3.2;
-      for (let k = 0; k < 8; k++) {
-        const [r1] = this.densityTerms(dStart, tau, x);
-        if ((dStart / vr) * RT * (1 + r1) > P) break;
-        dStart *= 1.1;
-      }
-      liquid = this.branchRoot(P, x, vr, tau, dStart / vr);
+      // Dense start above the liquid root: first the last liquid root's δ + 0.3 (flash
+      // iterations differ little), then δ = 3.2 (liquids sit at δ ≈ 2–3).
+      if (this.lastDeltaL > 0) liquid = this.liquidRoot(P, x, vr, tau, this.lastDeltaL + 0.3);
+      if (Number.isNaN(liquid)) liquid = this.liquidRoot(P, x, vr, tau, 3.2);
       if (!Number.isNaN(liquid)) this.lastDeltaL = vr / liquid;
     }
     let vapor = NaN;

@@ -3,7 +3,8 @@
  * list of problems, each with a code and a fix. Nothing here throws.
  */
 import { findComponent, suggestComponent, type ComponentData } from '../../../engine/components/index.js';
-import { isPolar } from '../../../engine/index.js';
+import { isFluidModelName, isPolar, uncoveredComponents } from '../../../engine/index.js';
+import { REFERENCE_COMPONENTS } from '../../../engine/reference-eos/components.js';
 import { issue, warning, type DiagnosticIssue, type Warning } from '../../contract/envelope.js';
 import { CPA_MIXING_RULES, modelDidYouMean, normalizeModel, SUPPORTED_MODELS, MIXING_RULES, type FlashModel, type SupportedModel } from '../../contract/flash-models.js';
 import { hasAsymmetricCpaPair } from '../../../engine/cpa-fluid.js';
@@ -42,6 +43,11 @@ export interface FlashRequest {
   alphaFunction: AlphaFunctionName;
   /** Present exactly for PH (enthalpy), PS (entropy) and TV (volume). */
   spec?: StateSpec;
+  /**
+   * GERG2008 TP only: the homogeneous single-phase state at (T, P) without a phase split (the
+   * NIST reference code's and ISO 20765-2's calculation). False unless the input set it.
+   */
+  singlePhase: boolean;
   warnings: Warning[];
 }
 
@@ -70,8 +76,10 @@ export function cubicModelIssue(model: FlashModel, what: string, field = 'model'
  * PR or SRK-CPA) when the request names GERG-2008; undefined otherwise.
  */
 export function equilibriumModelIssue(model: FlashModel, what: string, field = 'model'): DiagnosticIssue | undefined {
-  if (model === 'SRK' || model === 'PR' || model === 'CPA') return undefined;
-  return issue('UNSUPPORTED_MODEL', `${what} needs SRK, PR or CPA; ${model} gives single-phase TP properties in runFlash only`, 'Use "model": "SRK", "PR" or "CPA"', field);
+  // Every registered model (engine/models.ts) has a full residual Helmholtz energy: phase
+  // equilibrium and the properties of each phase are generic.
+  if (isFluidModelName(model)) return undefined;
+  return issue('UNSUPPORTED_MODEL', `${what} needs one of the equilibrium models; ${model} is not one`, 'Use "model": "SRK", "PR", "CPA" or "GERG2008"', field);
 }
 
 /**
@@ -108,6 +116,15 @@ export function parseFlashRequest(input: unknown, models: readonly FlashModel[] 
   const rules: readonly unknown[] = model === 'CPA' ? CPA_MIXING_RULES : MIXING_RULES;
   if (input.mixingRule !== undefined && !rules.includes(input.mixingRule)) {
     issues.push(issue('UNKNOWN_MIXING_RULE', `Mixing rule ${JSON.stringify(input.mixingRule)} is not implemented${model === 'CPA' ? ' for CPA' : ''}`, `Use ${rules.map((r) => `"${String(r)}"`).join(' or ')} (or omit mixingRule)`, 'mixingRule'));
+  }
+
+  const singlePhase = input.singlePhase === true;
+  if (input.singlePhase !== undefined && typeof input.singlePhase !== 'boolean') {
+    issues.push(issue('INPUT_ERROR', '"singlePhase" must be true or false', 'Give "singlePhase": true for the homogeneous GERG-2008 state, or omit it', 'singlePhase'));
+  } else if (singlePhase && model !== undefined && model !== 'GERG2008') {
+    issues.push(issue('UNSUPPORTED_PROPERTY', `"singlePhase" applies to model GERG2008 (the ISO 20765-2 homogeneous state), not ${model}`, 'Omit singlePhase, or use "model": "GERG2008"', 'singlePhase'));
+  } else if (singlePhase && flashType !== undefined && flashType !== 'TP') {
+    issues.push(issue('UNSUPPORTED_PROPERTY', `"singlePhase" applies to a TP flash, not ${flashType}`, 'Use "flashType": "TP" with singlePhase, or omit singlePhase', 'singlePhase'));
   }
 
   const alpha = parseAlphaFunction(input.alphaFunction, model);
@@ -180,6 +197,15 @@ export function parseFlashRequest(input: unknown, models: readonly FlashModel[] 
   // unless the caller turns it off (the original leaves it off, and then reports at most two
   // phases, merging free water into the oil or gas).
   const multiPhaseCheck = typeof input.multiPhaseCheck === 'boolean' ? input.multiPhaseCheck : components.some(isPolar);
+  if (model !== undefined && isFluidModelName(model)) {
+    const uncovered = uncoveredComponents(model, components);
+    if (uncovered.length > 0) {
+      const covered = model === 'GERG2008' ? ` (it covers ${REFERENCE_COMPONENTS.join(', ')})` : '';
+      for (const n of uncovered) {
+        issues.push(issue('UNSUPPORTED_COMPONENT', `${model} does not cover '${n}'; the fluid has ${uncovered.length === 1 ? 'this component' : `${uncovered.length} such components: ${uncovered.join(', ')}`}`, `Use model SRK, PR or CPA for this fluid, or limit it to the components ${model} covers${covered}`, `components.${n}`));
+      }
+    }
+  }
   const spec = flashType === undefined ? undefined : parseSpec(flashType, input, components, z, issues);
   if (model === 'CPA' && input.mixingRule === 'CLASSIC_TX_CPA' && hasAsymmetricCpaPair(components)) {
     issues.push(
@@ -200,7 +226,7 @@ export function parseFlashRequest(input: unknown, models: readonly FlashModel[] 
   }
   const fallback = alphaFallbackWarning(model, alphaFunction, components);
   if (fallback !== undefined) warnings.push(fallback);
-  return { ok: true, request: { model, flashType, temperature, pressure, pressureGiven: input.pressure !== undefined, components, z, reported, multiPhaseCheck, alphaFunction, spec, warnings } };
+  return { ok: true, request: { model, flashType, temperature, pressure, pressureGiven: input.pressure !== undefined, components, z, reported, multiPhaseCheck, alphaFunction, spec, singlePhase, warnings } };
 }
 
 const SPEC_OF: Partial<Record<ImplementedFlashType, StateSpec['kind']>> = { PH: 'enthalpy', PS: 'entropy', TV: 'volume' };

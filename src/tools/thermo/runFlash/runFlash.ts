@@ -14,7 +14,7 @@ import { RunFlashInput, RunFlashOutput } from './schema.js';
 import { parseFlashRequest, type FlashRequest } from './request.js';
 import { buildFlashData } from './response.js';
 import { flashWarnings } from './warnings.js';
-import { gergReport } from './gerg.js';
+import { gergSinglePhaseReport } from './gerg.js';
 import { RUN_FLASH_EXAMPLES } from './examples.js';
 import { IMPLEMENTED_FLASH_TYPES, IMPLEMENTED_FLASH_TYPE_ALIASES, isSaturationFlashType } from './flash-types.js';
 import { runSaturation, SATURATION_ASSUMPTIONS } from './saturation.js';
@@ -48,6 +48,17 @@ const CPA_ASSUMPTIONS = [
   'Peneloux volume shift (CPA parameters) applied to reported densities and molar volumes only',
   'Phase equilibrium by tangent-plane stability analysis and Gibbs-energy minimisation',
 ];
+const GERG_ASSUMPTIONS = [
+  'GERG-2008 (Kunz & Wagner 2012): multiparameter Helmholtz-energy equation with its own reducing functions and departure functions; no adjustable kij',
+  'H and S on GERG-2008’s own datum (ideal gas, H = 0 and S = 0 at 298.15 K and 101.325 kPa), with its Jaeschke–Schley ideal-gas part',
+  'Phase equilibrium by tangent-plane stability analysis and Gibbs-energy minimisation on the GERG-2008 Helmholtz energy (fugacities and composition derivatives from its reducing functions)',
+];
+const GERG_LIMITATIONS = ['GERG-2008 covers 21 natural-gas components; normal range 90–450 K up to 35 MPa (uncertainty grows outside it)', 'No volume shift (GERG-2008 densities are reported as computed)'];
+const GERG_SINGLE_ASSUMPTIONS = [
+  'GERG-2008 (Kunz & Wagner 2012) homogeneous single-phase state at (T, P) ("singlePhase": true, the NIST AGA8/GERG code and ISO 20765-2); H and S on GERG-2008’s own datum (ideal gas at 298.15 K, 101.325 kPa)',
+  'Phase check by a GERG-2008 TP flash of the same feed (a MODEL_LIMITATION warning when it splits)',
+];
+
 const CPA_LIMITATIONS = ['CLASSIC_TX_CPA with MEG–methane, TEG–methane or TEG–water (composition-dependent kij) is not implemented', 'No electrolytes (salts)'];
 
 /** Fix hint of a failed PH/PS/TV flash: most failures are a spec the fluid cannot reach. */
@@ -71,7 +82,7 @@ function stateFlashFix(req: FlashRequest): string {
 type CubicRun = { ok: true; result: FlashResult; report: FlashReport; hydrate?: Extract<HydrateRun, { ok: true }>; saturation?: { warnings: Warning[]; notes: string[] } } | { ok: false; env: Envelope<never> };
 
 function cubicRun(req: FlashRequest): CubicRun {
-  const fluid = createFluid(req.model as FluidModelName, req.components, req.z, req.alphaFunction);
+  const fluid = createFluid(req.model, req.components, req.z, req.alphaFunction);
   const options = { multiPhaseCheck: req.multiPhaseCheck };
   if (req.flashType === 'hydrateTP') {
     const h = runHydrateTP(fluid, req.temperature, req.pressure);
@@ -132,17 +143,13 @@ export function runFlash(input: unknown): Envelope<RunFlashOutput> {
   let saturationWarnings: Warning[] = [];
   const assumptions: string[] = [];
   const limitations: string[] = [];
-  if (req.model === 'GERG2008' && req.flashType !== 'TP') {
-    return failure(TOOL, 'compute', [
-      issue('NOT_IMPLEMENTED_FLASH_TYPE', `${req.flashType} flash is implemented for the SRK, PR and CPA models; GERG2008 gives single-phase TP properties only`, `Use model SRK, PR or CPA for a ${req.flashType} flash, or flashType TP with GERG2008`, 'model'),
-    ]);
-  }
-  if (req.model === 'GERG2008') {
-    const g = gergReport(req);
+  if (req.model === 'GERG2008' && req.singlePhase) {
+    const g = gergSinglePhaseReport(req);
     if (!g.ok) return failure(TOOL, 'compute', g.issues, 'flash');
     report = g.report;
-    assumptions.push('GERG-2008 (Kunz & Wagner 2012) single-phase properties; H and S on GERG-2008’s own datum (ideal gas at 298.15 K, 101.325 kPa)', 'Phase check by an SRK TP flash of the same feed');
-    limitations.push('Single phase only; GERG-2008 covers 21 natural-gas components');
+    saturationWarnings = g.warnings;
+    assumptions.push(...GERG_SINGLE_ASSUMPTIONS);
+    limitations.push('Single phase only (singlePhase option); GERG-2008 covers 21 natural-gas components');
   } else {
     const c = cubicRun(req);
     if (!c.ok) return c.env;
@@ -151,9 +158,9 @@ export function runFlash(input: unknown): Envelope<RunFlashOutput> {
     hydrate = c.hydrate;
     saturationWarnings = c.saturation?.warnings ?? [];
     assumptions.push(...(c.saturation?.notes ?? []));
-    assumptions.push(...(req.model === 'CPA' ? CPA_ASSUMPTIONS : CUBIC_ASSUMPTIONS));
+    assumptions.push(...(req.model === 'CPA' ? CPA_ASSUMPTIONS : req.model === 'GERG2008' ? GERG_ASSUMPTIONS : CUBIC_ASSUMPTIONS));
     if (req.alphaFunction !== 'classic') assumptions.push(ALPHA_ASSUMPTION[req.alphaFunction]);
-    limitations.push(...(req.model === 'CPA' ? CPA_LIMITATIONS : CUBIC_LIMITATIONS));
+    limitations.push(...(req.model === 'CPA' ? CPA_LIMITATIONS : req.model === 'GERG2008' ? GERG_LIMITATIONS : CUBIC_LIMITATIONS));
     if (hydrate !== undefined) {
       assumptions.push(...HYDRATE_ASSUMPTIONS);
       limitations.push(...HYDRATE_LIMITATIONS);
@@ -191,7 +198,7 @@ export function runFlash(input: unknown): Envelope<RunFlashOutput> {
     addHydratePhase(data, ctx, hydrate, req.components.map((c) => c.molarMass));
     data.hydrate = hydrate.block;
   }
-  const phaseResult: FlashResult = result ?? { T: req.temperature, P: req.pressure, z: Float64Array.from(req.z), phases: report.phases.map((p) => p.state), iterations: 0, stabilityTm: 0, method: 'gerg-single-phase' };
+  const phaseResult: FlashResult = result ?? { T: req.temperature, P: req.pressure, z: Float64Array.from(req.z), phases: report.phases.map((p) => p.state), iterations: 0, stabilityTm: 0, method: 'gerg-single-phase (singlePhase option)' };
   return success({
     tool: TOOL,
     data,
@@ -201,7 +208,7 @@ export function runFlash(input: unknown): Envelope<RunFlashOutput> {
       model: req.model,
       flashType: req.flashType,
       calculationType: `${req.flashType} flash`,
-      mixingRule: req.model === 'CPA' ? 'classic-T (CPA: kij = cpakij + cpakijT·T)' : 'classic',
+      mixingRule: req.model === 'CPA' ? 'classic-T (CPA: kij = cpakij + cpakijT·T)' : req.model === 'GERG2008' ? 'GERG-2008 reducing and departure functions' : 'classic',
       convergence: { converged: true, iterations: phaseResult.iterations, message: `${phaseResult.method}: ${report.phases.length} phase(s)` },
       assumptions,
       limitations,
