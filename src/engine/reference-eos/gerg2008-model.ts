@@ -170,7 +170,6 @@ export class GergAtT implements ModelAtT {
   private readonly dk: Float64Array;
   private readonly tk: Float64Array;
   private readonly Gk: Float64Array;
-  private lastDeltaL = 0;
 
   constructor(
     private readonly model: Gerg2008Model,
@@ -388,17 +387,63 @@ export class GergAtT implements ModelAtT {
     return NaN;
   }
 
-  /** Liquid-branch root from δ0, raised until P(δ) exceeds P (Newton then falls to the root). */
+  /**
+   * Vapour-branch root: Newton from the ideal gas, then a check that P rises all the way from
+   * ρ = 0 to the root (dP/dρ > 0 at 0.2…0.8 of it). At T far below T_c the ideal-gas start can lie
+   * inside the two-phase region, where the multiparameter terms (τ^t with t up to 22) make P(ρ)
+   * wiggle and Newton can settle on a spurious "root" with absurd fugacities; a real vapour root is
+   * connected to the ideal gas through mechanically stable states.
+   */
+  private vapourRoot(P: number, x: Float64Array, vr: number, tau: number): number {
+    const RT = R * this.T;
+    const v = this.branchRoot(P, x, vr, tau, P / RT);
+    if (!Number.isFinite(v) || vr / v < 0.02) return v;
+    for (const f of [0.2, 0.4, 0.6, 0.8]) {
+      const [r1, r2] = this.densityTerms((f * vr) / v, tau, x);
+      if (!(1 + 2 * r1 + r2 > 0)) return NaN;
+    }
+    return v;
+  }
+
+  /**
+   * Liquid-branch root: the densest root below a dense start. The start δ0 is raised until it is
+   * mechanically stable with P(δ0) > P; from there Newton steps fall towards the root, kept inside
+   * a bracket [lo, hi] where every point above hi is known liquid (P > target, dP/dρ > 0) and lo is
+   * a point below the root (P < target, or inside the mechanically unstable region, which lies
+   * below the liquid branch). A step leaving the bracket is replaced by bisection, so a
+   * multiparameter EOS's wiggles in the two-phase region cannot send the iterate to a spurious root.
+   * NaN when the bracket closes on an unstable point (no liquid root).
+   */
   private liquidRoot(P: number, x: Float64Array, vr: number, tau: number, delta0: number): number {
     const RT = R * this.T;
-    let d = delta0;
-    for (;;) {
-      const [r1] = this.densityTerms(d, tau, x);
-      if ((d / vr) * RT * (1 + r1) > P) break;
-      d *= 1.1;
-      if (d > 6) return NaN;
+    const at = (d: number): [number, number] => {
+      const [r1, r2] = this.densityTerms(d, tau, x);
+      return [(d / vr) * RT * (1 + r1), RT * (1 + 2 * r1 + r2)];
+    };
+    let hi = delta0;
+    let [Phi, dhi] = at(hi);
+    while (!(Phi > P && dhi > 0)) {
+      hi *= 1.1;
+      if (hi > 6) return NaN;
+      [Phi, dhi] = at(hi);
     }
-    return this.branchRoot(P, x, vr, tau, d / vr);
+    let lo = 0;
+    let d = hi - ((Phi - P) / dhi) * vr;
+    for (let it = 0; it < 200; it++) {
+      if (!(d > lo && d < hi)) d = 0.5 * (lo + hi);
+      const [Pd, dPd] = at(d);
+      if (!Number.isFinite(Pd)) return NaN;
+      const liquidSide = Pd > P && dPd > 0;
+      if (liquidSide) hi = d;
+      else lo = d;
+      // Newton in δ (dP/dδ = vr·dP/dρ… i.e. step (P − target)·vr/(dP/dρ)); from a liquid-side
+      // point it stays above the root (P convex there), elsewhere it is used only inside the bracket.
+      const next = d - ((Pd - P) / dPd) * vr;
+      if (dPd > 0 && Math.abs(next - d) <= 1e-10 * d) return vr / next;
+      if (hi - lo <= 1e-13 * hi) return dPd > 0 ? vr / d : NaN;
+      d = liquidSide ? next : dPd > 0 && next > lo && next < hi ? next : 0.5 * (lo + hi);
+    }
+    return NaN;
   }
 
   /** Reduced residual Gibbs energy per mole at a root (only differences between roots matter). */
@@ -420,14 +465,12 @@ export class GergAtT implements ModelAtT {
     const RT = R * this.T;
     let liquid = NaN;
     if (root !== 'vapor') {
-      // Dense start above the liquid root: first the last liquid root's δ + 0.3 (flash
-      // iterations differ little), then δ = 3.2 (liquids sit at δ ≈ 2–3).
-      if (this.lastDeltaL > 0) liquid = this.liquidRoot(P, x, vr, tau, this.lastDeltaL + 0.3);
-      if (Number.isNaN(liquid)) liquid = this.liquidRoot(P, x, vr, tau, 3.2);
-      if (!Number.isNaN(liquid)) this.lastDeltaL = vr / liquid;
+      // From a dense start (liquids sit at δ ≈ 2–3); no warm start from the previous root, which
+      // on a multiparameter EOS may lie in another composition's two-phase wiggles.
+      liquid = this.liquidRoot(P, x, vr, tau, 3.2);
     }
     let vapor = NaN;
-    if (root !== 'liquid') vapor = this.branchRoot(P, x, vr, tau, P / RT);
+    if (root !== 'liquid') vapor = this.vapourRoot(P, x, vr, tau);
     if (root === 'liquid') return Number.isNaN(liquid) ? vapor : liquid;
     if (root === 'vapor') return Number.isNaN(vapor) ? liquid : vapor;
     if (Number.isNaN(liquid)) return vapor;

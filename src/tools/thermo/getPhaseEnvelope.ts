@@ -11,7 +11,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { moleFraction, pressureValue } from '../contract/bounded.js';
-import { createCubicFluid, phaseEnvelope } from '../../engine/index.js';
+import { createFluid, phaseEnvelope } from '../../engine/index.js';
 import { failure, issue, success, warning, type DiagnosticIssue, type Envelope } from '../contract/envelope.js';
 import { defineTool } from '../contract/types.js';
 import { cubicModelIssue, parseFlashRequest } from './runFlash/request.js';
@@ -95,7 +95,7 @@ export function getPhaseEnvelope(input: unknown): Envelope<Output> {
   }
   if (issues.length > 0 || !parsed.ok) return failure(TOOL, 'compute', issues);
   const req = parsed.request;
-  const fluid = createCubicFluid(req.model as 'SRK' | 'PR', req.components, req.z);
+  const fluid = createFluid(req.model, req.components, req.z);
   const env = phaseEnvelope(fluid.model, fluid.z, { Pmin, Pmax: PMAX_BARA * 1e5 });
   if (!env.ok) {
     return failure(TOOL, 'compute', [{ severity: 'error', code: 'ENVELOPE_ERROR', message: env.message, fix: `The mixture has no dew point at ${Pmin / 1e5} bara the trace can start from: try another lowPressure, or check the composition (runFlash dewPointT at that pressure)` }], 'envelope');

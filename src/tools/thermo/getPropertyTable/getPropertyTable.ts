@@ -7,7 +7,7 @@
  * column), and a point whose flash fails is listed in failedPoints with its reason instead of
  * silently dropped.
  */
-import { createFluid, flashReport, flashTP, type FluidModelName } from '../../../engine/index.js';
+import { createFluid, flashReport, flashTP } from '../../../engine/index.js';
 import { FLASH_MODELS } from '../../contract/flash-models.js';
 import { failure, issue, success, warning, type DiagnosticIssue, type Envelope } from '../../contract/envelope.js';
 import { defineTool, type ToolContext } from '../../contract/types.js';
@@ -96,7 +96,7 @@ export function getPropertyTable(input: unknown, ctx?: Pick<ToolContext, 'progre
   if (issues.length > 0 || table === undefined || !parsed.ok) return failure(TOOL, 'compute', issues);
   const req = parsed.request;
 
-  const fluid = createFluid(req.model as FluidModelName, req.components, req.z);
+  const fluid = createFluid(req.model, req.components, req.z);
   const rows: Output['table'] = [];
   const failedPoints: Output['failedPoints'] = [];
   const n = table.points;

@@ -62,13 +62,13 @@ function isObject(v: unknown): v is Record<string, unknown> {
 }
 
 /**
- * UNSUPPORTED_MODEL for a tool that needs a cubic model (phase split, saturation, process units)
- * when the request names another one (GERG-2008 gives single-phase TP properties only); undefined
- * for SRK and PR. `what` completes "<what> needs a cubic model".
+ * UNSUPPORTED_MODEL for a tool built on the SRK/PR/GERG-2008 fluids (phase envelope, PVT
+ * experiments, property tables) when the request names another model; undefined for those.
+ * `what` completes "<what> takes …".
  */
 export function cubicModelIssue(model: FlashModel, what: string, field = 'model'): DiagnosticIssue | undefined {
-  if (model === 'SRK' || model === 'PR') return undefined;
-  return issue('UNSUPPORTED_MODEL', `${what} needs a cubic model; ${model} gives single-phase TP properties in runFlash only`, 'Use "model": "SRK" or "PR"', field);
+  if (model === 'SRK' || model === 'PR' || model === 'GERG2008') return undefined;
+  return issue('UNSUPPORTED_MODEL', `${what} takes SRK, PR or GERG2008, not ${model}`, 'Use "model": "SRK", "PR" or "GERG2008"', field);
 }
 
 /**
