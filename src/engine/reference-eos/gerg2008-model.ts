@@ -189,6 +189,7 @@ export class GergAtT implements ModelAtT {
     this.dk = new Float64Array(nc);
     this.tk = new Float64Array(nc);
     this.Gk = new Float64Array(nc * 3);
+    this.foldX = new Float64Array(nc);
   }
 
   /** Q_V (L·mol), Q_T (K·mol²) of amounts n, with gradients and (if hessian) Hessians. */
@@ -342,25 +343,32 @@ export class GergAtT implements ModelAtT {
     }
   }
 
+  /**
+   * The composition of the current density search folded into one term list (./gerg2008-fluid.ts,
+   * the reference path's representation): one pass over its terms per density iterate instead of
+   * one per component and departure function. Rebuilt only when x changes.
+   */
+  private fold: GergFluid | undefined;
+  private readonly foldX: Float64Array;
+  private readonly refX = new Float64Array(NC);
+
+  private folded(x: Float64Array): GergFluid {
+    let same = this.fold !== undefined;
+    for (let i = 0; i < this.nc && same; i++) same = this.foldX[i] === x[i];
+    if (!same || this.fold === undefined) {
+      this.refX.fill(0);
+      for (let i = 0; i < this.nc; i++) this.refX[this.model.ref[i]] = x[i];
+      this.fold = createGergFluid(this.refX);
+      this.foldX.set(x);
+    }
+    return this.fold;
+  }
+
   /** δα^r_δ and δ²α^r_δδ of composition x at density δ (τ fixed by x): the density iteration. */
-  private densityTerms(delta: number, tau: number, x: Float64Array): [number, number] {
-    const m = this.model;
-    let r1 = 0;
-    let r2 = 0;
-    for (let i = 0; i < this.nc; i++) {
-      const f = m.pure[i];
-      const r = gergResidual(f, f.Tr / tau, delta * f.Dr, false);
-      r1 += x[i] * r[1];
-      r2 += x[i] * r[2];
-    }
-    for (const p of m.depPairs) {
-      const f = m.departures[p.fn];
-      const r = gergResidual(f, f.Tr / tau, delta * f.Dr, false);
-      const w = x[p.a] * x[p.b] * p.F;
-      r1 += w * r[1];
-      r2 += w * r[2];
-    }
-    return [r1, r2];
+  private densityTerms(delta: number, _tau: number, x: Float64Array): [number, number] {
+    const f = this.folded(x);
+    const r = gergResidual(f, this.T, delta * f.Dr, false);
+    return [r[1], r[2]];
   }
 
   /**
@@ -448,13 +456,10 @@ export class GergAtT implements ModelAtT {
 
   /** Reduced residual Gibbs energy per mole at a root (only differences between roots matter). */
   private gibbs(v: number, P: number, x: Float64Array): number {
-    this.reducing(x, false);
-    const delta = (1e-3 * this.qV) / v;
-    const tau = this.qT / this.T;
-    this.evalTerms(delta, tau, true);
-    this.mixTerms(x);
+    const f = this.folded(x);
+    const ar = gergResidual(f, this.T, 1e-3 / v, true)[0];
     const Z = (P * v) / (R * this.T);
-    return this.mix[0] + Z - 1 - Math.log(Z);
+    return ar + Z - 1 - Math.log(Z);
   }
 
   molarVolume(P: number, xIn: ArrayLike<number>, root: RootChoice): number {
