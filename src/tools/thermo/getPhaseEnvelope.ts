@@ -27,7 +27,7 @@ const StatePoint = Type.Object({ temperature_K: Type.Number(), temperature_C: Ty
 
 export const PhaseEnvelopeInput = Type.Object(
   {
-    model: Type.Optional(Type.String({ description: 'Equation of state: SRK (default) or PR (case-insensitive)', examples: ['SRK', 'PR'] })),
+    model: Type.Optional(Type.String({ description: 'Equation of state: SRK (default), PR or GERG2008 (its 21 components; case-insensitive)', examples: ['SRK', 'PR', 'GERG2008'] })),
     components: Type.Record(Type.String(), moleFraction(), { description: 'Component name → mole fraction, e.g. {"methane": 0.85, "ethane": 0.10, "propane": 0.05}' }),
     mixingRule: Type.Optional(Type.String({ description: 'Only "classic" is implemented', examples: ['classic'] })),
     lowPressure: Type.Optional(
@@ -157,9 +157,9 @@ export const getPhaseEnvelopeTool = defineTool({
   tier: 'core',
   category: 'CALCULATION',
   since: 'v1.0',
-  summary: 'P–T phase envelope of a mixture (SRK or PR): dew and bubble curves, critical point, cricondenbar and cricondentherm.',
+  summary: 'P–T phase envelope of a mixture (SRK, PR or GERG-2008): dew and bubble curves, critical point, cricondenbar and cricondentherm.',
   description:
-    'P–T phase envelope of a mixture (SRK or PR): the dew curve from lowPressure (default 1 bara) up, through the critical point, and the bubble curve back down, each point labelled dew or bubble, with the critical point, cricondenbar and cricondentherm (temperature in K and C, pressure in bara). ' +
+    'P–T phase envelope of a mixture (SRK, PR or GERG-2008): the dew curve from lowPressure (default 1 bara) up, through the critical point, and the bubble curve back down, each point labelled dew or bubble, with the critical point, cricondenbar and cricondentherm (temperature in K and C, pressure in bara). ' +
     'Required: components (name → mole fraction). One component gives its vapour-pressure curve up to the critical point. A trace that stops early is flagged (complete: false and a CONVERGENCE_WARNING). Unlike the original, both branches are reported and temperature and pressure are under their own labels.',
   input: PhaseEnvelopeInput,
   output: PhaseEnvelopeOutput,

@@ -43,7 +43,7 @@ const Input = Type.Object(
   {
     experiment: Type.String({ description: `One of ${EXPERIMENTS.join(', ')}` }),
     components: Type.Record(Type.String(), moleFraction()),
-    model: Type.Optional(Type.String({ description: 'SRK (default) or PR' })),
+    model: Type.Optional(Type.String({ description: 'SRK (default), PR or GERG2008 (its 21 components)' })),
     mixingRule: Type.Optional(Type.String()),
     temperature: Type.Optional(quantity('Temperature (alternative to temperature_C / temperature_K)', 'K')),
     temperature_C: Type.Optional(Type.Number({ minimum: -273.15, maximum: 3000 })),
