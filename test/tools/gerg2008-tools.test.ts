@@ -80,3 +80,10 @@ t.test('GERG2008 in the fluid-driven tools', async (t) => {
   const gerg = data(cat).models.find((m: any) => m.code === 'GERG2008');
   t.match(gerg?.description, /phase equilibrium/, 'catalog describes the full model');
 });
+
+t.test('GERG2008 outside its normal range carries an EXTRAPOLATION warning', async (t) => {
+  const hot = await runTool('runFlash', { model: 'GERG2008', components: GAS, temperature: 500, pressure: 100 });
+  t.ok(hot.warnings.some((w) => w.code === 'EXTRAPOLATION' && /extended range/.test(w.message)), '500 K: extended range');
+  const normal = await runTool('runFlash', { model: 'GERG2008', components: GAS, temperature: 300, pressure: 100 });
+  t.notOk(normal.warnings.some((w) => w.code === 'EXTRAPOLATION'), '300 K, 100 bar: none');
+});
