@@ -111,3 +111,18 @@ t.test('GERG-2008 saturation points satisfy equilibrium and bound the two-phase 
   t.ok(below.ok && below.result.phases.length === 2, 'two phases 0.5 K below it');
   t.end();
 });
+
+t.test('GERG-2008 CO2-rich bubble point near the CO2 critical temperature, from a poor initial guess', (t) => {
+  // A branch without a root falls back to the other one (a liquid-only state asked for its vapour
+  // root returns the liquid root, as a cubic's single real root does); without that the solver
+  // failed here from guesses below 55 bar.
+  const f = gergFluid({ CO2: 0.97, methane: 0.018, nitrogen: 0.006, ethane: 0.003, H2S: 0.003 });
+  const at = f.model.atTemperature(294);
+  t.ok(Number.isFinite(at.molarVolume(80e5, f.z, 'vapor')), 'vapour root asked at a liquid-only state: the liquid root');
+  for (const guess of [40e5, 53.1e5, 60e5]) {
+    const b = bubblePointPressure(f.model, 294, f.z, guess);
+    t.ok(b.ok && Math.abs(b.P / 1e5 - 65.692) < 0.01, `guess ${guess / 1e5} bar: ${b.ok ? (b.P / 1e5).toFixed(3) : b.message} bar`);
+    if (b.ok) t.ok(b.incipient[1] > f.z[1], 'the incipient vapour is richer in methane than the liquid');
+  }
+  t.end();
+});

@@ -476,8 +476,10 @@ export class GergAtT implements ModelAtT {
     }
     let vapor = NaN;
     if (root !== 'liquid') vapor = this.vapourRoot(P, x, vr, tau);
-    if (root === 'liquid') return Number.isNaN(liquid) ? vapor : liquid;
-    if (root === 'vapor') return Number.isNaN(vapor) ? liquid : vapor;
+    // A branch that has no root at this state falls back to the other one (as the cubics' single
+    // real root serves both), computed only then.
+    if (root === 'liquid') return Number.isNaN(liquid) ? this.vapourRoot(P, x, vr, tau) : liquid;
+    if (root === 'vapor') return Number.isNaN(vapor) ? this.liquidRoot(P, x, vr, tau, 3.2) : vapor;
     if (Number.isNaN(liquid)) return vapor;
     if (Number.isNaN(vapor) || Math.abs(vapor - liquid) < 1e-10 * liquid) return liquid;
     const gL = this.gibbs(liquid, P, x);
