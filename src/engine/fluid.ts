@@ -1,16 +1,13 @@
 /**
  * A "fluid": a thermodynamic model bound to a component list and a feed composition, built from
  * database names. This is the engine's entry point for tools: resolve names, build the model
- * (kij from the database's classic mixing-rule table), then flash and report.
+ * (kij from the database's classic mixing-rule table), then flash and report. The model registry
+ * (./models.ts, createFluid) builds a fluid of any model by name.
  */
 import { binaryInteraction, findComponent, type ComponentData } from './components/index.js';
 import { createCubicModel, type CubicKind } from './eos/cubic.js';
 import type { AlphaFunctionName } from './eos/alpha.js';
 import { selectAlphaParameters } from './components/alpha-parameters.js';
-import { createCpaFluid } from './cpa-fluid.js';
-import { createUmrFluid } from './umr-fluid.js';
-import type { UmrAttraction } from './eos/umr.js';
-import { createPcSaftFluid } from './pcsaft-fluid.js';
 import type { Fluid } from './fluid-types.js';
 
 export type CubicModelName = CubicKind;
@@ -61,36 +58,4 @@ export function createCubicFluid(kind: CubicKind, components: readonly Component
   if (!alpha.ok) throw new RangeError(alpha.message);
   const model = createCubicModel(kind, components, kijMatrix(kind, components), alpha.override);
   return alphaFunction === 'classic' ? { model, components, z } : { model, components, z, alphaFallbacks: alpha.fallbacks };
-}
-
-/** The equations of state a fluid can be built with: the cubics, SRK-CPA, UMR-PRU and PC-SAFT. */
-export type FluidModelName = CubicKind | 'CPA' | 'UMRPRU' | 'PCSAFT';
-
-/**
- * Builds an SRK, PR, SRK-CPA, UMR-PRU or PC-SAFT fluid (see createCubicFluid, cpa-fluid.ts,
- * umr-fluid.ts and pcsaft-fluid.ts). The alpha function applies to SRK and PR only; CPA, UMR-PRU and
- * PC-SAFT use their own parameters. For UMR-PRU, `options.umrAttraction` picks the universal mixing
- * rule ('umr') or the classic one. PC-SAFT throws a RangeError naming the components it has no
- * parameters for.
- */
-export function createFluid(
-  model: FluidModelName,
-  components: readonly ComponentData[],
-  fractions: ArrayLike<number>,
-  alphaFunction: AlphaFunctionName = 'classic',
-  options: { umrAttraction?: UmrAttraction } = {},
-): Fluid {
-  if (model === 'CPA') {
-    if (alphaFunction !== 'classic') throw new RangeError('CPA uses its own fitted alpha parameters; alphaFunction applies to SRK and PR');
-    return createCpaFluid(components, fractions);
-  }
-  if (model === 'UMRPRU') {
-    if (alphaFunction !== 'classic') throw new RangeError('UMR-PRU uses its own Mathias–Copeman alpha; alphaFunction applies to SRK and PR');
-    return createUmrFluid(components, fractions, options.umrAttraction);
-  }
-  if (model === 'PCSAFT') {
-    if (alphaFunction !== 'classic') throw new RangeError('PC-SAFT has no alpha function; alphaFunction applies to SRK and PR');
-    return createPcSaftFluid(components, fractions);
-  }
-  return createCubicFluid(model, components, fractions, alphaFunction);
 }

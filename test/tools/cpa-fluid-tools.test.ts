@@ -3,8 +3,7 @@
  * runRelief and runFlowAssurance (erosion). Each is checked against runFlash with the same CPA
  * fluid at the same state (the tools must use that equilibrium, not a cubic stand-in), and on a
  * gas without associating components against SRK, where CPA differs only by its fitted pure-
- * component parameters. GERG-2008 is still refused, and the tools without CPA say which tools
- * take it.
+ * component parameters. The tools without CPA say which tools take it.
  */
 import t from 'tap';
 import { runTool } from '../../src/index.js';
@@ -90,11 +89,7 @@ t.test('runFlowAssurance erosion with CPA: the no-slip density is the CPA flash 
   t.ok(rel(res.erosionalVelocity_m_s, (100 * 0.3048) / Math.sqrt(res.mixtureDensity_kg_m3 * 0.062428)) < 1e-3, 'erosional velocity');
 });
 
-t.test('refusals: GERG-2008 needs a single-phase tool; CPA-less tools name the ones that take it', async (t) => {
-  const g = await runTool('runPipeline', line('GERG2008', DRY));
-  t.equal(g.status, 'error');
-  t.equal(g.errors?.[0]?.code, 'UNSUPPORTED_MODEL');
-  t.match(g.errors?.[0]?.fix, /CPA/);
+t.test('refusals: CPA-less tools name the ones that take it', async (t) => {
   const e = await runTool('getPhaseEnvelope', { model: 'CPA', components: DRY });
   t.equal(e.errors?.[0]?.code, 'UNKNOWN_MODEL');
   t.match(e.errors?.[0]?.message, /runPipeline/);

@@ -62,7 +62,7 @@ t.test('input errors carry codes, fields, fixes and the right HTTP status', asyn
   const cases: [string, unknown, string, string, number][] = [
     ['no components', { model: 'SRK', components: {} }, 'MISSING_COMPONENTS', 'components', 422],
     ['misspelled component', { components: { metane: 0.9, ethane: 0.1 } }, 'UNKNOWN_COMPONENT', 'components.metane', 422],
-    ['GERG-2008', { model: 'GERG2008', components: { methane: 0.9, ethane: 0.1 } }, 'UNSUPPORTED_MODEL', 'model', 422],
+    ['GERG-2008 with a component it does not cover', { model: 'GERG2008', components: { methane: 0.9, benzene: 0.1 } }, 'UNSUPPORTED_COMPONENT', 'components.benzene', 422],
     ['low pressure too high', { components: { methane: 0.9, ethane: 0.1 }, lowPressure: 80 }, 'PRESSURE_ERROR', 'lowPressure', 422],
     ['not an object', [1, 2], 'INPUT_ERROR', '', 400],
   ];

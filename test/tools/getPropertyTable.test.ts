@@ -109,7 +109,7 @@ t.test('input errors carry codes, fields, fixes and HTTP 422 (400 for a non-obje
     ['unknown unit', { ...base, sweepFrom: { value: 5, unit: 'Q' } }, 'TEMPERATURE_ERROR', 'sweepFrom', 422],
     ['negative fixed pressure', { ...base, fixedPressure: -3 }, 'PRESSURE_ERROR', 'fixedPressure', 422],
     ['misspelled component', { ...base, components: { metane: 1 } }, 'UNKNOWN_COMPONENT', 'components.metane', 422],
-    ['GERG-2008', { ...base, model: 'GERG2008' }, 'UNSUPPORTED_MODEL', 'model', 422],
+    ['GERG-2008 with a component it does not cover', { ...base, model: 'GERG2008', components: { methane: 0.9, benzene: 0.1 } }, 'UNSUPPORTED_COMPONENT', 'components.benzene', 422],
     ['one point', { ...base, points: 1 }, 'INPUT_ERROR', 'points', 422],
     ['unknown property', { ...base, properties: ['density', 'colour'] }, 'INPUT_ERROR', 'properties', 422],
     ['not an object', 'methane', 'INPUT_ERROR', '', 400],

@@ -78,7 +78,7 @@ t.test('bad definitions: structured errors with code, fix and field', (t) => {
     ['missing flowRate', { fluid: FLUID, process: [{ type: 'Stream', name: 'feed' }] }, 'MISSING_FLOW_RATE', 'process.0.properties.flowRate'],
     ['bad flow unit', { fluid: FLUID, process: [{ type: 'Stream', name: 'feed', properties: { flowRate: [1000, 'furlongs/fortnight'] } }] }, 'INVALID_FLOW_RATE', 'process.0.properties.flowRate'],
     ['negative flow', { fluid: FLUID, process: [{ type: 'Stream', name: 'feed', properties: { flowRate: [-5, 'kg/hr'] } }] }, 'INVALID_FLOW_RATE', 'process.0.properties.flowRate'],
-    ['GERG2008 model', { fluid: { ...FLUID, model: 'GERG2008' }, process: [FEED] }, 'UNSUPPORTED_MODEL', 'fluid.model'],
+    ['GERG2008 with a component it does not cover', { fluid: { ...FLUID, model: 'GERG2008', components: { methane: 0.9, benzene: 0.1 } }, process: [FEED] }, 'UNSUPPORTED_COMPONENT', 'fluid.components.benzene'],
     ['unknown component', { fluid: { ...FLUID, components: { methane: 0.9, unobtainium: 0.1 } }, process: [FEED] }, 'UNKNOWN_COMPONENT', 'fluid.components.unobtainium'],
     ['autoRun false', { fluid: FLUID, process: [FEED], autoRun: false }, 'AUTO_RUN_DISABLED', 'autoRun'],
     ['duplicate names', { fluid: FLUID, process: [FEED, { ...FEED }] }, 'DUPLICATE_EQUIPMENT_NAME', 'process.1.name'],

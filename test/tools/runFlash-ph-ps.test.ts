@@ -102,7 +102,6 @@ t.test('spec errors: missing, malformed, unreachable, and GERG2008', (t) => {
     ['entropy without a value', { ...base, flashType: 'PS', entropy: { unit: 'J/molK' } }, 'ENTROPY_ERROR', 422, 'entropy'],
     ['enthalpy above any state up to 2000 K', { ...base, flashType: 'PH', enthalpy: { value: 5e6, unit: 'J/mol' } }, 'FLASH_ERROR', 422, ''],
     ['entropy below any state down to 20 K', { ...base, flashType: 'PS', entropy: { value: -500, unit: 'kJ/kgK' } }, 'FLASH_ERROR', 422, ''],
-    ['PH with GERG2008', { ...base, model: 'GERG2008', flashType: 'PH', enthalpy: { value: 0, unit: 'J/mol' } }, 'NOT_IMPLEMENTED_FLASH_TYPE', 422, 'model'],
   ];
   for (const [what, input, code, status, field] of cases) {
     const env = runFlash(input);

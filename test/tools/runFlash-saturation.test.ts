@@ -93,7 +93,6 @@ t.test('errors: no saturation point (422 with a fix), GERG2008, bad input', asyn
     ['bubble T at 500 bara', { flashType: 'bubblePointT', model: 'PR', components: OIL, pressure: 500 }, 'NO_SATURATION_POINT', 422, /lower the pressure/],
     ['bubble P above Tc', { flashType: 'bubblePointP', model: 'PR', components: OIL, temperature: 900 }, 'NO_SATURATION_POINT', 422, /critical temperature/],
     ['pure methane above its critical pressure', { flashType: 'dewPointT', components: { methane: 1 }, pressure: 60 }, 'NO_SATURATION_POINT', 422, /cricondenbar/],
-    ['GERG2008', { flashType: 'dewPointT', model: 'GERG2008', components: GAS, pressure: 30 }, 'NOT_IMPLEMENTED_FLASH_TYPE', 422, /SRK, PR or CPA/],
     ['negative pressure', { flashType: 'bubblePointP', components: OIL, pressure: -5 }, 'PRESSURE_ERROR', 422, /positive/],
   ];
   for (const [what, input, code, status, fix] of cases) {

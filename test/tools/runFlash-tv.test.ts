@@ -82,7 +82,6 @@ t.test('spec errors: missing, malformed, unreachable, and GERG2008', (t) => {
     ['negative volume', { ...base, flashType: 'TV', volume: { value: -1e-3, unit: 'm3/mol' } }, 'VOLUME_ERROR', 422, 'volume'],
     ['volume below the co-volume', { ...base, flashType: 'TV', volume: { value: 1, unit: 'cm3/mol' } }, 'FLASH_ERROR', 422, ''],
     ['volume beyond 1 Pa', { ...base, flashType: 'TV', volume: { value: 1e5, unit: 'm3/mol' } }, 'FLASH_ERROR', 422, ''],
-    ['TV with GERG2008', { ...base, model: 'GERG2008', flashType: 'TV', volume: { value: 1e-3, unit: 'm3/mol' } }, 'NOT_IMPLEMENTED_FLASH_TYPE', 422, 'model'],
   ];
   for (const [what, input, code, status, field] of cases) {
     const env = runFlash(input);

@@ -98,12 +98,12 @@ t.test('input errors carry contract codes, fixes and the right HTTP status', (t)
     ['below absolute zero', { ...base, temperature: { value: -300, unit: 'C' } }, 'TEMPERATURE_ERROR', 422],
     ['negative pressure', { ...base, pressure: { value: -5, unit: 'bara' } }, 'PRESSURE_ERROR', 422],
     ['unknown model', { ...base, model: 'XYZ' }, 'UNKNOWN_MODEL', 422],
-    ['flash type the model does not offer', { ...base, model: 'GERG2008', flashType: 'hydrateTP' }, 'NOT_IMPLEMENTED_FLASH_TYPE', 422],
+    ['singlePhase with a model other than GERG2008', { ...base, model: 'SRK', singlePhase: true }, 'UNSUPPORTED_PROPERTY', 422],
     ['unknown flash type', { ...base, flashType: 'XY' }, 'UNKNOWN_FLASH_TYPE', 422],
     ['unknown mixing rule', { ...base, mixingRule: 'HV' }, 'UNKNOWN_MIXING_RULE', 422],
     ['not an object', 'methane', 'INPUT_ERROR', 400],
     ['GERG with a non-GERG component', { ...base, model: 'GERG2008', components: { methane: 0.9, nC11: 0.1 } }, 'UNSUPPORTED_COMPONENT', 422],
-    ['GERG in the two-phase region', { ...base, model: 'GERG2008', temperature: { value: -20, unit: 'C' }, pressure: { value: 10, unit: 'bara' }, components: { methane: 0.5, propane: 0.5 } }, 'GERG_TWO_PHASE', 422],
+    ['GERG singlePhase with a PH flash', { ...base, model: 'GERG2008', singlePhase: true, flashType: 'PH', enthalpy: { value: 0, unit: 'J/mol' } }, 'UNSUPPORTED_PROPERTY', 422],
   ];
   for (const [what, input, code, status] of cases) {
     const env = runFlash(input);
@@ -176,8 +176,8 @@ t.test('through runTool (dispatcher: schema validation, auto-validation)', async
   const ok = await runTool('runFlash', RUN_FLASH_EXAMPLES[0].input);
   t.equal(ok.status, 'success');
   t.ok(ok.autoValidation, 'auto-validation block attached');
-  const pending = await runTool('runFlash', { model: 'GERG2008', components: { methane: 1 }, flashType: 'hydrateTP' });
-  t.equal(pending.errors?.[0]?.code, 'NOT_IMPLEMENTED_FLASH_TYPE', 'a contract flash type the model does not offer passes the schema and gets 422');
+  const pending = await runTool('runFlash', { model: 'GERG2008', components: { methane: 0.9, benzene: 0.1 } });
+  t.equal(pending.errors?.[0]?.code, 'UNSUPPORTED_COMPONENT', 'a component outside the model\'s coverage passes the schema and gets 422');
   t.equal(httpStatusFor(pending), 422);
   const unknown = await runTool('runFlash', { components: { methane: 1 }, flashType: 'XY' });
   t.equal(httpStatusFor(unknown), 400, 'an unknown flash type fails the schema (400)');

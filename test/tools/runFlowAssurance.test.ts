@@ -109,7 +109,6 @@ t.test('refusals', async (t) => {
     [{ analysis: 'hydrateRiskMap', temperature_C: 5, pressure_bara: 100 }, 'MISSING_COMPONENTS', 'components'],
     [{ analysis: 'hydrateRiskMap', components: { methane: 0.9, water: 0.1 } }, 'MISSING_FIELD', 'profilePoints'],
     [{ analysis: 'hydrateRiskMap', components: { methane: 0.9, ethane: 0.1 }, temperature_C: 5, pressure_bara: 100 }, 'NO_HYDRATE_SYSTEM', 'components'],
-    [{ analysis: 'hydrateRiskMap', model: 'GERG2008', components: { methane: 0.9, water: 0.1 }, temperature_C: 5, pressure_bara: 100 }, 'UNSUPPORTED_MODEL', 'model'],
     [{ analysis: 'magic' }, 'UNKNOWN_ANALYSIS', 'analysis'],
     [{ analysis: 'erosion', mixtureVelocity_m_s: 3 }, 'MISSING_FIELD', 'mixtureDensity_kg_m3'],
     [{ analysis: 'CO2Corrosion', temperature_C: 60, pressure_bara: 50 }, 'MISSING_FIELD', 'CO2MoleFraction'],

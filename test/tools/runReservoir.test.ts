@@ -220,7 +220,6 @@ t.test('refusals', async (t) => {
     [{ ...base, producers: undefined }, 'MISSING_FIELD', 'producers'],
     [{ ...base, timeStepDays: 0.1, simulationYears: 100 }, 'TOO_MANY_STEPS', 'timeStepDays'],
     [{ ...base, abandonmentPressure_bara: 250 }, 'INVALID_VALUE', 'abandonmentPressure_bara'],
-    [{ ...base, model: 'GERG2008' }, 'UNSUPPORTED_MODEL', 'model'],
     [{ ...base, components: { methane: 1, unobtainium: 1 } }, 'UNKNOWN_COMPONENT', undefined],
     [{ ...base, oilVolume_Sm3: 1e6 }, 'SINGLE_PHASE_RESERVOIR', 'oilVolume_Sm3'],
     [{ ...base, gasVolume_Sm3: undefined, oilVolume_Sm3: 1e6 }, 'NO_STOCK_TANK_OIL', undefined],

@@ -75,4 +75,11 @@ export interface ThermoModel {
   volumeShift(i: number, T: number): number;
   /** Whether reported densities use the volume shift (Peneloux on for cubics, off for GERG). */
   readonly usesVolumeShift: boolean;
+  /**
+   * The model's own ideal-gas part, for a model that has one (GERG-2008): writes for component i at
+   * T the ideal-gas enthalpy (J/mol), the temperature part of its entropy at 1.01325 bar without
+   * the mixing term (J/(mol·K)) and Cp0 (J/(mol·K)) into out[0..2], on the model's datum. Without
+   * it, properties use the component database's Cp0 polynomial on the original's datum.
+   */
+  idealGas?(i: number, T: number, out: Float64Array): void;
 }

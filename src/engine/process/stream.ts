@@ -3,19 +3,16 @@
  * equilibrium state it is in. Streams are immutable values; unit operations make new ones.
  * Flows are in mol/s, T in K, P in Pa, H in J/mol, S in J/(mol·K) of the stream (engine datum).
  */
-import { createCubicModel, type CubicKind } from '../eos/cubic.js';
 import type { AlphaFunctionName } from '../eos/alpha.js';
-import { selectAlphaParameters } from '../components/alpha-parameters.js';
-import { createCpaModel } from '../cpa-fluid.js';
 import type { ThermoModel } from '../eos/types.js';
 import type { ComponentData } from '../components/types.js';
-import { kijMatrix } from '../fluid.js';
+import { createFluid, type FluidModelName } from '../models.js';
 import { flashTP } from '../flash/tp-flash.js';
 import { flashEnthalpy, flashEntropy, flashPH, flashPS } from '../flash/state-flash.js';
 import type { FlashErrorCode, FlashOutcome, FlashResult, PhaseState } from '../flash/phase-state.js';
 
-/** The equations of state a process fluid can use: the cubics and SRK-CPA. */
-export type ProcessModelKind = CubicKind | 'CPA';
+/** The equations of state a process fluid can use: every registered model. */
+export type ProcessModelKind = FluidModelName;
 
 /** The fluid a stream is made of. Streams of one fluid share the model object. */
 export interface ProcessFluid {
@@ -54,14 +51,13 @@ export interface ProcessFailure {
 export type StreamOutcome = { ok: true; stream: StreamState } | ProcessFailure;
 
 /**
- * `alphaFunction` (SRK/PR only, default classic) as in createCubicFluid; components without its
- * parameters keep the classic alpha (the caller warns, see hasAlphaParameters).
+ * A process fluid of any registered model (../models.ts). `alphaFunction` (SRK/PR only, default
+ * classic) as in createCubicFluid; components without its parameters keep the classic alpha (the
+ * caller warns, see hasAlphaParameters).
  */
 export function createProcessFluid(kind: ProcessModelKind, components: readonly ComponentData[], multiPhaseCheck: boolean, alphaFunction: AlphaFunctionName = 'classic'): ProcessFluid {
-  if (kind === 'CPA') return { kind, model: createCpaModel(components), multiPhaseCheck };
-  const alpha = selectAlphaParameters(kind, alphaFunction, components);
-  if (!alpha.ok) throw new RangeError(alpha.message);
-  return { kind, model: createCubicModel(kind, components, kijMatrix(kind, components), alpha.override), multiPhaseCheck };
+  const { model } = createFluid(kind, components, new Float64Array(components.length).fill(1), alphaFunction);
+  return { kind, model, multiPhaseCheck };
 }
 
 export function overallMolarMass(model: ThermoModel, z: ArrayLike<number>): number {

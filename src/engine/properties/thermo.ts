@@ -11,6 +11,9 @@ import { P_REF, R } from '../eos/constants.js';
 import { idealCp, idealEnthalpy, idealEntropyT } from '../eos/ideal-gas.js';
 import { DerivLevel, ResidualDerivatives, type ModelAtT, type ThermoModel } from '../eos/types.js';
 
+/** Transient output of ThermoModel.idealGas (read at once). */
+const IDEAL_SCRATCH = new Float64Array(3);
+
 export interface PhaseThermo {
   /** Compressibility factor of the EOS volume. */
   Z: number;
@@ -64,9 +67,16 @@ export function phaseThermo(model: ThermoModel, at: ModelAtT, P: number, x: Arra
     if (xi <= 0) continue;
     const c = model.components[i];
     M += xi * c.molarMass;
-    h0 += xi * idealEnthalpy(c.cpIdeal, T);
-    s0 += xi * (idealEntropyT(c.cpIdeal, T) - R * Math.log(xi));
-    cp0 += xi * idealCp(c.cpIdeal, T);
+    if (model.idealGas !== undefined) {
+      model.idealGas(i, T, IDEAL_SCRATCH);
+      h0 += xi * IDEAL_SCRATCH[0];
+      s0 += xi * (IDEAL_SCRATCH[1] - R * Math.log(xi));
+      cp0 += xi * IDEAL_SCRATCH[2];
+    } else {
+      h0 += xi * idealEnthalpy(c.cpIdeal, T);
+      s0 += xi * (idealEntropyT(c.cpIdeal, T) - R * Math.log(xi));
+      cp0 += xi * idealCp(c.cpIdeal, T);
+    }
     if (model.usesVolumeShift) shift += xi * model.volumeShift(i, T);
   }
   s0 -= R * Math.log(P / P_REF);

@@ -27,10 +27,10 @@ import {
 import { NC } from './components.js';
 
 /** Binary reducing parameters folded as in the reference code: β², γβ·(combined critical value). */
-const BV2 = new Float64Array(NC * NC);
-const BT2 = new Float64Array(NC * NC);
-const GV = new Float64Array(NC * NC);
-const GT = new Float64Array(NC * NC);
+export const BV2 = new Float64Array(NC * NC);
+export const BT2 = new Float64Array(NC * NC);
+export const GV = new Float64Array(NC * NC);
+export const GT = new Float64Array(NC * NC);
 (() => {
   const vc3 = CRIT_DENSITY.map((dc) => 1 / Math.cbrt(dc) / 2);
   const tc2 = CRIT_TEMPERATURE.map((tc) => Math.sqrt(tc));
@@ -173,8 +173,13 @@ export interface GergFluid {
   cacheIdealT: number;
 }
 
-/** Fold a composition (mole fractions in reference order, summing to 1) into a GergFluid. */
-export function createGergFluid(x: Float64Array): GergFluid {
+/**
+ * Fold a composition (mole fractions in reference order, summing to 1) into a GergFluid. With
+ * `departureOnly` (a DEPARTURE function name) the fluid holds that departure function alone with
+ * weight 1 and no pure-fluid terms: α^r of it is α_ij^r(δ, τ), which the composition derivatives of
+ * ./gerg2008-model.ts need term by term (x then only sets the reducing values the caller scales by).
+ */
+export function createGergFluid(x: Float64Array, departureOnly?: string): GergFluid {
   const F = new Float64Array(F_SIZE);
   const I = new Int32Array(I_SIZE);
   let molarMass = 0;
@@ -211,6 +216,7 @@ export function createGergFluid(x: Float64Array): GergFluid {
   let np = 0, ne = 0, ng = 0;
   for (let g = 0; g < EXPONENT_GROUPS.length; g++) {
     const { exps, members } = EXPONENT_GROUPS[g];
+    if (departureOnly !== undefined) break;
     let any = false;
     for (const i of members) if (x[i] > 0) any = true;
     if (!any) continue;
@@ -229,7 +235,13 @@ export function createGergFluid(x: Float64Array): GergFluid {
   }
   const weights = DEP_WEIGHT.fill(0);
   const used = DEP_USED.fill(0);
-  for (let p = 0; p < DEPARTURE_PAIRS.length; p++) {
+  if (departureOnly !== undefined) {
+    const m = DEPARTURE_NAMES.indexOf(departureOnly);
+    if (m < 0) throw new RangeError(`unknown GERG-2008 departure function ${departureOnly}`);
+    weights[m] = 1;
+    used[m] = 1;
+  }
+  for (let p = 0; p < DEPARTURE_PAIRS.length && departureOnly === undefined; p++) {
     const [i, j, , fij] = DEPARTURE_PAIRS[p];
     if (x[i] > 0 && x[j] > 0) {
       weights[PAIR_FUNCTION[p]] += x[i] * x[j] * fij;

@@ -23,7 +23,7 @@ const T0 = 298.15;
 const P0 = 101.325;
 
 /** Ideal-gas constants after the R_IDEAL/R_GERG scaling and the integration constants. */
-const IDEAL = IDEAL_N0.map((row) => {
+export const IDEAL = IDEAL_N0.map((row) => {
   const rsr = R_IDEAL / R_GERG;
   const d0 = P0 / R_GERG / T0;
   return {

@@ -1,9 +1,9 @@
 /**
  * What the flash and process tools accept. One place so runFlash, runProcess and validateInput
- * agree. Models: only those our engine really implements (the original also lists PR_LK; we report
- * it as UNKNOWN_MODEL with a fix naming the supported ones). CPA, UMR-PRU and PC-SAFT are implemented
- * for runFlash (and what runs it: runBatch, validateInput of a flash definition); the other tools take
- * SRK, PR or GERG2008 (CPA where they say so).
+ * agree. Models: only those our engine really implements, each built by the engine's registry
+ * (src/engine/models.ts); adding a model is its entry there plus its name in FLASH_MODELS (and
+ * SUPPORTED_MODELS for the SRK/PR/GERG2008-only tools: envelope, PVT). Names the original accepts
+ * but this engine does not implement are UNKNOWN_MODEL with a fix naming the supported ones.
  */
 
 import { didYouMean } from './spelling.js';

@@ -16,7 +16,8 @@ import { isPlainObject } from '../platform/validation/issues.js';
 import { checkKeys, strictFailure } from '../contract/strict-keys.js';
 
 const TOOL = 'crossValidateModels';
-const PROCESS_MODELS = ['SRK', 'PR', 'CPA'] as const;
+/** Every model a process fluid can be built with (engine/models.ts). */
+const PROCESS_MODELS = FLASH_MODELS;
 const DEFAULT_TOLERANCE = 10;
 
 const Input = Type.Object(

@@ -11,7 +11,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { moleFraction, pressureValue } from '../contract/bounded.js';
-import { createCubicFluid, phaseEnvelope } from '../../engine/index.js';
+import { createFluid, phaseEnvelope } from '../../engine/index.js';
 import { failure, issue, success, warning, type DiagnosticIssue, type Envelope } from '../contract/envelope.js';
 import { defineTool } from '../contract/types.js';
 import { cubicModelIssue, parseFlashRequest } from './runFlash/request.js';
@@ -27,7 +27,7 @@ const StatePoint = Type.Object({ temperature_K: Type.Number(), temperature_C: Ty
 
 export const PhaseEnvelopeInput = Type.Object(
   {
-    model: Type.Optional(Type.String({ description: 'Equation of state: SRK (default) or PR (case-insensitive)', examples: ['SRK', 'PR'] })),
+    model: Type.Optional(Type.String({ description: 'Equation of state: SRK (default), PR or GERG2008 (its 21 components; case-insensitive)', examples: ['SRK', 'PR', 'GERG2008'] })),
     components: Type.Record(Type.String(), moleFraction(), { description: 'Component name → mole fraction, e.g. {"methane": 0.85, "ethane": 0.10, "propane": 0.05}' }),
     mixingRule: Type.Optional(Type.String({ description: 'Only "classic" is implemented', examples: ['classic'] })),
     lowPressure: Type.Optional(
@@ -95,7 +95,7 @@ export function getPhaseEnvelope(input: unknown): Envelope<Output> {
   }
   if (issues.length > 0 || !parsed.ok) return failure(TOOL, 'compute', issues);
   const req = parsed.request;
-  const fluid = createCubicFluid(req.model as 'SRK' | 'PR', req.components, req.z);
+  const fluid = createFluid(req.model, req.components, req.z);
   const env = phaseEnvelope(fluid.model, fluid.z, { Pmin, Pmax: PMAX_BARA * 1e5 });
   if (!env.ok) {
     return failure(TOOL, 'compute', [{ severity: 'error', code: 'ENVELOPE_ERROR', message: env.message, fix: `The mixture has no dew point at ${Pmin / 1e5} bara the trace can start from: try another lowPressure, or check the composition (runFlash dewPointT at that pressure)` }], 'envelope');
@@ -157,9 +157,9 @@ export const getPhaseEnvelopeTool = defineTool({
   tier: 'core',
   category: 'CALCULATION',
   since: 'v1.0',
-  summary: 'P–T phase envelope of a mixture (SRK or PR): dew and bubble curves, critical point, cricondenbar and cricondentherm.',
+  summary: 'P–T phase envelope of a mixture (SRK, PR or GERG-2008): dew and bubble curves, critical point, cricondenbar and cricondentherm.',
   description:
-    'P–T phase envelope of a mixture (SRK or PR): the dew curve from lowPressure (default 1 bara) up, through the critical point, and the bubble curve back down, each point labelled dew or bubble, with the critical point, cricondenbar and cricondentherm (temperature in K and C, pressure in bara). ' +
+    'P–T phase envelope of a mixture (SRK, PR or GERG-2008): the dew curve from lowPressure (default 1 bara) up, through the critical point, and the bubble curve back down, each point labelled dew or bubble, with the critical point, cricondenbar and cricondentherm (temperature in K and C, pressure in bara). ' +
     'Required: components (name → mole fraction). One component gives its vapour-pressure curve up to the critical point. A trace that stops early is flagged (complete: false and a CONVERGENCE_WARNING). Unlike the original, both branches are reported and temperature and pressure are under their own labels.',
   input: PhaseEnvelopeInput,
   output: PhaseEnvelopeOutput,

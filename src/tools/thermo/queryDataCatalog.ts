@@ -148,7 +148,7 @@ function run(input: In, tools: readonly AnyTool[]): Envelope<Static<typeof Outpu
     data = { component: componentProperties(c) as Static<typeof ComponentRecord>, ...modelParameters(c.name) };
   } else if (action === 'listEOSModels') {
     const models = implementedModels(tools);
-    data = { count: models.length, models, recommendation: 'SRK or PR for hydrocarbon gas and oil; CPA when water, alcohols or glycols matter; GERG2008 for single-phase natural-gas properties' };
+    data = { count: models.length, models, recommendation: 'SRK or PR for hydrocarbon gas and oil; CPA when water, alcohols or glycols matter; GERG2008 for reference-quality natural-gas and LNG properties and dew/bubble points (its 21 components only)' };
   } else {
     data = {
       thermodynamicDatabase: {

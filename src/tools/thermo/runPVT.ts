@@ -9,7 +9,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 // Temperatures and pressures share the pressure limit: finite in any unit either way.
 import { moleFraction, pressureValue } from '../contract/bounded.js';
-import { createCubicFluid } from '../../engine/index.js';
+import { createFluid } from '../../engine/index.js';
 import {
   constantMassExpansion,
   constantVolumeDepletion,
@@ -43,7 +43,7 @@ const Input = Type.Object(
   {
     experiment: Type.String({ description: `One of ${EXPERIMENTS.join(', ')}` }),
     components: Type.Record(Type.String(), moleFraction()),
-    model: Type.Optional(Type.String({ description: 'SRK (default) or PR' })),
+    model: Type.Optional(Type.String({ description: 'SRK (default), PR or GERG2008 (its 21 components)' })),
     mixingRule: Type.Optional(Type.String()),
     temperature: Type.Optional(quantity('Temperature (alternative to temperature_C / temperature_K)', 'K')),
     temperature_C: Type.Optional(Type.Number({ minimum: -273.15, maximum: 3000 })),
@@ -118,7 +118,7 @@ function run(input: In, ctx?: Pick<ToolContext, 'progress'>): Envelope<Out> {
   if ((experiment === 'separatorTest' || experiment === 'GOR') && stagesIn === undefined) issues.push(issue('MISSING_SEPARATOR_CONDITIONS', 'A separator test needs its stages', 'Give "separatorConditions": [{"temperature_C": 40, "pressure_bara": 30}, {"temperature_C": 15, "pressure_bara": 1.01325}]', 'separatorConditions'));
   if (issues.length > 0 || !parsed.ok || !experiment) return failure(TOOL, 'compute', issues);
   const req = parsed.request;
-  const fluid = createCubicFluid(req.model as 'SRK' | 'PR', req.components, req.z);
+  const fluid = createFluid(req.model, req.components, req.z);
   const model = fluid.model;
   const fail = (f: PvtFailure) => failure(TOOL, 'compute', [issue(f.code, f.message, 'Check the temperature, pressures and composition (getPhaseEnvelope shows where the fluid is two-phase)', 'experiment')], 'calculation');
   const base = { experiment, model: req.model, temperature_C: T - 273.15 };
@@ -151,7 +151,7 @@ function run(input: In, ctx?: Pick<ToolContext, 'progress'>): Envelope<Out> {
     const byName = new Map([...req.components, ...gasReq.request.components].map((c) => [c.name, c]));
     const r = swellingTest(T, comps(named(req)), comps(named(gasReq.request)), steps, (mix) => {
       const names = Object.keys(mix);
-      const f = createCubicFluid(req.model as 'SRK' | 'PR', names.map((n) => byName.get(n)!), names.map((n) => mix[n]!));
+      const f = createFluid(req.model, names.map((n) => byName.get(n)!), names.map((n) => mix[n]!));
       return { model: f.model, z: f.z };
     });
     if (!r.ok) return fail(r);

@@ -33,8 +33,8 @@ const NOTES: Record<string, ModelNote> = {
   },
   GERG2008: {
     name: 'GERG-2008',
-    description: 'Multiparameter reference equation of state for natural-gas mixtures of up to 21 components (ISO 20765-2).',
-    applicability: 'High-accuracy single-phase natural-gas properties (density, Z, speed of sound, enthalpy) for custody transfer and reference work.',
+    description: 'Multiparameter reference equation of state for natural-gas mixtures of up to 21 components (ISO 20765-2): pure-fluid and binary departure functions with composition-dependent reducing functions; full phase equilibrium (flashes, dew and bubble points, envelopes) from its Helmholtz energy, or the homogeneous single-phase state with runFlash "singlePhase": true.',
+    applicability: 'Reference-quality natural-gas and LNG properties, dew points and bubble points (custody transfer, metering, reference work); only its 21 components (methane to n-decane, N2, CO2, H2, O2, CO, water, H2S, He, Ar).',
     reference: 'Kunz & Wagner, J. Chem. Eng. Data 57 (2012) 3032',
   },
   CPA: {

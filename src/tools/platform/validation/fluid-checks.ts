@@ -3,16 +3,11 @@
  * temperature and pressure. Every check reports through Issues; nothing throws.
  */
 import { findComponent, suggestComponent } from '../../../engine/components/index.js';
-import { componentsWithoutUmrGroups } from '../../../engine/umr-fluid.js';
+import { isFluidModelName, uncoveredComponents } from '../../../engine/index.js';
+import { REFERENCE_COMPONENTS } from '../../../engine/reference-eos/components.js';
 import { FLASH_MODELS, modelDidYouMean, normalizeModel, SUPPORTED_MODELS, UNSUPPORTED_ORIGINAL_MODELS, type FlashModel } from '../../contract/flash-models.js';
 import { baraToPa, parsePressure, parseTemperature, type ParseOptions } from '../../contract/units.js';
 import { at, err, isPlainObject, show, warn, type Issues } from './issues.js';
-
-/** Canonical names the GERG-2008 model covers (its 21 components). */
-export const GERG_COMPONENTS: readonly string[] = [
-  'methane', 'nitrogen', 'CO2', 'ethane', 'propane', 'n-butane', 'i-butane', 'n-pentane', 'i-pentane', 'n-hexane',
-  'n-heptane', 'n-octane', 'n-nonane', 'nC10', 'hydrogen', 'oxygen', 'CO', 'water', 'H2S', 'helium', 'argon',
-];
 
 /** Validator temperature band (seed 001: warn outside -200…1000 °C). */
 const T_WARN_LOW_K = 73.15;
@@ -105,20 +100,14 @@ export function checkComponents(components: unknown, field: string, issues: Issu
   return summary;
 }
 
-/** Reports components the chosen model cannot handle (GERG-2008 covers 21 components only). */
+/** Reports components the chosen model cannot handle (from the engine's model registry: GERG-2008 covers 21). */
 export function checkModelCoverage(model: string | undefined, summary: ComponentSummary, field: string, issues: Issues): void {
-  if (model === 'UMRPRU') {
-    const known = [...summary.fractions.keys()].map((n) => findComponent(n)).filter((c) => c !== undefined);
-    for (const name of componentsWithoutUmrGroups(known)) {
-      issues.push(err('UNSUPPORTED_COMPONENT', `UMRPRU has no UNIFAC group assignment for '${name}'`, 'Use SRK, PR or CPA for this fluid, or leave the component out', at(field, name)));
-    }
-    return;
-  }
-  if (model !== 'GERG2008') return;
-  for (const name of summary.fractions.keys()) {
-    if (!GERG_COMPONENTS.includes(name)) {
-      issues.push(err('UNSUPPORTED_COMPONENT', `GERG2008 does not cover '${name}'`, `Use SRK or PR, or limit the fluid to the GERG-2008 components: ${GERG_COMPONENTS.join(', ')}`, at(field, name)));
-    }
+  if (model === undefined || !isFluidModelName(model)) return;
+  const components = [...summary.fractions.keys()].map((n) => findComponent(n)).filter((c) => c !== undefined);
+  const uncovered = uncoveredComponents(model, components);
+  const covered = model === 'GERG2008' ? `: ${REFERENCE_COMPONENTS.join(', ')}` : '';
+  for (const name of uncovered) {
+    issues.push(err('UNSUPPORTED_COMPONENT', `${model} does not cover '${name}'`, `Use SRK, PR or CPA, or limit the fluid to the ${model} components${covered}`, at(field, name)));
   }
 }
 

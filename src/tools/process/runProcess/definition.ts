@@ -110,8 +110,8 @@ function readFluid(raw: unknown, field: string, issues: DiagnosticIssue[], warni
   // Only the alpha-fallback warning concerns the fluid itself (the composition note is per stream).
   for (const w of r.warnings) if (w.code === 'MISSING_REFERENCE_DATA') warnings.push({ ...w, message: `${field}: ${w.message}` });
   const cubic = equilibriumModelIssue(r.model, 'Process simulation', `${field}.model`);
-  if (cubic || (r.model !== 'SRK' && r.model !== 'PR' && r.model !== 'CPA')) {
-    if (cubic) issues.push(cubic);
+  if (cubic) {
+    issues.push(cubic);
     return undefined;
   }
   return { fluid: createProcessFluid(r.model, r.components, r.multiPhaseCheck, r.alphaFunction), z: Float64Array.from(r.z), T: r.temperature, P: r.pressure, names: r.components.map((c) => c.name) };

@@ -1,13 +1,13 @@
 /**
  * getPropertyTable (core, CALCULATION, v1.0): a TP-flash sweep over temperature or pressure with
- * a table of the selected properties at each point, on our engine (SRK, PR or SRK-CPA). Input fields and
+ * a table of the selected properties at each point, on our engine (SRK, PR, SRK-CPA or GERG-2008). Input fields and
  * row keys follow the original's PropertyTableRunner (spec/neqsim-surface.md 2.8); where it is
  * loose we check: an unknown model, component, sweep, unit or property is an error up front (the
  * original passes some of them to the flash and reports a CALCULATION_ERROR or a `<p>_note`
  * column), and a point whose flash fails is listed in failedPoints with its reason instead of
  * silently dropped.
  */
-import { createFluid, flashReport, flashTP, type FluidModelName } from '../../../engine/index.js';
+import { createFluid, flashReport, flashTP } from '../../../engine/index.js';
 import { FLASH_MODELS } from '../../contract/flash-models.js';
 import { failure, issue, success, warning, type DiagnosticIssue, type Envelope } from '../../contract/envelope.js';
 import { defineTool, type ToolContext } from '../../contract/types.js';
@@ -96,7 +96,7 @@ export function getPropertyTable(input: unknown, ctx?: Pick<ToolContext, 'progre
   if (issues.length > 0 || table === undefined || !parsed.ok) return failure(TOOL, 'compute', issues);
   const req = parsed.request;
 
-  const fluid = createFluid(req.model as FluidModelName, req.components, req.z);
+  const fluid = createFluid(req.model, req.components, req.z);
   const rows: Output['table'] = [];
   const failedPoints: Output['failedPoints'] = [];
   const n = table.points;
@@ -142,7 +142,7 @@ export const getPropertyTableTool = defineTool({
   since: 'v1.0',
   summary: 'Table of phase properties (density, viscosity, Cp, Z, enthalpy, …) of a mixture along a temperature or pressure sweep.',
   description:
-    'Property table of a mixture along a temperature or pressure sweep: a TP flash (SRK, PR or CPA, stability analysis and phase split) at each of `points` evenly spaced values (default 20, 2–200, ends included; sweepTo below sweepFrom descends). ' +
+    'Property table of a mixture along a temperature or pressure sweep: a TP flash (SRK, PR, CPA or GERG2008, stability analysis and phase split) at each of `points` evenly spaced values (default 20, 2–200, ends included; sweepTo below sweepFrom descends). ' +
     'Required: components (name → mole fraction), sweep ("temperature" with fixedPressure, or "pressure" with fixedTemperature), sweepFrom and sweepTo (number in K or bara, or {value, unit}). ' +
     `properties (default ${DEFAULT_TABLE_PROPERTIES.join(', ')}) selects columns from: ${TABLE_PROPERTIES.join(', ')}. ` +
     'Rows use the original’s keys: temperature_C, temperature_K (temperature sweeps), pressure_bara, numberOfPhases, density/density_kg_m3 (overall) with gasDensity_kg_m3 and liquidDensity_kg_m3, gasViscosity_cP/liquidViscosity_cP, Cp_J_kgK, Cv_J_kgK, compressibilityFactor, enthalpy_J_kg, entropy_J_kgK (datum: ideal gas at 273.15 K), gas/liquid thermal conductivity in W/(m·K), molarMass_kg_mol, soundSpeed_m_s and jouleThomsonCoefficient_K_bar (gas phase). ' +

@@ -42,7 +42,7 @@ const quantity = (what: string) =>
 
 export const PropertyTableInput = Type.Object(
   {
-    model: Type.Optional(Type.String({ description: 'Equation of state: SRK (default), PR or CPA (case-insensitive)', examples: ['SRK', 'PR', 'CPA'] })),
+    model: Type.Optional(Type.String({ description: 'Equation of state: SRK (default), PR, CPA or GERG2008 (its 21 components; case-insensitive)', examples: ['SRK', 'PR', 'CPA', 'GERG2008'] })),
     components: Type.Record(Type.String(), moleFraction(), {
       description: 'Component name → mole fraction, e.g. {"methane": 0.85, "ethane": 0.10, "propane": 0.05} (normalised if the sum is not 1)',
     }),

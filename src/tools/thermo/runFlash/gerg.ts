@@ -1,53 +1,45 @@
 /**
- * runFlash with model GERG2008: single-phase properties from the GERG-2008 reference equation
- * (src/engine/reference-eos). GERG-2008 is used here as the original uses it, for single-phase
- * gas (and dense/liquid) states; the phase check is our SRK TP flash of the same feed, because a
- * multiparameter phase-equilibrium solver is not part of this engine. A two-phase feed, or a
- * component GERG-2008 does not cover, is answered with an error code and a fix.
+ * runFlash with model GERG2008 and "singlePhase": true: the homogeneous single-phase state at
+ * (T, P) from the GERG-2008 reference path (src/engine/reference-eos, the NIST AGA8/GERG code's
+ * scheme, ISO 20765-2), whatever the phase behaviour. Without the option GERG2008 runs the generic
+ * flashes on the full model (engine/reference-eos/gerg2008-model.ts). Here GERG-2008's own
+ * stability analysis (a TP flash) says whether the feed would split; then the answer carries a
+ * warning, because the homogeneous state is then not the equilibrium.
  */
-import { gerg2008State, REFERENCE_COMPONENTS } from '../../../engine/reference-eos/index.js';
-import { createCubicFluid, flashTP, massFractions, type FlashReport, type PhaseLabel } from '../../../engine/index.js';
+import { gerg2008State } from '../../../engine/reference-eos/index.js';
+import { createFluid, flashTP, labelPhase, massFractions, type FlashReport } from '../../../engine/index.js';
 import { transportPropertiesChecked } from '../../../engine/properties/transport/index.js';
 import { enforcePhysicalBounds, type PhaseReport } from '../../../engine/properties/thermo-report.js';
-import { issue, type DiagnosticIssue } from '../../contract/envelope.js';
+import { issue, warning, type DiagnosticIssue, type Warning } from '../../contract/envelope.js';
 import type { FlashRequest } from './request.js';
 
-export type GergOutcome = { ok: true; report: FlashReport } | { ok: false; issues: DiagnosticIssue[] };
+export type GergOutcome = { ok: true; report: FlashReport; warnings: Warning[] } | { ok: false; issues: DiagnosticIssue[] };
 
-const COVERED = new Set<string>(REFERENCE_COMPONENTS);
-
-export function gergReport(req: FlashRequest): GergOutcome {
-  const uncovered = req.components.filter((c) => !COVERED.has(c.name)).map((c) => c.name);
-  if (uncovered.length > 0) {
-    return {
-      ok: false,
-      issues: uncovered.map((n) =>
-        issue('UNSUPPORTED_COMPONENT', `GERG2008 does not cover '${n}'`, `Use model SRK or PR, or limit the fluid to the GERG-2008 components: ${REFERENCE_COMPONENTS.join(', ')}`, `components.${n}`),
-      ),
-    };
-  }
-  const check = flashTP(createCubicFluid('SRK', req.components, req.z).model, req.temperature, req.pressure, req.z);
-  if (!check.ok) return { ok: false, issues: [issue('FLASH_ERROR', `Phase check for GERG2008 failed: ${check.message}`, 'Use model SRK or PR for this state')] };
-  if (check.result.phases.length > 1) {
-    return {
-      ok: false,
-      issues: [
-        issue(
-          'GERG_TWO_PHASE',
-          `The feed is two-phase at ${(req.temperature - 273.15).toFixed(2)} °C and ${(req.pressure / 1e5).toFixed(3)} bara (phase check with SRK); the GERG2008 path computes single-phase properties only`,
-          'Use model SRK or PR for two-phase states, or move T/P out of the two-phase region',
-        ),
-      ],
-    };
-  }
+export function gergSinglePhaseReport(req: FlashRequest): GergOutcome {
   const composition: Record<string, number> = {};
   req.components.forEach((c, i) => (composition[c.name] = req.z[i]));
   const st = gerg2008State(req.temperature, req.pressure, composition, { densitySearch: 'stable' });
   if (!st.ok) return { ok: false, issues: [issue(st.code === 'DENSITY_NOT_CONVERGED' ? 'FLASH_NOT_CONVERGED' : 'FLASH_ERROR', st.message, st.fix)] };
 
-  const label: PhaseLabel = check.result.phases[0].label;
+  const fluid = createFluid('GERG2008', req.components, req.z);
+  const warnings: Warning[] = [];
+  const check = flashTP(fluid.model, req.temperature, req.pressure, fluid.z);
+  if (check.ok && check.result.phases.length > 1) {
+    const [light, heavy] = check.result.phases;
+    warnings.push(
+      warning(
+        'MODEL_LIMITATION',
+        `singlePhase: GERG-2008's own TP flash splits this feed at ${(req.temperature - 273.15).toFixed(2)} °C and ${(req.pressure / 1e5).toFixed(3)} bara (${light.label} ${(light.beta * 100).toPrecision(4)} mol-%, ${heavy.label} ${(heavy.beta * 100).toPrecision(4)} mol-%); the homogeneous state reported is not the equilibrium. Omit singlePhase for the phase split`,
+      ),
+    );
+  } else if (!check.ok) {
+    warnings.push(warning('CONVERGENCE_WARNING', `singlePhase: GERG-2008's TP flash of this feed did not converge (${check.message}); whether it would split is unknown`));
+  }
+
   const V = 1 / st.density;
   const x = Float64Array.from(req.z);
+  const at = fluid.model.atTemperature(req.temperature);
+  const label = labelPhase(req.components, x, V, at.covolume(x));
   let M = 0;
   req.components.forEach((c, i) => (M += req.z[i] * c.molarMass));
   let viscosity: number | undefined;
@@ -90,5 +82,5 @@ export function gergReport(req: FlashRequest): GergOutcome {
     interfaces: [],
     overall: { molarMass: st.molarMass, density: st.massDensity, molarVolume: V, enthalpy: st.H, entropy: st.S, cp: st.Cp, cv: st.Cv, w },
   };
-  return { ok: true, report };
+  return { ok: true, report, warnings };
 }

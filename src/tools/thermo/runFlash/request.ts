@@ -3,12 +3,11 @@
  * list of problems, each with a code and a fix. Nothing here throws.
  */
 import { findComponent, suggestComponent, type ComponentData } from '../../../engine/components/index.js';
-import { isPolar } from '../../../engine/index.js';
+import { isFluidModelName, isPolar, uncoveredComponents } from '../../../engine/index.js';
+import { REFERENCE_COMPONENTS } from '../../../engine/reference-eos/components.js';
 import { issue, warning, type DiagnosticIssue, type Warning } from '../../contract/envelope.js';
 import { CPA_MIXING_RULES, UMR_MIXING_RULES, modelDidYouMean, normalizeModel, SUPPORTED_MODELS, MIXING_RULES, type FlashModel, type SupportedModel } from '../../contract/flash-models.js';
 import { hasAsymmetricCpaPair } from '../../../engine/cpa-fluid.js';
-import { componentsWithoutUmrGroups } from '../../../engine/umr-fluid.js';
-import { missingPcSaftParameters } from '../../../engine/pcsaft-fluid.js';
 import { parseEnthalpy, parseEntropy, parseMolarVolume, parsePressure, parseTemperature } from '../../contract/units.js';
 import { IMPLEMENTED_FLASH_TYPES, implementedFlashType, type ImplementedFlashType } from './flash-types.js';
 import { alphaFallbackWarning, parseAlphaFunction } from './alpha-option.js';
@@ -46,6 +45,11 @@ export interface FlashRequest {
   umrAttraction?: 'umr' | 'classic';
   /** Present exactly for PH (enthalpy), PS (entropy) and TV (volume). */
   spec?: StateSpec;
+  /**
+   * GERG2008 TP only: the homogeneous single-phase state at (T, P) without a phase split (the
+   * NIST reference code's and ISO 20765-2's calculation). False unless the input set it.
+   */
+  singlePhase: boolean;
   warnings: Warning[];
 }
 
@@ -60,20 +64,13 @@ function isObject(v: unknown): v is Record<string, unknown> {
 }
 
 /**
- * UNSUPPORTED_MODEL for a tool that needs a cubic model (phase split, saturation, process units)
- * when the request names another one (GERG-2008 gives single-phase TP properties only); undefined
- * for SRK and PR. `what` completes "<what> needs a cubic model".
+ * UNSUPPORTED_MODEL for a tool built on the SRK/PR/GERG-2008 fluids (phase envelope, PVT
+ * experiments, property tables) when the request names another model; undefined for those.
+ * `what` completes "<what> takes …".
  */
 export function cubicModelIssue(model: FlashModel, what: string, field = 'model'): DiagnosticIssue | undefined {
-  if (model === 'SRK' || model === 'PR') return undefined;
-  if (model === 'UMRPRU') return umrElsewhereIssue(what, field, 'Use "model": "SRK" or "PR"');
-  return issue('UNSUPPORTED_MODEL', `${what} needs a cubic model; ${modelScope(model)}`, 'Use "model": "SRK" or "PR"', field);
-}
-
-/** Where a model that a tool refuses is available. */
-function modelScope(model: FlashModel): string {
-  if (model === 'GERG2008') return 'GERG2008 gives single-phase TP properties in runFlash only';
-  return `${model} is implemented for runFlash${model === 'CPA' ? ' and the tools that name it' : ''} only`;
+  if (model === 'SRK' || model === 'PR' || model === 'GERG2008') return undefined;
+  return issue('UNSUPPORTED_MODEL', `${what} takes SRK, PR or GERG2008, not ${model}`, 'Use "model": "SRK", "PR" or "GERG2008"', field);
 }
 
 /**
@@ -81,14 +78,10 @@ function modelScope(model: FlashModel): string {
  * PR or SRK-CPA) when the request names GERG-2008; undefined otherwise.
  */
 export function equilibriumModelIssue(model: FlashModel, what: string, field = 'model'): DiagnosticIssue | undefined {
-  if (model === 'SRK' || model === 'PR' || model === 'CPA') return undefined;
-  if (model === 'UMRPRU') return umrElsewhereIssue(what, field, 'Use "model": "SRK", "PR" or "CPA"');
-  return issue('UNSUPPORTED_MODEL', `${what} needs SRK, PR or CPA; ${modelScope(model)}`, 'Use "model": "SRK", "PR" or "CPA"', field);
-}
-
-/** UMR-PRU is wired into runFlash only so far; other tools refuse it with this. */
-function umrElsewhereIssue(what: string, field: string, fix: string): DiagnosticIssue {
-  return issue('UNSUPPORTED_MODEL', `${what} does not take UMRPRU yet; UMR-PRU is implemented for runFlash (every flash type)`, fix, field);
+  // Every registered model (engine/models.ts) has a full residual Helmholtz energy: phase
+  // equilibrium and the properties of each phase are generic.
+  if (isFluidModelName(model)) return undefined;
+  return issue('UNSUPPORTED_MODEL', `${what} needs one of the equilibrium models; ${model} is not one`, 'Use "model": "SRK", "PR", "CPA", "GERG2008", "UMRPRU" or "PCSAFT"', field);
 }
 
 /**
@@ -125,6 +118,15 @@ export function parseFlashRequest(input: unknown, models: readonly FlashModel[] 
   const rules: readonly unknown[] = model === 'CPA' ? CPA_MIXING_RULES : model === 'UMRPRU' ? UMR_MIXING_RULES : MIXING_RULES;
   if (input.mixingRule !== undefined && !rules.includes(input.mixingRule)) {
     issues.push(issue('UNKNOWN_MIXING_RULE', `Mixing rule ${JSON.stringify(input.mixingRule)} is not implemented${model === 'CPA' ? ' for CPA' : model === 'UMRPRU' ? ' for UMRPRU' : ''}`, `Use ${rules.map((r) => `"${String(r)}"`).join(' or ')} (or omit mixingRule)`, 'mixingRule'));
+  }
+
+  const singlePhase = input.singlePhase === true;
+  if (input.singlePhase !== undefined && typeof input.singlePhase !== 'boolean') {
+    issues.push(issue('INPUT_ERROR', '"singlePhase" must be true or false', 'Give "singlePhase": true for the homogeneous GERG-2008 state, or omit it', 'singlePhase'));
+  } else if (singlePhase && model !== undefined && model !== 'GERG2008') {
+    issues.push(issue('UNSUPPORTED_PROPERTY', `"singlePhase" applies to model GERG2008 (the ISO 20765-2 homogeneous state), not ${model}`, 'Omit singlePhase, or use "model": "GERG2008"', 'singlePhase'));
+  } else if (singlePhase && flashType !== undefined && flashType !== 'TP') {
+    issues.push(issue('UNSUPPORTED_PROPERTY', `"singlePhase" applies to a TP flash, not ${flashType}`, 'Use "flashType": "TP" with singlePhase, or omit singlePhase', 'singlePhase'));
   }
 
   const alpha = parseAlphaFunction(input.alphaFunction, model);
@@ -197,6 +199,15 @@ export function parseFlashRequest(input: unknown, models: readonly FlashModel[] 
   // unless the caller turns it off (the original leaves it off, and then reports at most two
   // phases, merging free water into the oil or gas).
   const multiPhaseCheck = typeof input.multiPhaseCheck === 'boolean' ? input.multiPhaseCheck : components.some(isPolar);
+  if (model !== undefined && isFluidModelName(model)) {
+    const uncovered = uncoveredComponents(model, components);
+    if (uncovered.length > 0) {
+      const covered = model === 'GERG2008' ? ` (it covers ${REFERENCE_COMPONENTS.join(', ')})` : '';
+      for (const n of uncovered) {
+        issues.push(issue('UNSUPPORTED_COMPONENT', `${model} does not cover '${n}'; the fluid has ${uncovered.length === 1 ? 'this component' : `${uncovered.length} such components: ${uncovered.join(', ')}`}`, `Use model SRK, PR or CPA for this fluid, or limit it to the components ${model} covers${covered}`, `components.${n}`));
+      }
+    }
+  }
   const spec = flashType === undefined ? undefined : parseSpec(flashType, input, components, z, issues);
   if (model === 'CPA' && input.mixingRule === 'CLASSIC_TX_CPA' && hasAsymmetricCpaPair(components)) {
     issues.push(
@@ -218,24 +229,6 @@ export function parseFlashRequest(input: unknown, models: readonly FlashModel[] 
       ),
     );
   }
-  if (model === 'UMRPRU' && issues.length === 0) {
-    const missing = componentsWithoutUmrGroups(components);
-    for (const name of missing) {
-      issues.push(
-        issue(
-          'UNSUPPORTED_COMPONENT',
-          `UMRPRU has no UNIFAC group assignment for '${name}' (the original's UMR-PRU group table, UNIFACcompUMRPRU.csv, does not list it)`,
-          'Use model SRK, PR or CPA for this fluid, or leave the component out',
-          `components.${name}`,
-        ),
-      );
-    }
-  }
-  if (model === 'PCSAFT') {
-    for (const name of missingPcSaftParameters(components)) {
-      issues.push(issue('UNSUPPORTED_COMPONENT', `No PC-SAFT parameters for '${name}' in the component database`, 'Use model SRK, PR or CPA for this fluid, or leave the component out', `components.${name}`));
-    }
-  }
   if (issues.length > 0 || model === undefined || flashType === undefined) return { ok: false, kind: 'compute', issues };
   if (!(temperature > 0)) {
     return { ok: false, kind: 'compute', issues: [issue('TEMPERATURE_ERROR', `Temperature ${temperature} K is at or below absolute zero`, 'Give a temperature above 0 K (−273.15 °C)', 'temperature')] };
@@ -245,7 +238,7 @@ export function parseFlashRequest(input: unknown, models: readonly FlashModel[] 
   }
   const fallback = alphaFallbackWarning(model, alphaFunction, components);
   if (fallback !== undefined) warnings.push(fallback);
-  const request: FlashRequest = { model, flashType, temperature, pressure, pressureGiven: input.pressure !== undefined, components, z, reported, multiPhaseCheck, alphaFunction, spec, warnings };
+  const request: FlashRequest = { model, flashType, temperature, pressure, pressureGiven: input.pressure !== undefined, components, z, reported, multiPhaseCheck, alphaFunction, spec, singlePhase, warnings };
   if (model === 'UMRPRU') {
     request.umrAttraction = input.mixingRule === 'UMR' || input.mixingRule === 'UNIFAC_UMRPRU' ? 'umr' : 'classic';
     if (request.umrAttraction === 'classic') {

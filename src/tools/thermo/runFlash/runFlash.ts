@@ -1,9 +1,10 @@
 /**
  * runFlash (core, CALCULATION, v1.0, auto-validated 'flash'): TP, PH, PS and TV flashes and
- * bubble/dew points of a mixture with SRK or PR (our cubic engine: stability analysis, two- and
- * optionally three-phase split; PH and PS solve the temperature over the TP flash, TV the
- * pressure; saturation points report the state at the converged T or P) or single-phase GERG-2008 properties (TP only), with
- * per-phase thermodynamic and transport properties.
+ * bubble/dew points of a mixture with any registered model (SRK, PR, CPA, GERG-2008: stability
+ * analysis, two- and optionally three-phase split; PH and PS solve the temperature over the TP
+ * flash, TV the pressure; saturation points report the state at the converged T or P), or the
+ * homogeneous GERG-2008 state ("singlePhase": true), with per-phase thermodynamic and transport
+ * properties.
  * Input and output follow seed 001 (flash format); the payload is also copied to the legacy
  * top-level `flash` and `fluid` fields.
  */
@@ -14,7 +15,7 @@ import { RunFlashInput, RunFlashOutput } from './schema.js';
 import { parseFlashRequest, type FlashRequest } from './request.js';
 import { buildFlashData } from './response.js';
 import { flashWarnings } from './warnings.js';
-import { gergReport } from './gerg.js';
+import { gergSinglePhaseReport } from './gerg.js';
 import { RUN_FLASH_EXAMPLES } from './examples.js';
 import { IMPLEMENTED_FLASH_TYPES, IMPLEMENTED_FLASH_TYPE_ALIASES, isSaturationFlashType } from './flash-types.js';
 import { runSaturation, SATURATION_ASSUMPTIONS } from './saturation.js';
@@ -69,6 +70,17 @@ const PCSAFT_ASSUMPTIONS = [
   'Phase equilibrium by tangent-plane stability analysis and Gibbs-energy minimisation',
 ];
 const PCSAFT_LIMITATIONS = ['Composition second derivatives are central differences of analytic fugacities (about 1e-9 relative)', 'No polar (dipole/quadrupole) terms; no electrolytes'];
+const GERG_ASSUMPTIONS = [
+  'GERG-2008 (Kunz & Wagner 2012): multiparameter Helmholtz-energy equation with its own reducing functions and departure functions; no adjustable kij',
+  'H and S on GERG-2008’s own datum (ideal gas, H = 0 and S = 0 at 298.15 K and 101.325 kPa), with its Jaeschke–Schley ideal-gas part',
+  'Phase equilibrium by tangent-plane stability analysis and Gibbs-energy minimisation on the GERG-2008 Helmholtz energy (fugacities and composition derivatives from its reducing functions)',
+];
+const GERG_LIMITATIONS = ['GERG-2008 covers 21 natural-gas components; normal range 90–450 K up to 35 MPa (uncertainty grows outside it)', 'No volume shift (GERG-2008 densities are reported as computed)'];
+const GERG_SINGLE_ASSUMPTIONS = [
+  'GERG-2008 (Kunz & Wagner 2012) homogeneous single-phase state at (T, P) ("singlePhase": true, the NIST AGA8/GERG code and ISO 20765-2); H and S on GERG-2008’s own datum (ideal gas at 298.15 K, 101.325 kPa)',
+  'Phase check by a GERG-2008 TP flash of the same feed (a MODEL_LIMITATION warning when it splits)',
+];
+
 const CPA_LIMITATIONS = ['CLASSIC_TX_CPA with MEG–methane, TEG–methane or TEG–water (composition-dependent kij) is not implemented', 'No electrolytes (salts)'];
 
 /** Fix hint of a failed PH/PS/TV flash: most failures are a spec the fluid cannot reach. */
@@ -92,7 +104,7 @@ function stateFlashFix(req: FlashRequest): string {
 type CubicRun = { ok: true; result: FlashResult; report: FlashReport; hydrate?: Extract<HydrateRun, { ok: true }>; saturation?: { warnings: Warning[]; notes: string[] } } | { ok: false; env: Envelope<never> };
 
 function cubicRun(req: FlashRequest): CubicRun {
-  const fluid = createFluid(req.model as FluidModelName, req.components, req.z, req.alphaFunction, { umrAttraction: req.umrAttraction });
+  const fluid = createFluid(req.model, req.components, req.z, req.alphaFunction, { umrAttraction: req.umrAttraction });
   const options = { multiPhaseCheck: req.multiPhaseCheck };
   if (req.flashType === 'hydrateTP') {
     const h = runHydrateTP(fluid, req.temperature, req.pressure);
@@ -161,17 +173,13 @@ export function runFlash(input: unknown): Envelope<RunFlashOutput> {
   let saturationWarnings: Warning[] = [];
   const assumptions: string[] = [];
   const limitations: string[] = [];
-  if (req.model === 'GERG2008' && req.flashType !== 'TP') {
-    return failure(TOOL, 'compute', [
-      issue('NOT_IMPLEMENTED_FLASH_TYPE', `${req.flashType} flash is implemented for the SRK, PR and CPA models; GERG2008 gives single-phase TP properties only`, `Use model SRK, PR or CPA for a ${req.flashType} flash, or flashType TP with GERG2008`, 'model'),
-    ]);
-  }
-  if (req.model === 'GERG2008') {
-    const g = gergReport(req);
+  if (req.model === 'GERG2008' && req.singlePhase) {
+    const g = gergSinglePhaseReport(req);
     if (!g.ok) return failure(TOOL, 'compute', g.issues, 'flash');
     report = g.report;
-    assumptions.push('GERG-2008 (Kunz & Wagner 2012) single-phase properties; H and S on GERG-2008’s own datum (ideal gas at 298.15 K, 101.325 kPa)', 'Phase check by an SRK TP flash of the same feed');
-    limitations.push('Single phase only; GERG-2008 covers 21 natural-gas components');
+    saturationWarnings = g.warnings;
+    assumptions.push(...GERG_SINGLE_ASSUMPTIONS);
+    limitations.push('Single phase only (singlePhase option); GERG-2008 covers 21 natural-gas components');
   } else {
     const c = cubicRun(req);
     if (!c.ok) return c.env;
@@ -180,10 +188,10 @@ export function runFlash(input: unknown): Envelope<RunFlashOutput> {
     hydrate = c.hydrate;
     saturationWarnings = c.saturation?.warnings ?? [];
     assumptions.push(...(c.saturation?.notes ?? []));
-    assumptions.push(...(req.model === 'CPA' ? CPA_ASSUMPTIONS : req.model === 'UMRPRU' ? UMR_ASSUMPTIONS : req.model === 'PCSAFT' ? PCSAFT_ASSUMPTIONS : CUBIC_ASSUMPTIONS));
+    assumptions.push(...(req.model === 'CPA' ? CPA_ASSUMPTIONS : req.model === 'GERG2008' ? GERG_ASSUMPTIONS : req.model === 'UMRPRU' ? UMR_ASSUMPTIONS : req.model === 'PCSAFT' ? PCSAFT_ASSUMPTIONS : CUBIC_ASSUMPTIONS));
     if (req.model === 'UMRPRU') assumptions.push(UMR_RULE_ASSUMPTION[req.umrAttraction ?? 'classic']);
     if (req.alphaFunction !== 'classic') assumptions.push(ALPHA_ASSUMPTION[req.alphaFunction]);
-    limitations.push(...(req.model === 'CPA' ? CPA_LIMITATIONS : req.model === 'UMRPRU' ? UMR_LIMITATIONS : req.model === 'PCSAFT' ? PCSAFT_LIMITATIONS : CUBIC_LIMITATIONS));
+    limitations.push(...(req.model === 'CPA' ? CPA_LIMITATIONS : req.model === 'GERG2008' ? GERG_LIMITATIONS : req.model === 'UMRPRU' ? UMR_LIMITATIONS : req.model === 'PCSAFT' ? PCSAFT_LIMITATIONS : CUBIC_LIMITATIONS));
     if (hydrate !== undefined) {
       assumptions.push(...HYDRATE_ASSUMPTIONS);
       limitations.push(...HYDRATE_LIMITATIONS);
@@ -221,7 +229,7 @@ export function runFlash(input: unknown): Envelope<RunFlashOutput> {
     addHydratePhase(data, ctx, hydrate, req.components.map((c) => c.molarMass));
     data.hydrate = hydrate.block;
   }
-  const phaseResult: FlashResult = result ?? { T: req.temperature, P: req.pressure, z: Float64Array.from(req.z), phases: report.phases.map((p) => p.state), iterations: 0, stabilityTm: 0, method: 'gerg-single-phase' };
+  const phaseResult: FlashResult = result ?? { T: req.temperature, P: req.pressure, z: Float64Array.from(req.z), phases: report.phases.map((p) => p.state), iterations: 0, stabilityTm: 0, method: 'gerg-single-phase (singlePhase option)' };
   return success({
     tool: TOOL,
     data,
@@ -231,7 +239,7 @@ export function runFlash(input: unknown): Envelope<RunFlashOutput> {
       model: req.model,
       flashType: req.flashType,
       calculationType: `${req.flashType} flash`,
-      mixingRule: req.model === 'CPA' ? 'classic-T (CPA: kij = cpakij + cpakijT·T)' : req.model === 'UMRPRU' && req.umrAttraction === 'umr' ? 'UMR (universal mixing rule with UNIFAC)' : req.model === 'PCSAFT' ? 'PC-SAFT one-fluid (Lorentz–Berthelot with kij)' : 'classic',
+      mixingRule: req.model === 'CPA' ? 'classic-T (CPA: kij = cpakij + cpakijT·T)' : req.model === 'GERG2008' ? 'GERG-2008 reducing and departure functions' : req.model === 'UMRPRU' && req.umrAttraction === 'umr' ? 'UMR (universal mixing rule with UNIFAC)' : req.model === 'PCSAFT' ? 'PC-SAFT one-fluid (Lorentz–Berthelot with kij)' : 'classic',
       convergence: { converged: true, iterations: phaseResult.iterations, message: `${phaseResult.method}: ${report.phases.length} phase(s)` },
       assumptions,
       limitations,
@@ -249,14 +257,14 @@ export const runFlashTool = defineTool({
   summary: 'Phase equilibrium of a mixture (SRK, PR, CPA, GERG-2008, UMR-PRU): TP, PH, PS, TV flashes, dew and bubble points, hydrate TP; phases and their properties.',
   description:
     `Phase equilibrium (flash) of a mixture. Implemented flash types: ${IMPLEMENTED_FLASH_TYPES.join(', ')}; aliases ${IMPLEMENTED_FLASH_TYPE_ALIASES.join(', ')} are normalised to the short names. ` +
-    'hydrateTP (SRK/PR/CPA, water and a hydrate former in the feed): a TP flash in which a gas hydrate (sI or sII, van der Waals–Platteeuw) may form; the hydrate is one more phase, "gas hydrate", with its amount, composition and density, and data.hydrate gives presence, structure, the formation temperature at this pressure, subcooling and cavity occupancies. ' +
-    'Bubble/dew points (SRK/PR/CPA): dewPointT and bubblePointT solve the temperature at the given pressure, dewPointP and bubblePointP the pressure at the given temperature (the other input is only the initial guess); the converged value is in fluid.conditions.overall.temperature (K) or .pressure (bara), and the incipient phase is reported at phase fraction 1e-10 with its composition. dewPointP returns the lower (normal) dew pressure where there are two. A spec outside the phase envelope gives 422 NO_SATURATION_POINT, never a made-up point. ' +
-    'PH needs enthalpy {value, unit} (J/mol, kJ/mol, J/kg, kJ/kg), PS needs entropy {value, unit} (J/molK, kJ/molK, J/kgK, kJ/kgK), per mole or kg of feed on the datum below; temperature is then only the initial guess and the response is the state at the solved temperature (not GERG2008). ' +
-    'TV needs volume {value, unit} (m3/mol, L/mol, cm3/mol per mole of feed, the Peneloux-shifted molar volume a TP flash reports in properties.overall.molarVolume); pressure is then only the initial guess and the response is the state at the solved pressure (not GERG2008). ' +
+    'hydrateTP (water and a hydrate former in the feed): a TP flash in which a gas hydrate (sI or sII, van der Waals–Platteeuw) may form; the hydrate is one more phase, "gas hydrate", with its amount, composition and density, and data.hydrate gives presence, structure, the formation temperature at this pressure, subcooling and cavity occupancies. ' +
+    'Bubble/dew points (every model): dewPointT and bubblePointT solve the temperature at the given pressure, dewPointP and bubblePointP the pressure at the given temperature (the other input is only the initial guess); the converged value is in fluid.conditions.overall.temperature (K) or .pressure (bara), and the incipient phase is reported at phase fraction 1e-10 with its composition. dewPointP returns the lower (normal) dew pressure where there are two. A spec outside the phase envelope gives 422 NO_SATURATION_POINT, never a made-up point. ' +
+    'PH needs enthalpy {value, unit} (J/mol, kJ/mol, J/kg, kJ/kg), PS needs entropy {value, unit} (J/molK, kJ/molK, J/kgK, kJ/kgK), per mole or kg of feed on the datum below; temperature is then only the initial guess and the response is the state at the solved temperature. ' +
+    'TV needs volume {value, unit} (m3/mol, L/mol, cm3/mol per mole of feed, the Peneloux-shifted molar volume a TP flash reports in properties.overall.molarVolume); pressure is then only the initial guess and the response is the state at the solved pressure. ' +
     'alphaFunction (SRK/PR): "classic" (default, the original\'s), "mathias-copeman" (recommended for water and CO2 vapour pressures) or "twu" (SRK); components without parameters keep the classic alpha with a warning. ' +
-    'Models: SRK (default) and PR cubic equations with classic mixing (tangent-plane stability analysis, two-phase split, and a multiphase check for a third phase: on by default when water, glycols or alcohols are present, else set multiPhaseCheck: true); CPA (SRK-CPA: association of water, methanol, ethanol, MEG, DEG, TEG, solvation of CO2 and H2S; the model for water content, inhibitor partitioning and gas solubility in water; kij = cpakij + cpakijT·T); PCSAFT (also PC-SAFT: Gross & Sadowski 2001 with the 2002 association term for water, alcohols, glycols; parameters and kij from the component database; components without PC-SAFT parameters are refused); UMRPRU (UMR-PRU, every flash type: mixingRule "classic", the default as in the original runner, is PR with the Mathias–Copeman alpha and classic kij; "UMR" is the universal mixing rule with UNIFAC; components without a UMR-PRU group assignment give 422 UNSUPPORTED_COMPONENT); or GERG2008 for single-phase natural-gas properties. ' +
+    'Models: SRK (default) and PR cubic equations with classic mixing (tangent-plane stability analysis, two-phase split, and a multiphase check for a third phase: on by default when water, glycols or alcohols are present, else set multiPhaseCheck: true); CPA (SRK-CPA: association of water, methanol, ethanol, MEG, DEG, TEG, solvation of CO2 and H2S; the model for water content, inhibitor partitioning and gas solubility in water; kij = cpakij + cpakijT·T); PCSAFT (also PC-SAFT: Gross & Sadowski 2001 with the 2002 association term for water, alcohols, glycols; parameters and kij from the component database; components without PC-SAFT parameters are refused); UMRPRU (UMR-PRU, every flash type: mixingRule "classic", the default as in the original runner, is PR with the Mathias–Copeman alpha and classic kij; "UMR" is the universal mixing rule with UNIFAC; components without a UMR-PRU group assignment give 422 UNSUPPORTED_COMPONENT); or GERG2008 (Kunz & Wagner 2012, ISO 20765-2; its 21 natural-gas components, others are 422 UNSUPPORTED_COMPONENT): phase equilibrium, dew and bubble points from the GERG-2008 Helmholtz energy itself, H and S on its own datum (ideal gas at 298.15 K, 101.325 kPa); "singlePhase": true gives the homogeneous state as the NIST AGA8/GERG code computes it, with a MODEL_LIMITATION warning when GERG-2008 would split the feed. Model names are case-insensitive; GERG-2008, SRK-CPA and Peng-Robinson spellings are accepted. ' +
     'Required: components (name → mole fraction; normalised if the sum is not 1). temperature: number in K or {value, unit} with unit K, C, F, R; pressure: number in bara or {value, unit} with bara, barg, Pa, kPa, MPa, psia, psig, atm (plain "psi" is refused as ambiguous). ' +
-    'Returns per phase (gas, oil, aqueous; lightest first): phase fraction, density (Peneloux-corrected), Z, molar mass, H, S (datum: ideal gas at 273.15 K), Cp, Cv, speed of sound, Joule–Thomson coefficient, viscosity, thermal conductivity, mole and weight fractions, and interfacial tensions. ' +
+    'Returns per phase (gas, oil, aqueous; lightest first): phase fraction, density (Peneloux-corrected for the cubics), Z, molar mass, H, S (datum: ideal gas at 273.15 K; GERG2008 its own), Cp, Cv, speed of sound, Joule–Thomson coefficient, viscosity, thermal conductivity, mole and weight fractions, and interfacial tensions. ' +
     'Pitfalls: a bare temperature number is kelvin; SRK/PR with water or glycols carry a MODEL_LIMITATION warning; near-critical states carry NEAR_CRITICAL.',
   input: RunFlashInput,
   output: RunFlashOutput,

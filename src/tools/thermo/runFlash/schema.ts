@@ -55,6 +55,12 @@ export const RunFlashInput = Type.Object(
     enthalpy: Type.Optional(quantity('Enthalpy spec for PH, per mole or kg of feed (datum: ideal gas, H = 0 at 273.15 K); mass units are converted with the feed molar mass', 'J/mol', ENTHALPY_UNITS, '{"value": -5000, "unit": "J/mol"}', ENERGY_SPEC_LIMIT)),
     entropy: Type.Optional(quantity('Entropy spec for PS, per mole or kg of feed (datum: ideal gas, S = 0 at 273.15 K and 1.01325 bara); mass units are converted with the feed molar mass', 'J/molK', ENTROPY_UNITS, '{"value": -20, "unit": "J/molK"}', ENERGY_SPEC_LIMIT)),
     volume: Type.Optional(quantity('Molar volume spec for TV, per mole of feed (the Peneloux-shifted molar volume a TP flash reports); pressure is then the initial guess', 'm3/mol', MOLAR_VOLUME_UNITS, '{"value": 0.0005, "unit": "m3/mol"}', ENERGY_SPEC_LIMIT)),
+    singlePhase: Type.Optional(
+      Type.Boolean({
+        description:
+          'GERG2008 TP only: report the homogeneous single-phase state at (T, P) without a phase split, as the NIST AGA8/GERG-2008 code and ISO 20765-2 compute it (default false: the feed is flashed into its phases with GERG-2008). A feed that GERG-2008 would split carries a MODEL_LIMITATION warning naming the split',
+      }),
+    ),
     multiPhaseCheck: Type.Optional(
       Type.Boolean({
         description:

@@ -90,6 +90,11 @@ export function flashWarnings(req: FlashRequest, result: FlashResult, report: Fl
   if (cubic && req.pressure > CUBIC_PRESSURE_LIMIT_PA) {
     out.push(warning('EXTRAPOLATION', 'SRK/PR cubic EOS results above 500 bara should be benchmarked against GERG-2008 or reference data for high-pressure gas service.'));
   }
+  if (req.model === 'GERG2008' && (req.temperature < 90 || req.temperature > 450 || req.pressure > 35e6)) {
+    // Kunz & Wagner 2012, Sect. 5: normal range 90–450 K, p ≤ 35 MPa; extended 60–700 K, p ≤ 70 MPa.
+    const extended = req.temperature >= 60 && req.temperature <= 700 && req.pressure <= 70e6;
+    out.push(warning('EXTRAPOLATION', `The state is outside GERG-2008's normal range (90–450 K, up to 350 bar)${extended ? '; within its extended range (60–700 K, up to 700 bar) the uncertainty is larger' : ' and its extended range (60–700 K, up to 700 bar): the equation is extrapolated'}`));
+  }
   if (req.temperature < T_LOW_K || req.temperature > T_HIGH_K) {
     out.push(warning('EXTRAPOLATION', `Temperature ${(req.temperature - 273.15).toFixed(1)} °C is outside −200…1000 °C, beyond the range the component data were fitted for`));
   }
