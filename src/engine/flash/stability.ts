@@ -95,7 +95,7 @@ function substitute(at: ModelAtT, P: number, d: Float64Array, s: TrialScratch, f
     }
     if (!Number.isFinite(sumW) || sumW <= 0) break;
     for (let i = 0; i < nc; i++) w[i] = W[i] / sumW;
-    if (known !== undefined && nearKnown(w, known)) return { tm: 0, converged: true, clearlyUnstable: false, iterations: it, known: true };
+    if (known !== undefined && nearKnown(lnW, Math.log(sumW), known)) return { tm: 0, converged: true, clearlyUnstable: false, iterations: it, known: true };
     const v = at.lnPhi(P, w, s.root, lnPhi);
     if (!Number.isFinite(v)) break;
     tm = 1;
@@ -173,17 +173,20 @@ function newtonTrial(at: ModelAtT, P: number, d: Float64Array, s: TrialScratch):
       let sumW = 0;
       for (let i = 0; i < nc; i++) sumW += W[i];
       for (let i = 0; i < nc; i++) s.w[i] = W[i] / sumW;
-      if (nearKnown(s.w, known)) return { tm: 0, converged: true, iterations: it + 1, known: true };
+      if (nearKnown(lnW, Math.log(sumW), known)) return { tm: 0, converged: true, iterations: it + 1, known: true };
     }
   }
   return { tm, converged: false, iterations: 50 };
 }
 
-/** Within `radius` of a known stationary point in every ln w_i (the trial is converging onto it). */
-function nearKnown(w: Float64Array, known: KnownStationaryPoints): boolean {
+/**
+ * Within `radius` of a known stationary point in every ln w_i = ln W_i − ln ΣW (the trial is
+ * converging onto it); from ln W directly, without a logarithm per component.
+ */
+function nearKnown(lnW: Float64Array, lnSum: number, known: KnownStationaryPoints): boolean {
   for (const lnc of known.lnW) {
     let far = false;
-    for (let i = 0; i < w.length && !far; i++) far = Math.abs(Math.log(w[i]) - lnc[i]) > known.radius;
+    for (let i = 0; i < lnW.length && !far; i++) far = Math.abs(lnW[i] - lnSum - lnc[i]) > known.radius;
     if (!far) return true;
   }
   return false;
