@@ -205,7 +205,10 @@ export class CubicAtT implements ModelAtT {
   private readonly b: Float64Array;
   /** a_i(T), da_i/dT, d²a_i/dT² of the pure components, in blocks of nc. */
   private readonly pure: Float64Array;
-  private derivatives: { aT: Float64Array; aTT: Float64Array } | undefined;
+  /** Storage of aT and aTT, filled on first use. */
+  private readonly aTStore: Float64Array;
+  private readonly aTTStore: Float64Array;
+  private derivativesMade = false;
 
   constructor(
     private readonly model: CubicModel,
@@ -216,7 +219,15 @@ export class CubicAtT implements ModelAtT {
     this.d1 = model.delta1;
     this.d2 = model.delta2;
     this.b = model.b;
-    this.pure = new Float64Array(3 * nc);
+    // One backing store for every array of this temperature: a typed array over 64 bytes gets its
+    // own off-heap store, whose allocation and release cost more than filling it here.
+    const nn = nc * nc;
+    const store = new Float64Array(3 * nn + 4 * nc);
+    this.a = store.subarray(0, nn);
+    this.aTStore = store.subarray(nn, 2 * nn);
+    this.aTTStore = store.subarray(2 * nn, 3 * nn);
+    this.pure = store.subarray(3 * nn, 3 * nn + 3 * nc);
+    this.psi = store.subarray(3 * nn + 3 * nc);
     const ai = this.pure.subarray(0, nc);
     const aiT = this.pure.subarray(nc, 2 * nc);
     const aiTT = this.pure.subarray(2 * nc);
@@ -235,7 +246,6 @@ export class CubicAtT implements ModelAtT {
     // Constructor-only work array, shared (JS runs one constructor at a time).
     if (pureSqrtA.length < nc) pureSqrtA = new Float64Array(nc);
     const sqrtA = pureSqrtA;
-    this.a = new Float64Array(nc * nc);
     // √(a_i a_j) = √a_i·√a_j: n square roots instead of n²/2.
     for (let i = 0; i < nc; i++) sqrtA[i] = Math.sqrt(ai[i]);
     for (let i = 0; i < nc; i++) {
@@ -247,28 +257,30 @@ export class CubicAtT implements ModelAtT {
         this.a[i * nc + j] = this.a[j * nc + i] = k * g;
       }
     }
-    this.psi = new Float64Array(nc);
   }
 
   /** da_ij/dT (row-major), made on first use: fugacities alone (stability trials, SS flashes) never need it. */
   get aT(): Float64Array {
-    return (this.derivatives ??= this.temperatureDerivatives()).aT;
+    if (!this.derivativesMade) this.temperatureDerivatives();
+    return this.aTStore;
   }
 
   /** d²a_ij/dT² (row-major), made on first use with aT. */
   get aTT(): Float64Array {
-    return (this.derivatives ??= this.temperatureDerivatives()).aTT;
+    if (!this.derivativesMade) this.temperatureDerivatives();
+    return this.aTTStore;
   }
 
-  private temperatureDerivatives(): { aT: Float64Array; aTT: Float64Array } {
+  private temperatureDerivatives(): void {
+    this.derivativesMade = true;
     const nc = this.nc;
     const model = this.model;
     const T = this.T;
     const ai = this.pure.subarray(0, nc);
     const aiT = this.pure.subarray(nc, 2 * nc);
     const aiTT = this.pure.subarray(2 * nc);
-    const aT = new Float64Array(nc * nc);
-    const aTT = new Float64Array(nc * nc);
+    const aT = this.aTStore;
+    const aTT = this.aTTStore;
     for (let i = 0; i < nc; i++) {
       const si = Math.sqrt(ai[i]);
       for (let j = i; j < nc; j++) {
@@ -285,7 +297,6 @@ export class CubicAtT implements ModelAtT {
         aTT[ij] = aTT[ji] = k * gTT + 2 * kT * gT;
       }
     }
-    return { aT, aTT };
   }
 
   covolume(x: ArrayLike<number>): number {
