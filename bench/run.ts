@@ -8,7 +8,7 @@
  *
  * Arguments pick a subset by name, e.g. `node dist/bench/run.js overload` or `... http gerg`:
  * http (cold start, RSS, echo and tool routes), overload (bench/overload.ts), and the module
- * benches dispatch, engine-flash, envelope, process, column, gerg, standards, enterprise. No argument runs all.
+ * benches dispatch, engine-flash, envelope, process, column, cost-curves, mcp, gerg, standards, enterprise. No argument runs all.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +25,8 @@ const MODULES: { file: string; fn: string }[] = [
   { file: './envelope.js', fn: 'benchEnvelope' },
   { file: './process.js', fn: 'benchProcess' },
   { file: './column.js', fn: 'benchColumn' },
+  { file: './cost-curves.js', fn: 'benchCostCurves' },
+  { file: './mcp.js', fn: 'benchMcp' },
   { file: './gerg.js', fn: 'benchGerg' },
   { file: './standards.js', fn: 'benchStandards' },
   { file: './enterprise.js', fn: 'benchEnterprise' },

@@ -192,22 +192,23 @@ export class CubicModel implements ThermoModel {
 }
 
 /** Scratch-free evaluation of a CubicModel at one temperature. */
-let pureA = new Float64Array(0);
-let pureAT = new Float64Array(0);
-let pureATT = new Float64Array(0);
 let pureSqrtA = new Float64Array(0);
 const sharedAlpha: AlphaValue = { alpha: 0, dT: 0, dTT: 0 };
 
 export class CubicAtT implements ModelAtT {
   readonly nc: number;
   readonly a: Float64Array;
-  readonly aT: Float64Array;
-  readonly aTT: Float64Array;
   private readonly psi: Float64Array;
   private readonly roots = new Float64Array(2);
   private readonly d1: number;
   private readonly d2: number;
   private readonly b: Float64Array;
+  /** a_i(T), da_i/dT, d²a_i/dT² of the pure components, in blocks of nc. */
+  private readonly pure: Float64Array;
+  /** Storage of aT and aTT, filled on first use. */
+  private readonly aTStore: Float64Array;
+  private readonly aTTStore: Float64Array;
+  private derivativesMade = false;
 
   constructor(
     private readonly model: CubicModel,
@@ -218,58 +219,84 @@ export class CubicAtT implements ModelAtT {
     this.d1 = model.delta1;
     this.d2 = model.delta2;
     this.b = model.b;
-    // Pure-component a_i(T) and derivatives: constructor-only work arrays, shared (JS runs one
-    // constructor at a time); an EOS evaluation at a new temperature allocates only what it keeps.
-    if (pureA.length < nc) {
-      pureA = new Float64Array(nc);
-      pureAT = new Float64Array(nc);
-      pureATT = new Float64Array(nc);
-      pureSqrtA = new Float64Array(nc);
-    }
-    const sqrtA = pureSqrtA;
-    const ai = pureA;
-    const aiT = pureAT;
-    const aiTT = pureATT;
+    // One backing store for every array of this temperature: a typed array over 64 bytes gets its
+    // own off-heap store, whose allocation and release cost more than filling it here.
+    const nn = nc * nc;
+    const store = new Float64Array(3 * nn + 4 * nc);
+    this.a = store.subarray(0, nn);
+    this.aTStore = store.subarray(nn, 2 * nn);
+    this.aTTStore = store.subarray(2 * nn, 3 * nn);
+    this.pure = store.subarray(3 * nn, 3 * nn + 3 * nc);
+    this.psi = store.subarray(3 * nn + 3 * nc);
+    const ai = this.pure.subarray(0, nc);
+    const aiT = this.pure.subarray(nc, 2 * nc);
+    const aiTT = this.pure.subarray(2 * nc);
     const alphaValue = sharedAlpha;
     for (let i = 0; i < nc; i++) {
       const tc = model.tc[i];
       const twu = model.twu[i];
-      if (twu !== undefined) {
-        twuAlpha(T, tc, twu, alphaValue);
-        ai[i] = model.ac[i] * alphaValue.alpha;
-        aiT[i] = model.ac[i] * alphaValue.dT;
-        aiTT[i] = model.ac[i] * alphaValue.dTT;
-        continue;
-      }
+      if (twu !== undefined) twuAlpha(T, tc, twu, alphaValue);
       // Soave (c2 = c3 = 0) and the original's polynomial form alike: the Mathias–Copeman
       // polynomial in s = 1 − √Tr, one-term above Tc (alpha.ts).
-      mathiasCopemanAlpha(T, tc, model.m[i], model.c2[i], model.c3[i], alphaValue);
+      else mathiasCopemanAlpha(T, tc, model.m[i], model.c2[i], model.c3[i], alphaValue);
       ai[i] = model.ac[i] * alphaValue.alpha;
       aiT[i] = model.ac[i] * alphaValue.dT;
       aiTT[i] = model.ac[i] * alphaValue.dTT;
     }
-    this.a = new Float64Array(nc * nc);
-    this.aT = new Float64Array(nc * nc);
-    this.aTT = new Float64Array(nc * nc);
+    // Constructor-only work array, shared (JS runs one constructor at a time).
+    if (pureSqrtA.length < nc) pureSqrtA = new Float64Array(nc);
+    const sqrtA = pureSqrtA;
     // √(a_i a_j) = √a_i·√a_j: n square roots instead of n²/2.
     for (let i = 0; i < nc; i++) sqrtA[i] = Math.sqrt(ai[i]);
     for (let i = 0; i < nc; i++) {
       for (let j = i; j < nc; j++) {
-        // (1 − k_ij(T)) with k linear in T: its slope −dk/dT enters aT and aTT.
         const kT = model.kijT === undefined ? 0 : -model.kijT[i * nc + j];
         const k = model.oneMinusK[i * nc + j] + kT * T;
         // The diagonal exactly a_i (a pure component's a is its own, to the last bit).
         const g = i === j ? ai[i] : sqrtA[i] * sqrtA[j];
+        this.a[i * nc + j] = this.a[j * nc + i] = k * g;
+      }
+    }
+  }
+
+  /** da_ij/dT (row-major), made on first use: fugacities alone (stability trials, SS flashes) never need it. */
+  get aT(): Float64Array {
+    if (!this.derivativesMade) this.temperatureDerivatives();
+    return this.aTStore;
+  }
+
+  /** d²a_ij/dT² (row-major), made on first use with aT. */
+  get aTT(): Float64Array {
+    if (!this.derivativesMade) this.temperatureDerivatives();
+    return this.aTTStore;
+  }
+
+  private temperatureDerivatives(): void {
+    this.derivativesMade = true;
+    const nc = this.nc;
+    const model = this.model;
+    const T = this.T;
+    const ai = this.pure.subarray(0, nc);
+    const aiT = this.pure.subarray(nc, 2 * nc);
+    const aiTT = this.pure.subarray(2 * nc);
+    const aT = this.aTStore;
+    const aTT = this.aTTStore;
+    for (let i = 0; i < nc; i++) {
+      const si = Math.sqrt(ai[i]);
+      for (let j = i; j < nc; j++) {
+        // (1 − k_ij(T)) with k linear in T: its slope −dk/dT enters aT and aTT.
+        const kT = model.kijT === undefined ? 0 : -model.kijT[i * nc + j];
+        const k = model.oneMinusK[i * nc + j] + kT * T;
+        // g exactly as a_ij's in the constructor.
+        const g = i === j ? ai[i] : si * Math.sqrt(ai[j]);
         const gT = (aiT[i] * ai[j] + ai[i] * aiT[j]) / (2 * g);
         const gTT = (aiTT[i] * ai[j] + 2 * aiT[i] * aiT[j] + ai[i] * aiTT[j]) / (2 * g) - (gT * gT) / g;
         const ij = i * nc + j;
         const ji = j * nc + i;
-        this.a[ij] = this.a[ji] = k * g;
-        this.aT[ij] = this.aT[ji] = k * gT + kT * g;
-        this.aTT[ij] = this.aTT[ji] = k * gTT + 2 * kT * gT;
+        aT[ij] = aT[ji] = k * gT + kT * g;
+        aTT[ij] = aTT[ji] = k * gTT + 2 * kT * gT;
       }
     }
-    this.psi = new Float64Array(nc);
   }
 
   covolume(x: ArrayLike<number>): number {

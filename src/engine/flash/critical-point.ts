@@ -100,8 +100,18 @@ class Criticality {
     return Q;
   }
 
+  /** The last eigen() result: the spinodal solve asks again for the state its secant ended on. */
+  private last: { T: number; V: number; result: { lambda: number; dn: Float64Array } } | undefined;
+
   /** Smallest eigenvalue of the scaled Hessian at (T, V) and the composition direction Δn. */
   eigen(T: number, V: number): { lambda: number; dn: Float64Array } {
+    if (this.last !== undefined && this.last.T === T && this.last.V === V) return this.last.result;
+    const result = this.computeEigen(T, V);
+    this.last = { T, V, result };
+    return result;
+  }
+
+  private computeEigen(T: number, V: number): { lambda: number; dn: Float64Array } {
     const nc = this.nc;
     const Q = this.hessian(T, V, this.z);
     for (let i = 0; i < nc; i++) for (let j = 0; j < nc; j++) Q[i * nc + j] *= this.sqrtZ[i] * this.sqrtZ[j];

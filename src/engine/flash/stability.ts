@@ -55,6 +55,7 @@ export function runTrial(at: ModelAtT, P: number, z: Float64Array, d: Float64Arr
   if (!converged && !ss.clearlyUnstable && it >= SS_SWITCH) {
     const r = newtonTrial(at, P, d, scratch);
     it += r.iterations;
+    if (r.known) return { w: Float64Array.from(scratch.w), W: Float64Array.from(scratch.W), tm: 0, trivial: true, converged: true, iterations: it };
     converged = r.converged;
     tm = r.tm;
     if (!converged) {
@@ -94,7 +95,7 @@ function substitute(at: ModelAtT, P: number, d: Float64Array, s: TrialScratch, f
     }
     if (!Number.isFinite(sumW) || sumW <= 0) break;
     for (let i = 0; i < nc; i++) w[i] = W[i] / sumW;
-    if (known !== undefined && nearKnown(w, known)) return { tm: 0, converged: true, clearlyUnstable: false, iterations: it, known: true };
+    if (known !== undefined && nearKnown(lnW, Math.log(sumW), known)) return { tm: 0, converged: true, clearlyUnstable: false, iterations: it, known: true };
     const v = at.lnPhi(P, w, s.root, lnPhi);
     if (!Number.isFinite(v)) break;
     tm = 1;
@@ -116,8 +117,11 @@ function substitute(at: ModelAtT, P: number, d: Float64Array, s: TrialScratch, f
 }
 
 /** Newton on α = 2√W from scratch.lnW, damped by backtracking on tm. */
-function newtonTrial(at: ModelAtT, P: number, d: Float64Array, s: TrialScratch): { tm: number; converged: boolean; iterations: number } {
+function newtonTrial(at: ModelAtT, P: number, d: Float64Array, s: TrialScratch): { tm: number; converged: boolean; iterations: number; known?: boolean } {
   const nc = at.nc;
+  // As in substitute: a trial converging onto a known stationary point stops as soon as it is
+  // near (Newton reaches the neighbourhood in a step or two, then would polish it for nothing).
+  const known = s.root === 'stable' ? s.known : undefined;
   const { lnW, W, lnPhi, g, alpha, trialLnW } = s;
   const { dlnPhi, H, fs } = s.newton;
   const evalTm = (lw: Float64Array, withDerivs: boolean): number => {
@@ -165,15 +169,24 @@ function newtonTrial(at: ModelAtT, P: number, d: Float64Array, s: TrialScratch):
     if (!accepted) return { tm, converged: false, iterations: it };
     lnW.set(trialLnW);
     tm = evalTm(lnW, true);
+    if (known !== undefined) {
+      let sumW = 0;
+      for (let i = 0; i < nc; i++) sumW += W[i];
+      for (let i = 0; i < nc; i++) s.w[i] = W[i] / sumW;
+      if (nearKnown(lnW, Math.log(sumW), known)) return { tm: 0, converged: true, iterations: it + 1, known: true };
+    }
   }
   return { tm, converged: false, iterations: 50 };
 }
 
-/** Within `radius` of a known stationary point in every ln w_i (the trial is converging onto it). */
-function nearKnown(w: Float64Array, known: KnownStationaryPoints): boolean {
+/**
+ * Within `radius` of a known stationary point in every ln w_i = ln W_i − ln ΣW (the trial is
+ * converging onto it); from ln W directly, without a logarithm per component.
+ */
+function nearKnown(lnW: Float64Array, lnSum: number, known: KnownStationaryPoints): boolean {
   for (const lnc of known.lnW) {
     let far = false;
-    for (let i = 0; i < w.length && !far; i++) far = Math.abs(Math.log(w[i]) - lnc[i]) > known.radius;
+    for (let i = 0; i < lnW.length && !far; i++) far = Math.abs(lnW[i] - lnSum - lnc[i]) > known.radius;
     if (!far) return true;
   }
   return false;

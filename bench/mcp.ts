@@ -1,0 +1,101 @@
+/**
+ * MCP against REST for the same runFlash call on one real server process (issue 25: per-call
+ * overhead of MCP over REST ≤ 0.3 ms, MCP throughput ≥ 50 % of REST):
+ *   - latency: sequential calls, REST (fetch POST /v1/tools/runFlash) and MCP (the SDK client's
+ *     callTool over Streamable HTTP) alternating in blocks so both see the same machine; the
+ *     overhead is the difference of the medians;
+ *   - throughput: CONCURRENCY callers for MEASURE_S seconds each way, REST then MCP then REST
+ *     again (the ratio is against the mean of the two REST runs).
+ * The client runs in this process, on the same machine as the server: its CPU is part of both.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { RUN_FLASH_BODY, startBenchServer, type BenchLine } from './http.js';
+
+const BLOCKS = 10;
+const PER_BLOCK = 40;
+const CONCURRENCY = 16;
+const MEASURE_S = 3;
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[s.length >> 1];
+}
+
+export async function benchMcp(): Promise<BenchLine[]> {
+  const server = await startBenchServer();
+  const clients: Client[] = [];
+  try {
+    const connect = async (): Promise<Client> => {
+      const c = new Client({ name: 'neqsim-ts-bench', version: '0.0.0' });
+      await c.connect(new StreamableHTTPClientTransport(new URL('/mcp', server.url)));
+      clients.push(c);
+      return c;
+    };
+    const client = await connect();
+    const body = JSON.stringify(RUN_FLASH_BODY);
+    const rest = async (): Promise<void> => {
+      const res = await fetch(`${server.url}/v1/tools/runFlash`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`bench mcp: REST runFlash answered ${res.status}`);
+    };
+    const mcpCall = (c: Client) => async (): Promise<void> => {
+      const r = await c.callTool({ name: 'runFlash', arguments: RUN_FLASH_BODY as Record<string, unknown> });
+      if (r.isError) throw new Error('bench mcp: MCP runFlash failed');
+    };
+    const mcp = mcpCall(client);
+    for (let i = 0; i < 200; i++) {
+      await rest();
+      await mcp();
+    }
+    const restMs: number[] = [];
+    const mcpMs: number[] = [];
+    for (let b = 0; b < BLOCKS; b++) {
+      for (const [fn, out] of b % 2 === 0 ? ([[rest, restMs], [mcp, mcpMs]] as const) : ([[mcp, mcpMs], [rest, restMs]] as const)) {
+        for (let i = 0; i < PER_BLOCK; i++) {
+          const t0 = performance.now();
+          await fn();
+          out.push(performance.now() - t0);
+        }
+      }
+    }
+    const restMedian = median(restMs);
+    const mcpMedian = median(mcpMs);
+
+    // Throughput: each caller its own MCP client (one session each), as separate agents would be.
+    const mcpClients = [client, ...(await Promise.all(Array.from({ length: CONCURRENCY - 1 }, connect)))];
+    const run = async (fns: (() => Promise<void>)[]): Promise<number> => {
+      let done = 0;
+      const end = performance.now() + MEASURE_S * 1000;
+      await Promise.all(
+        fns.map(async (fn) => {
+          while (performance.now() < end) {
+            await fn();
+            done++;
+          }
+        }),
+      );
+      return done / MEASURE_S;
+    };
+    const restFns = Array.from({ length: CONCURRENCY }, () => rest);
+    const mcpFns = mcpClients.map(mcpCall);
+    await run(restFns);
+    await run(mcpFns);
+    const rest1 = await run(restFns);
+    const mcpRate = await run(mcpFns);
+    const rest2 = await run(restFns);
+    const restRate = (rest1 + rest2) / 2;
+    const ctx = { tool: 'runFlash', note: 'SDK client in the bench process, server in its own process' };
+    return [
+      { name: 'mcp.runFlash.latency_p50', unit: 'ms', value: Number(mcpMedian.toFixed(3)), calls: mcpMs.length, ...ctx },
+      { name: 'rest.runFlash.latency_p50', unit: 'ms', value: Number(restMedian.toFixed(3)), calls: restMs.length, ...ctx },
+      { name: 'mcp.runFlash.overhead_per_call', unit: 'ms', value: Number((mcpMedian - restMedian).toFixed(3)), target: '<= 0.3', ...ctx },
+      { name: 'mcp.runFlash.calls_per_s', unit: 'calls/s', value: Math.round(mcpRate), concurrency: CONCURRENCY, durationS: MEASURE_S, ...ctx },
+      { name: 'rest.runFlash.calls_per_s', unit: 'calls/s', value: Math.round(restRate), concurrency: CONCURRENCY, durationS: MEASURE_S, runs: [Math.round(rest1), Math.round(rest2)], ...ctx },
+      { name: 'mcp.runFlash.ratio_to_rest', unit: 'ratio', value: Number((mcpRate / restRate).toFixed(3)), target: '>= 0.5', ...ctx },
+    ];
+  } finally {
+    await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
+    await server.stop();
+  }
+}
