@@ -16,6 +16,7 @@ import { failure, issue, success, type Envelope } from '../../contract/envelope.
 import { ownerOf } from '../../process/session/owner.js';
 import { MAX_RUNNING, MAX_RUNNING_PER_OWNER, OPERATION_TIMEOUT_MS, operationStore, type Operation, type Step } from './operations.js';
 import { defineTool, type ToolContext } from '../../contract/types.js';
+import { isSharedStateError, sharedStateUnavailable } from '../../contract/shared-state/backend.js';
 
 const TOOL = 'streamSimulation';
 const MAX_POINTS = 1000;
@@ -106,7 +107,7 @@ function ok(data: Out): Envelope<Out> {
     tool: TOOL,
     data,
     warnings: [],
-    provenance: { calculationType: `stream ${data.action}`, convergence: { converged: true, iterations: 0 }, assumptions: [], limitations: ['Operations live in this server process: poll the replica that started them; they are lost on restart'], computationTimeMs: 0 },
+    provenance: { calculationType: `stream ${data.action}`, convergence: { converged: true, iterations: 0 }, assumptions: [], limitations: [operationStore.shared ? 'Operations are shared through Redis (REDIS_URL): poll, list and cancel on any replica; the points run on the replica that started the operation' : 'Operations live in this server process: poll the replica that started them; they are lost on restart'], computationTimeMs: 0 },
     validationPhase: 'stream',
     validationMessage: `stream ${data.action}`,
   });
@@ -255,7 +256,7 @@ async function run(input: In, ctx: ToolContext): Promise<Envelope<Out>> {
     return action === 'startSweep' ? startSweep(input, owner.key, ctx.callTool) : startMonteCarlo(input, owner.key, ctx.callTool);
   }
   if (action === 'list') {
-    const ops = operationStore.list(owner.key);
+    const ops = await operationStore.listAll(owner.key);
     const now = Date.now();
     return ok({
       action,
@@ -266,11 +267,11 @@ async function run(input: In, ctx: ToolContext): Promise<Envelope<Out>> {
   }
   if (input.operationId === undefined) return refuse('MISSING_FIELD', `${action} needs "operationId"`, 'Use the operationId of the start response (or list)', 'operationId');
   if (action === 'cancel') {
-    const op = operationStore.cancel(input.operationId, owner.key);
+    const op = await operationStore.requestCancel(input.operationId, owner.key);
     if (op === undefined) return refuse('OPERATION_NOT_FOUND', 'No such operation (it may have finished more than 30 minutes ago)', 'list shows your operations', 'operationId');
     return ok({ action, operationId: op.id, status: statusOf(op) });
   }
-  const op = operationStore.get(input.operationId, owner.key);
+  const op = await operationStore.find(input.operationId, owner.key);
   if (op === undefined) return refuse('OPERATION_NOT_FOUND', 'No such operation (it may have finished more than 30 minutes ago)', 'list shows your operations', 'operationId');
   const from = Math.min(input.lastIndex ?? 0, op.results.length);
   const fresh = op.results.slice(from);
@@ -307,5 +308,12 @@ export const streamSimulationTool = defineTool({
     { name: 'list-operations', description: 'Your running and recently finished operations with their progress', input: { action: 'list' } },
   ],
   execution: 'inline',
-  run: (input, ctx) => run(input, ctx),
+  run: async (input, ctx) => {
+    try {
+      return await run(input, ctx);
+    } catch (err) {
+      if (isSharedStateError(err)) return sharedStateUnavailable(TOOL, err);
+      throw err;
+    }
+  },
 });
