@@ -16,7 +16,7 @@ const redis = await testRedis();
 if ('skip' in redis) {
   t.test('two replicas on one Redis', { skip: redis.skip }, async () => {});
 } else {
-  const env = { REDIS_URL: redis.url, REDIS_KEY_PREFIX: testPrefix() };
+  const env = { REDIS_URL: redis.url, REDIS_KEY_PREFIX: testPrefix(), NEQSIM_MCP_STATE_KEEP_PER_NAME: '2', NEQSIM_MCP_STATE_MAX_BYTES: '20000' };
   const [a, b] = await Promise.all([startReplica(env), startReplica(env)]);
   t.teardown(async () => {
     await Promise.all([a.stop(), b.stop()]);
@@ -103,6 +103,28 @@ async function scenarios(a: Replica, b: Replica): Promise<void> {
     t.ok(opId, 'the pool call has an operation id');
     await waitFor(async () => (await b.call('getProgress', { action: 'get', operationId: opId })).body.data?.completed === true, 5_000, 'B to see the finished operation');
     t.pass('B reports the operation completed');
+  });
+
+  await t.test('saved states are shared: saved on A, listed, loaded and deleted on B; never overwritten; retention and size limit hold', async (t) => {
+    const state = { fluid: FLUID, process: [FEED] };
+    // Two saves of the same name and version at once, one per replica: two files, neither lost.
+    const [s1, s2] = await Promise.all([a, b].map((r) => r.call('manageState', { action: 'save', name: 'plant', version: '1', state })));
+    t.same([s1!.status, s2!.status], [200, 200], JSON.stringify([s1!.body.errors, s2!.body.errors]));
+    t.same([s1!.body.data.filename, s2!.body.data.filename].sort(), ['plant_v1.json', 'plant_v1_1.json']);
+    const listed = await b.call('manageState', { action: 'list' });
+    t.same(listed.body.data.saved.map((e: { filename: string }) => e.filename), ['plant_v1.json', 'plant_v1_1.json']);
+    const loaded = await b.call('manageState', { action: 'load', filename: 'plant_v1.json' });
+    t.same(loaded.body.data.savedState.state, state, 'B loads what A saved');
+    // NEQSIM_MCP_STATE_KEEP_PER_NAME=2: a third save of the name drops the oldest.
+    const third = await b.call('manageState', { action: 'save', name: 'plant', version: '2', state });
+    t.equal(third.body.data.removedOlder.length, 1);
+    t.equal((await a.call('manageState', { action: 'list' })).body.data.count, 2);
+    const big = await a.call('manageState', { action: 'save', name: 'big', state: { blob: 'x'.repeat(30_000) } });
+    t.equal(big.status, 413, 'over NEQSIM_MCP_STATE_MAX_BYTES');
+    t.equal(big.body.errors[0].code, 'STATE_TOO_LARGE');
+    t.equal((await a.call('manageState', { action: 'load', filename: '../etc/passwd.json' })).status, 400, 'file names are validated as on disk');
+    t.equal((await b.call('manageState', { action: 'delete', filename: 'plant_v2.json' })).status, 200);
+    t.equal((await a.call('manageState', { action: 'load', filename: 'plant_v2.json' })).body.errors[0].code, 'FILE_NOT_FOUND');
   });
 
   await t.test('a profile change on A is enforced on B within the stated bound', async (t) => {

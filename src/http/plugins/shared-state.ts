@@ -16,12 +16,16 @@ import { RedisSessions } from '../../tools/process/session/shared-store.js';
 import { MemorySessions, useSessionBackend } from '../../tools/process/session/store.js';
 import { operationStore } from '../../tools/platform/stream/operations.js';
 import { redisOperationMirror } from '../../tools/platform/stream/shared-operations.js';
+import { RedisStateStore } from '../../tools/process/state/shared-store.js';
+import { stateStoreOptions, useStateBackend } from '../../tools/process/state/config.js';
 
 const READY_WAIT_MS = 5_000;
 
-export async function registerSharedState(app: FastifyInstance, settings: { url: string; keyPrefix: string }): Promise<void> {
+export async function registerSharedState(app: FastifyInstance, settings: { url: string; keyPrefix: string }, states: { keepPerName?: number } = {}): Promise<void> {
   const b = configureSharedBackend(settings);
   if (b === undefined) return;
+  const stateOptions = stateStoreOptions(states);
+  useStateBackend(new RedisStateStore(b.redis, b.prefix, { maxBytes: stateOptions.maxBytes, ...(stateOptions.keepPerName !== undefined ? { keepPerName: stateOptions.keepPerName } : {}) }));
   useSessionBackend(new RedisSessions(b.redis, b.prefix));
   const stopGovernance = installSharedGovernance(b);
   progressStore.useMirror(redisProgressMirror(b));
