@@ -12,6 +12,7 @@
  * without an update.
  */
 import { shared, type SharedBackend } from '../../contract/shared-state/backend.js';
+import { contiguousResults } from './distributed.js';
 import { OPERATION_TIMEOUT_MS, RETAIN_MS, type Operation, type OperationMirror, type OperationStatus } from './operations.js';
 
 /** No update for this long while "running": its replica is gone. */
@@ -37,7 +38,12 @@ export function redisOperationMirror(b: SharedBackend, now: () => number = Date.
   });
 
   async function read(id: string, owner: string): Promise<Operation | undefined> {
-    const [[, h], [, results], [, cancel]] = (await b.redis.multi().hgetall(key(id)).lrange(resultsKey(id), 0, -1).exists(cancelKey(id)).exec()) as [[unknown, Record<string, string>], [unknown, string[]], [unknown, number]];
+    const [[, h], [, results], [, cancel], [, points]] = (await b.redis.multi().hgetall(key(id)).lrange(resultsKey(id), 0, -1).exists(cancelKey(id)).hgetall(`${key(id)}:points`).exec()) as [
+      [unknown, Record<string, string>],
+      [unknown, string[]],
+      [unknown, number],
+      [unknown, Record<string, string>],
+    ];
     if (h === undefined || h.owner === undefined || h.owner !== owner) return undefined;
     const op: Operation = {
       id,
@@ -46,7 +52,8 @@ export function redisOperationMirror(b: SharedBackend, now: () => number = Date.
       status: h.status as OperationStatus,
       completedSteps: Number(h.completedSteps),
       totalSteps: Number(h.totalSteps),
-      results: results.map((r) => JSON.parse(r) as Record<string, unknown>),
+      // A distributed sweep's points finish in any order: poll hands out the contiguous run from 0.
+      results: h.distributed === '1' ? contiguousResults(points) : results.map((r) => JSON.parse(r) as Record<string, unknown>),
       createdMs: Number(h.createdMs),
       updatedMs: Number(h.updatedMs),
       cancelRequested: cancel === 1,

@@ -11,11 +11,12 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { PRESSURE_LIMIT, TEMPERATURE_LIMIT, moleFraction, nonNegative, positive, pressureValue, temperatureValue } from '../../contract/bounded.js';
-import { R } from '../../../engine/index.js';
 import { failure, issue, success, type Envelope } from '../../contract/envelope.js';
 import { ownerOf } from '../../process/session/owner.js';
 import { MAX_RUNNING, MAX_RUNNING_PER_OWNER, OPERATION_TIMEOUT_MS, operationStore, type Operation, type Step } from './operations.js';
 import { defineTool, type ToolContext } from '../../contract/types.js';
+import { pointOf } from './point.js';
+import { distributedSweeps, type SweepPoint } from './distributed.js';
 import { isSharedStateError, sharedStateUnavailable } from '../../contract/shared-state/backend.js';
 
 const TOOL = 'streamSimulation';
@@ -119,30 +120,12 @@ const quotaFull = (code: string, message: string) => failure(TOOL, 'rate_limited
 type Call = NonNullable<ToolContext['callTool']>;
 type Flash = { ok: true; data: Record<string, any> } | { ok: false; error: string };
 
+const flashInput = (input: In, T: { value: number; unit: string }, P: { value: number; unit: string }) => ({ model: input.model ?? 'SRK', components: input.components, flashType: 'TP', temperature: T, pressure: P });
+
 async function flash(call: Call, input: In, T: { value: number; unit: string }, P: { value: number; unit: string }): Promise<Flash> {
-  const r = await call('runFlash', { model: input.model ?? 'SRK', components: input.components, flashType: 'TP', temperature: T, pressure: P }, { detached: true });
+  const r = await call('runFlash', flashInput(input, T, P), { detached: true });
   if (r.envelope.status !== 'success') return { ok: false, error: (r.envelope.errors ?? []).map((e) => `${e.code}: ${e.message}`).join('; ') || r.envelope.status };
   return { ok: true, data: r.envelope.data as Record<string, any> };
-}
-
-/** The point values of a runFlash result. */
-function pointOf(d: Record<string, any>): Record<string, unknown> {
-  const c = d.fluid.conditions.overall;
-  const p = d.fluid.properties.overall;
-  const T = c.temperature as number;
-  const Pbar = c.pressure as number;
-  const phase0 = d.flash.phases[0] as string;
-  return {
-    temperature_K: T,
-    pressure_bara: Pbar,
-    density_kg_m3: p.density.value,
-    numberOfPhases: d.flash.numberOfPhases,
-    compressibilityZ: (Pbar * 1e5 * p.molarVolume.value) / (R * T),
-    enthalpy_J_mol: p.enthalpy.value,
-    entropy_J_molK: p.entropy.value,
-    phase0_type: phase0,
-    phase0_fraction: d.fluid.conditions[phase0]?.phaseFraction,
-  };
 }
 
 /** Deterministic uniform numbers in [0, 1) from a 32-bit seed (mulberry32). */
@@ -175,7 +158,7 @@ function meanStd(xs: number[]): [number, number] {
   return [m, Math.sqrt(v)];
 }
 
-function startSweep(input: In, owner: string, call: Call): Envelope<Out> {
+async function startSweep(input: In, owner: string, subject: string, call: Call): Promise<Envelope<Out>> {
   const variable = input.sweepVariable ?? 'temperature';
   const unit = input.unit ?? (variable === 'temperature' ? 'C' : 'bara');
   const from = input.from ?? 0;
@@ -189,9 +172,24 @@ function startSweep(input: In, owner: string, call: Call): Envelope<Out> {
     const f = variable === 'temperature' ? await flash(call, input, at, fixedP) : await flash(call, input, fixedT, at);
     return f.ok ? { index: k, sweepValue: v, sweepUnit: unit, ...pointOf(f.data) } : { index: k, sweepValue: v, sweepUnit: unit, error: f.error };
   });
+  const message = (id: string) => `Sweeping ${variable} from ${from} to ${to} ${unit} in ${n} points; poll with {"action": "poll", "operationId": "${id}"}`;
+  const spread = distributedSweeps();
+  if (spread !== undefined) {
+    // REDIS_URL: the points are jobs that the workers of every replica take (distributed.ts).
+    const mine = (await operationStore.listAll(owner)).filter((o) => o.status === 'running');
+    if (mine.length >= MAX_RUNNING_PER_OWNER) return quotaFull('CONCURRENCY_LIMIT', `You have ${MAX_RUNNING_PER_OWNER} operations running, the maximum per caller`);
+    const points: SweepPoint[] = Array.from({ length: n }, (_, k) => {
+      const v = from + ((to - from) * k) / (n - 1);
+      const at = { value: v, unit };
+      const [T, P] = variable === 'temperature' ? [at, fixedP] : [fixedT, at];
+      return { index: k, sweepValue: v, sweepUnit: unit, flash: flashInput(input, T, P) };
+    });
+    const id = await spread.start(owner, subject, points);
+    return ok({ action: 'startSweep', operationId: id, type: 'parametric_sweep', status: 'running', totalSteps: n, message: `${message(id)}. The points are spread over every replica's workers` });
+  }
   const started = operationStore.start(owner, 'parametric_sweep', 'sweep', steps);
   if (!started.ok) return quotaFull(started.code, started.message);
-  return ok({ action: 'startSweep', operationId: started.op.id, type: 'parametric_sweep', status: 'running', totalSteps: n, message: `Sweeping ${variable} from ${from} to ${to} ${unit} in ${n} points; poll with {"action": "poll", "operationId": "${started.op.id}"}` });
+  return ok({ action: 'startSweep', operationId: started.op.id, type: 'parametric_sweep', status: 'running', totalSteps: n, message: message(started.op.id) });
 }
 
 function startMonteCarlo(input: In, owner: string, call: Call): Envelope<Out> {
@@ -253,7 +251,7 @@ async function run(input: In, ctx: ToolContext): Promise<Envelope<Out>> {
       const first = verdict.issues?.find((i) => i.severity === 'error');
       return refuse(first?.code ?? 'INVALID_FLUID', `The fluid is not valid for runFlash: ${first?.message ?? ''}`, first?.fix ?? 'Check the component names (searchComponents) and the model', first?.field);
     }
-    return action === 'startSweep' ? startSweep(input, owner.key, ctx.callTool) : startMonteCarlo(input, owner.key, ctx.callTool);
+    return action === 'startSweep' ? startSweep(input, owner.key, ctx.subject, ctx.callTool) : startMonteCarlo(input, owner.key, ctx.callTool);
   }
   if (action === 'list') {
     const ops = await operationStore.listAll(owner.key);
