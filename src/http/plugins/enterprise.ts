@@ -19,7 +19,7 @@ export async function registerEnterprise(app: FastifyInstance, config: Config): 
   configureGovernance({ profile: config.profile, ...(config.adminToken !== undefined ? { adminToken: config.adminToken } : {}) });
   configureStateStore({ dir: config.stateDir, allowExternal: config.allowExternalStateDir, keepPerName: config.stateKeepPerName });
   // After governance: the shared profile is seeded from the configured one.
-  if (config.redis !== undefined) await registerSharedState(app, config.redis, { keepPerName: config.stateKeepPerName, concurrency: config.pool.maxThreads });
+  if (config.redis !== undefined) await registerSharedState(app, config.redis, { keepPerName: config.stateKeepPerName, concurrency: config.pool.maxThreads * config.pool.concurrentTasksPerWorker });
 
   if (config.otel.enabled) {
     // Loaded only when tracing is on: the OpenTelemetry SDK takes ~2 s to import and would dominate cold start.
