@@ -96,6 +96,29 @@ async function scenarios(a: Replica, b: Replica): Promise<void> {
     t.ok(listed.body.data.operations.some((o: { operationId: string; status: string }) => o.operationId === id && o.status === 'completed'), 'B lists the operation A ran');
   });
 
+  await t.test('a Monte Carlo run spread over both replicas gives what one process gives: same samples, same summary', async (t) => {
+    const input = { action: 'startMonteCarlo', components: { methane: 0.9, ethane: 0.1 }, iterations: 40, seed: 7, temperatureMean: 20, pressureMean: 60 };
+    const start = await a.call('streamSimulation', input);
+    t.equal(start.status, 200, JSON.stringify(start.body.errors));
+    const id = start.body.data.operationId as string;
+    let data: Record<string, any> = {};
+    await waitFor(async () => {
+      data = (await b.call('streamSimulation', { action: 'poll', operationId: id })).body.data;
+      return data.status !== 'running';
+    }, 60_000, 'the Monte Carlo run to finish');
+    t.equal(data.status, 'completed');
+    // The same run in this process, without Redis (the embedded default).
+    const { runTool } = await import('../../src/index.js');
+    const local = (await runTool('streamSimulation', input)) as { data: { operationId: string } };
+    let mine: Record<string, any> = {};
+    await waitFor(async () => {
+      mine = ((await runTool('streamSimulation', { action: 'poll', operationId: local.data.operationId })) as { data: Record<string, any> }).data;
+      return mine.status !== 'running';
+    }, 60_000, 'the local run to finish');
+    t.equal(data.newResults.length, 5, 'every 10th of 40 samples and the summary');
+    t.same(data.newResults, mine.newResults, 'identical reported samples and summary');
+  });
+
   await t.test('getProgress on B answers for a pool call that ran on A', async (t) => {
     const r = await fetch(`${a.url}/v1/tools/runFlash`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'SRK', components: { methane: 1 }, flashType: 'TP', temperature: { value: 300, unit: 'K' }, pressure: { value: 10, unit: 'bara' } }) });
     t.equal(r.status, 200);

@@ -53,7 +53,7 @@ export function redisOperationMirror(b: SharedBackend, now: () => number = Date.
       completedSteps: Number(h.completedSteps),
       totalSteps: Number(h.totalSteps),
       // A distributed sweep's points finish in any order: poll hands out the contiguous run from 0.
-      results: h.distributed === '1' ? contiguousResults(points) : results.map((r) => JSON.parse(r) as Record<string, unknown>),
+      results: h.distributed === '1' ? contiguousResults(points, h.type ?? '', h.summary) : results.map((r) => JSON.parse(r) as Record<string, unknown>),
       createdMs: Number(h.createdMs),
       updatedMs: Number(h.updatedMs),
       cancelRequested: cancel === 1,

@@ -15,14 +15,13 @@ import { failure, issue, success, type Envelope } from '../../contract/envelope.
 import { ownerOf } from '../../process/session/owner.js';
 import { MAX_RUNNING, MAX_RUNNING_PER_OWNER, OPERATION_TIMEOUT_MS, operationStore, type Operation, type Step } from './operations.js';
 import { defineTool, type ToolContext } from '../../contract/types.js';
-import { pointOf } from './point.js';
-import { distributedSweeps, type SweepPoint } from './distributed.js';
+import { monteCarloSummary, pointOf } from './point.js';
+import { distributedSweeps, MC_REPORT_EVERY, type SweepPoint } from './distributed.js';
 import { isSharedStateError, sharedStateUnavailable } from '../../contract/shared-state/backend.js';
 
 const TOOL = 'streamSimulation';
 const MAX_POINTS = 1000;
 const MAX_ITERATIONS = 10_000;
-const MC_REPORT_EVERY = 10;
 
 const ALIASES: Record<string, 'startSweep' | 'startMonteCarlo' | 'poll' | 'cancel' | 'list'> = {
   startSweep: 'startSweep',
@@ -145,19 +144,6 @@ function normal(u: () => number): () => number {
   return () => Math.sqrt(-2 * Math.log(1 - u())) * Math.cos(2 * Math.PI * u());
 }
 
-/** The q-quantile of sorted values, linear between order statistics. */
-function quantile(sorted: number[], q: number): number {
-  const h = (sorted.length - 1) * q;
-  const lo = Math.floor(h);
-  return sorted[lo]! + (h - lo) * ((sorted[Math.min(lo + 1, sorted.length - 1)] ?? sorted[lo]!) - sorted[lo]!);
-}
-
-function meanStd(xs: number[]): [number, number] {
-  const m = xs.reduce((a, b) => a + b, 0) / xs.length;
-  const v = xs.length > 1 ? xs.reduce((a, b) => a + (b - m) ** 2, 0) / (xs.length - 1) : 0;
-  return [m, Math.sqrt(v)];
-}
-
 async function startSweep(input: In, owner: string, subject: string, call: Call): Promise<Envelope<Out>> {
   const variable = input.sweepVariable ?? 'temperature';
   const unit = input.unit ?? (variable === 'temperature' ? 'C' : 'bara');
@@ -182,9 +168,9 @@ async function startSweep(input: In, owner: string, subject: string, call: Call)
       const v = from + ((to - from) * k) / (n - 1);
       const at = { value: v, unit };
       const [T, P] = variable === 'temperature' ? [at, fixedP] : [fixedT, at];
-      return { index: k, sweepValue: v, sweepUnit: unit, flash: flashInput(input, T, P) };
+      return { index: k, kind: 'sweep', meta: { sweepValue: v, sweepUnit: unit }, flash: flashInput(input, T, P) };
     });
-    const id = await spread.start(owner, subject, points);
+    const id = await spread.start(owner, subject, 'parametric_sweep', points);
     return ok({ action: 'startSweep', operationId: id, type: 'parametric_sweep', status: 'running', totalSteps: n, message: `${message(id)}. The points are spread over every replica's workers` });
   }
   const started = operationStore.start(owner, 'parametric_sweep', 'sweep', steps);
@@ -192,7 +178,7 @@ async function startSweep(input: In, owner: string, subject: string, call: Call)
   return ok({ action: 'startSweep', operationId: started.op.id, type: 'parametric_sweep', status: 'running', totalSteps: n, message: message(started.op.id) });
 }
 
-function startMonteCarlo(input: In, owner: string, call: Call): Envelope<Out> {
+async function startMonteCarlo(input: In, owner: string, subject: string, call: Call): Promise<Envelope<Out>> {
   const n = input.iterations ?? 100;
   const [tm, ts, pm, ps] = [input.temperatureMean ?? 25, input.temperatureStd ?? 5, input.pressureMean ?? 50, input.pressureStd ?? 10];
   const seed = input.seed ?? 42;
@@ -200,14 +186,18 @@ function startMonteCarlo(input: In, owner: string, call: Call): Envelope<Out> {
   const densities: number[] = [];
   const zs: number[] = [];
   let failed = 0;
-  const steps: Step[] = Array.from({ length: n }, (_, k) => async () => {
-    // A truncated normal: draws at or below 0 K or 0 bara are drawn again.
+  // A truncated normal: draws at or below 0 K or 0 bara are drawn again.
+  const draw = (): [number, number] => {
     let T = tm + ts * z();
     let P = pm + ps * z();
     for (let tries = 0; (T <= -273.15 || P <= 0) && tries < 1000; tries++) {
       T = tm + ts * z();
       P = pm + ps * z();
     }
+    return [T, P];
+  };
+  const steps: Step[] = Array.from({ length: n }, (_, k) => async () => {
+    const [T, P] = draw();
     const f = await flash(call, input, { value: T, unit: 'C' }, { value: P, unit: 'bara' });
     if (!f.ok) {
       failed++;
@@ -218,13 +208,20 @@ function startMonteCarlo(input: In, owner: string, call: Call): Envelope<Out> {
     zs.push(pt.compressibilityZ as number);
     return (k + 1) % MC_REPORT_EVERY === 0 ? { index: k, temperature_C: T, pressure_bara: P, density_kg_m3: pt.density_kg_m3, compressibilityZ: pt.compressibilityZ, numberOfPhases: pt.numberOfPhases } : undefined;
   });
-  const summary = (): Record<string, unknown> => {
-    const sorted = [...densities].sort((a, b) => a - b);
-    if (sorted.length === 0) return { type: 'summary', totalIterations: n, failedIterations: failed };
-    const [dm, ds] = meanStd(densities);
-    const [zm, zsd] = meanStd(zs);
-    return { type: 'summary', totalIterations: n, failedIterations: failed, seed, density_mean: dm, density_std: ds, density_p10: quantile(sorted, 0.1), density_p50: quantile(sorted, 0.5), density_p90: quantile(sorted, 0.9), Z_mean: zm, Z_std: zsd };
-  };
+  const summary = () => monteCarloSummary(densities, zs, failed, n, seed);
+  const spread = distributedSweeps();
+  if (spread !== undefined) {
+    // REDIS_URL: the samples are drawn here, in the order the local run draws them, and each is a
+    // job any replica's worker takes; the replica that records the last one adds the summary.
+    const mine = (await operationStore.listAll(owner)).filter((o) => o.status === 'running');
+    if (mine.length >= MAX_RUNNING_PER_OWNER) return quotaFull('CONCURRENCY_LIMIT', `You have ${MAX_RUNNING_PER_OWNER} operations running, the maximum per caller`);
+    const points: SweepPoint[] = Array.from({ length: n }, (_, k) => {
+      const [T, P] = draw();
+      return { index: k, kind: 'mc', meta: { temperature_C: T, pressure_bara: P }, flash: flashInput(input, { value: T, unit: 'C' }, { value: P, unit: 'bara' }) };
+    });
+    const id = await spread.start(owner, subject, 'monte_carlo', points, seed);
+    return ok({ action: 'startMonteCarlo', operationId: id, type: 'monte_carlo', status: 'running', totalSteps: n, message: `${n} samples (seed ${seed}); a result every ${MC_REPORT_EVERY} and a summary at the end; spread over every replica's workers` });
+  }
   const started = operationStore.start(owner, 'monte_carlo', 'mc', steps, summary);
   if (!started.ok) return quotaFull(started.code, started.message);
   return ok({ action: 'startMonteCarlo', operationId: started.op.id, type: 'monte_carlo', status: 'running', totalSteps: n, message: `${n} samples (seed ${seed}); a result every ${MC_REPORT_EVERY} and a summary at the end` });
@@ -251,7 +248,7 @@ async function run(input: In, ctx: ToolContext): Promise<Envelope<Out>> {
       const first = verdict.issues?.find((i) => i.severity === 'error');
       return refuse(first?.code ?? 'INVALID_FLUID', `The fluid is not valid for runFlash: ${first?.message ?? ''}`, first?.fix ?? 'Check the component names (searchComponents) and the model', first?.field);
     }
-    return action === 'startSweep' ? startSweep(input, owner.key, ctx.subject, ctx.callTool) : startMonteCarlo(input, owner.key, ctx.callTool);
+    return action === 'startSweep' ? startSweep(input, owner.key, ctx.subject, ctx.callTool) : startMonteCarlo(input, owner.key, ctx.subject, ctx.callTool);
   }
   if (action === 'list') {
     const ops = await operationStore.listAll(owner.key);
