@@ -93,7 +93,7 @@ async function latencies(url: string): Promise<BenchLine[]> {
   enterprise();
   const memApproval = await timed(APPROVALS, approval);
 
-  const b = configureSharedBackend({ url, keyPrefix: `bench${randomBytes(3).toString('hex')}:` })!;
+  const b = (await configureSharedBackend({ url, keyPrefix: `bench${randomBytes(3).toString('hex')}:` }))!;
   await waitForSharedBackend(5_000);
   useSessionBackend(new RedisSessions(b.redis, b.prefix));
   desktop();

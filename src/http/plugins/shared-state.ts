@@ -32,7 +32,7 @@ export interface SharedStateOptions {
 }
 
 export async function registerSharedState(app: FastifyInstance, settings: { url: string; keyPrefix: string }, opts: SharedStateOptions = {}): Promise<void> {
-  const b = configureSharedBackend(settings);
+  const b = await configureSharedBackend(settings);
   if (b === undefined) return;
   const stateOptions = stateStoreOptions(opts.keepPerName !== undefined ? { keepPerName: opts.keepPerName } : {});
   useStateBackend(new RedisStateStore(b.redis, b.prefix, { maxBytes: stateOptions.maxBytes, ...(stateOptions.keepPerName !== undefined ? { keepPerName: stateOptions.keepPerName } : {}) }));
@@ -43,7 +43,7 @@ export async function registerSharedState(app: FastifyInstance, settings: { url:
   useAutomationHistoryMirror(redisAutomationHistory(b));
   // Sweep points run through this app's dispatcher (governance, pool, time budget) as their caller.
   const dispatch = (app as unknown as { dispatch: Dispatch }).dispatch;
-  const stopSweeps = startDistributedSweeps(b, async (tool, input, subject) => (await dispatch(tool, input, { subject, transport: 'api' })).envelope, Math.max(1, opts.concurrency ?? 1));
+  const stopSweeps = await startDistributedSweeps(b, async (tool, input, subject) => (await dispatch(tool, input, { subject, transport: 'api' })).envelope, Math.max(1, opts.concurrency ?? 1));
   if (!(await waitForSharedBackend(READY_WAIT_MS))) {
     app.log.warn({ redis: redactedUrl(settings.url) }, 'Redis (REDIS_URL) is not reachable yet: not ready until it is; stateful calls answer 503');
   }

@@ -8,7 +8,8 @@
  * needs shared state answers 503 within about two seconds instead of hanging, and calls that need
  * no shared state (runFlash, runProcess, ...) never touch Redis.
  */
-import { Redis } from 'ioredis';
+// Types only: ioredis is loaded when REDIS_URL is set (its import costs start-up time otherwise).
+import type { Redis } from 'ioredis';
 import { failure, issue, type Envelope } from '../envelope.js';
 
 export interface SharedBackend {
@@ -48,8 +49,8 @@ export async function shared<T>(op: () => Promise<T>): Promise<T> {
 
 const COMMAND_TIMEOUT_MS = 2_000;
 
-function connect(url: string): Redis {
-  return new Redis(url, {
+function connect(RedisClass: typeof Redis, url: string): Redis {
+  return new RedisClass(url, {
     enableOfflineQueue: false,
     commandTimeout: COMMAND_TIMEOUT_MS,
     maxRetriesPerRequest: 1,
@@ -63,11 +64,13 @@ function connect(url: string): Redis {
  * Connects to Redis (once per process). Errors are not thrown: while Redis is down the process
  * still serves stateless calls, /health/ready reports not ready and stateful calls answer 503.
  */
-export function configureSharedBackend(settings: { url: string; keyPrefix: string } | undefined): SharedBackend | undefined {
+export async function configureSharedBackend(settings: { url: string; keyPrefix: string } | undefined): Promise<SharedBackend | undefined> {
   if (settings === undefined) return backend;
   if (backend !== undefined) return backend;
-  const redis = connect(settings.url);
-  const subscriber = connect(settings.url);
+  const { Redis: RedisClass } = await import('ioredis');
+  if (backend !== undefined) return backend;
+  const redis = connect(RedisClass, settings.url);
+  const subscriber = connect(RedisClass, settings.url);
   // ioredis logs unhandled 'error' events; the health check and the 503s report the outage instead.
   redis.on('error', () => {});
   subscriber.on('error', () => {});

@@ -9,8 +9,9 @@
  * State lives in the keys of shared-operations.ts; the operation hash carries distributed=1 and
  * the points are in `<p>op:<id>:points` (index -> result JSON).
  */
-import { Queue, Worker, type Job } from 'bullmq';
-import { Redis } from 'ioredis';
+// Types only: bullmq and ioredis are loaded when REDIS_URL is set (startDistributedSweeps), so a
+// single node, and every worker thread (which loads this module with the tools), never pays for them.
+import type { Job } from 'bullmq';
 import { randomBytes } from 'node:crypto';
 import type { Envelope } from '../../contract/envelope.js';
 import { shared, type SharedBackend } from '../../contract/shared-state/backend.js';
@@ -76,7 +77,8 @@ const keysOf = (prefix: string, id: string) => ({ op: `${prefix}op:${id}`, point
  * Starts this replica's share of the distributed work (a queue to add to and a worker taking
  * jobs) and makes streamSimulation use it. Returns the function that stops both.
  */
-export function startDistributedSweeps(b: SharedBackend, call: CallAs, concurrency: number): () => Promise<void> {
+export async function startDistributedSweeps(b: SharedBackend, call: CallAs, concurrency: number): Promise<() => Promise<void>> {
+  const [{ Queue, Worker }, { Redis }] = await Promise.all([import('bullmq'), import('ioredis')]);
   // BullMQ needs connections of its own that wait for Redis instead of failing commands.
   const connection = () => {
     const r = new Redis(b.url, { maxRetriesPerRequest: null, retryStrategy: (n) => Math.min(100 * n, 2_000) });
