@@ -59,7 +59,9 @@ export function redisOperationMirror(b: SharedBackend, now: () => number = Date.
       cancelRequested: cancel === 1,
       ...(h.error !== undefined ? { error: h.error } : {}),
     };
-    if (op.status === 'running' && now() - op.updatedMs > STALE_MS) {
+    // A distributed operation is never orphaned (its points wait on the queue for any replica,
+    // possibly behind other operations' points); one driven by a single replica is, if that dies.
+    if (h.distributed !== '1' && op.status === 'running' && now() - op.updatedMs > STALE_MS) {
       op.status = 'failed';
       op.error = `the replica running this operation stopped updating it ${Math.round((now() - op.updatedMs) / 1000)} s ago (it was probably stopped); start it again`;
     }
