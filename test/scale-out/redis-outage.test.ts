@@ -48,6 +48,9 @@ if ('skip' in redis) {
     t.equal(session.body.errors[0].code, 'SHARED_STATE_UNAVAILABLE');
     t.match(session.body.errors[0].message, /Redis/);
     t.match(session.body.errors[0].fix, /REDIS_URL/);
+    const raw = await fetch(`${replica.url}/v1/tools/getProgress`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"action":"listActive"}' });
+    t.equal(raw.status, 503);
+    t.ok(Number(raw.headers.get('retry-after')) >= 1, 'with Retry-After');
     const approve = await replica.call('manageIndustrialProfile', { action: 'approveTool', toolName: 'runFlash', adminToken: 'scale-out-admin-token' });
     t.equal(approve.status, 503, 'granting an approval needs Redis too');
     t.equal((await replica.call('runFlash', FLASH)).status, 200, 'a stateless tool keeps working');

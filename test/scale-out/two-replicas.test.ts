@@ -96,6 +96,20 @@ async function scenarios(a: Replica, b: Replica): Promise<void> {
     t.ok(listed.body.data.operations.some((o: { operationId: string; status: string }) => o.operationId === id && o.status === 'completed'), 'B lists the operation A ran');
   });
 
+  await t.test('a sweep started on A and cancelled on B stops', async (t) => {
+    const start = await a.call('streamSimulation', { action: 'startSweep', components: { methane: 0.9, ethane: 0.1 }, sweepVariable: 'pressure', from: 1, to: 100, points: 1000 });
+    const id = start.body.data.operationId as string;
+    const c = await b.call('streamSimulation', { action: 'cancel', operationId: id });
+    t.equal(c.status, 200);
+    let data: Record<string, any> = {};
+    await waitFor(async () => {
+      data = (await a.call('streamSimulation', { action: 'poll', operationId: id })).body.data;
+      return data.status !== 'running' && data.status !== 'cancelling';
+    }, 30_000, 'the sweep to stop');
+    t.equal(data.status, 'cancelled');
+    t.ok(data.completedSteps < 1000, `stopped after ${data.completedSteps} of 1000 points`);
+  });
+
   await t.test('a Monte Carlo run spread over both replicas gives what one process gives: same samples, same summary', async (t) => {
     const input = { action: 'startMonteCarlo', components: { methane: 0.9, ethane: 0.1 }, iterations: 40, seed: 7, temperatureMean: 20, pressureMean: 60 };
     const start = await a.call('streamSimulation', input);

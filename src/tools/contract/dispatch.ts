@@ -340,6 +340,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         out = result(internalError(tool.name, err));
       }
     }
+    // Every 503 says when to retry; one from a tool (its shared state store unreachable) too.
+    if (out.httpStatus === 503 && out.retryAfter === undefined) out.retryAfter = RETRY_AFTER_BUSY_S;
     // The automation history (getAutomationLearningReport): answers about the address only, not
     // refusals by policy, load or schema.
     if (tool !== undefined && RECORDED_AUTOMATION_TOOLS.has(tool.name) && (out.httpStatus === 200 || out.httpStatus === 422)) {
