@@ -34,6 +34,8 @@ export interface Config {
   profile: DeploymentProfile;
   adminToken?: string;
   stateDir: string;
+  /** REDIS_URL: shared state and distributed work for several replicas (unset: this process's memory). */
+  redis?: { url: string; keyPrefix: string };
   allowExternalStateDir: boolean;
   pool: PoolConfig;
   /**
@@ -245,6 +247,8 @@ export function loadConfig(env: Env = process.env): Config {
     }
   }
 
+  const redis = redisSettings(env);
+
   const cores = Math.max(1, availableParallelism());
   const maxThreads = int(env, 'POOL_MAX_THREADS', Math.max(2, cores), 1, 256);
   // One thread up front keeps idle memory and cold start low; more start on demand under load.
@@ -360,5 +364,22 @@ export function loadConfig(env: Env = process.env): Config {
     http: { headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs },
     stateKeepPerName: int(env, 'NEQSIM_MCP_STATE_KEEP_PER_NAME', 10, 1, 100_000),
     ...(publicBaseUrl !== undefined ? { publicBaseUrl } : {}),
+    ...(redis !== undefined ? { redis } : {}),
   };
+}
+
+/** REDIS_URL (redis:// or rediss://) and REDIS_KEY_PREFIX (default "neqsim:"): validated here so a typo stops start-up. */
+function redisSettings(env: Env): { url: string; keyPrefix: string } | undefined {
+  const url = text(env, 'REDIS_URL');
+  if (url === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new ConfigError('REDIS_URL', 'must be a URL like redis://host:6379/0 or rediss://host:6380');
+  }
+  if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:') throw new ConfigError('REDIS_URL', `must use redis:// or rediss://, got "${parsed.protocol}"`);
+  const keyPrefix = text(env, 'REDIS_KEY_PREFIX') ?? 'neqsim:';
+  if (!/^[A-Za-z0-9:_.-]{1,64}$/.test(keyPrefix)) throw new ConfigError('REDIS_KEY_PREFIX', `must be 1-64 letters, digits or ":_.-", got "${keyPrefix}"`);
+  return { url, keyPrefix };
 }

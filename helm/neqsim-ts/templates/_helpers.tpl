@@ -43,3 +43,11 @@ app.kubernetes.io/managed-by: {{ .Release.Service }}
 {{- include "neqsim-ts.fullname" . }}
 {{- end }}
 {{- end }}
+
+{{- define "neqsim-ts.redisSecretName" -}}
+{{- if .Values.redis.existingSecret }}
+{{- .Values.redis.existingSecret }}
+{{- else }}
+{{- printf "%s-redis" (include "neqsim-ts.fullname" .) }}
+{{- end }}
+{{- end }}

@@ -8,6 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { ConfigError, type Config } from '../../config.js';
 import { configureGovernance } from '../../tools/contract/governance/policy.js';
 import { configureStateStore } from '../../tools/process/state/config.js';
+import { sharedBackend } from '../../tools/contract/shared-state/backend.js';
+import { registerSharedState } from './shared-state.js';
 
 export function authEnabled(config: Pick<Config, 'auth' | 'serviceProfile'>): boolean {
   return config.auth.mode === 'oidc' || config.serviceProfile === 'enterprise';
@@ -16,6 +18,8 @@ export function authEnabled(config: Pick<Config, 'auth' | 'serviceProfile'>): bo
 export async function registerEnterprise(app: FastifyInstance, config: Config): Promise<void> {
   configureGovernance({ profile: config.profile, ...(config.adminToken !== undefined ? { adminToken: config.adminToken } : {}) });
   configureStateStore({ dir: config.stateDir, allowExternal: config.allowExternalStateDir, keepPerName: config.stateKeepPerName });
+  // After governance: the shared profile is seeded from the configured one.
+  if (config.redis !== undefined) await registerSharedState(app, config.redis, { keepPerName: config.stateKeepPerName, concurrency: config.pool.maxThreads * config.pool.concurrentTasksPerWorker });
 
   if (config.otel.enabled) {
     // Loaded only when tracing is on: the OpenTelemetry SDK takes ~2 s to import and would dominate cold start.
@@ -44,6 +48,7 @@ export async function registerEnterprise(app: FastifyInstance, config: Config): 
 
   if (config.rateLimitPerMinute > 0) {
     const [{ DEFAULT_OPEN_PATHS }, { registerRateLimit }] = await Promise.all([import('./auth.js'), import('./rate-limit.js')]);
-    await registerRateLimit(app, { perMinute: config.rateLimitPerMinute, openPaths: config.auth.openPaths ?? DEFAULT_OPEN_PATHS });
+    const b = sharedBackend();
+    await registerRateLimit(app, { perMinute: config.rateLimitPerMinute, openPaths: config.auth.openPaths ?? DEFAULT_OPEN_PATHS, ...(b !== undefined ? { redis: { client: b.redis, prefix: b.prefix } } : {}) });
   }
 }

@@ -7,6 +7,7 @@ import type {} from '@fastify/swagger';
 import { Type } from '@sinclair/typebox';
 import type { MetricsRegistry } from '../metrics.js';
 import { errorRef } from '../schemas.js';
+import { sharedStateHealthy } from '../../tools/contract/shared-state/backend.js';
 
 export interface ServiceState {
   /** True once the worker pool is up; false again while shutting down. */
@@ -51,15 +52,16 @@ export async function opsRoutes(app: FastifyInstance, opts: OpsRoutesOptions): P
     {
       schema: {
         operationId: 'healthReady',
-        summary: 'Readiness: the worker pool is up and the server is not shutting down',
+        summary: 'Readiness: the worker pool is up, the shared state store (REDIS_URL, when set) is reachable and the server is not shutting down',
         tags: ['health'],
         response: { 200: HealthSchema, 405: wrongMethod(), 503: HealthSchema },
       },
     },
     async (_req, reply) => {
-      if (opts.state.ready && !opts.state.shuttingDown) return { status: 'ready' };
+      const shared = sharedStateHealthy();
+      if (opts.state.ready && !opts.state.shuttingDown && shared) return { status: 'ready' };
       reply.code(503);
-      return { status: opts.state.shuttingDown ? 'shutting_down' : 'starting' };
+      return { status: opts.state.shuttingDown ? 'shutting_down' : !opts.state.ready ? 'starting' : 'shared_state_unavailable' };
     },
   );
 

@@ -5,8 +5,8 @@
  * Recorded by the dispatcher (src/tools/contract/dispatch.ts) from the call's input and its envelope, on
  * every surface (REST, MCP, runTool), in this process's memory. Bounded: the last
  * MAX_PER_CALLER calls of each caller and the MAX_CALLERS most recently active callers. A caller
- * sees only their own history. Several replicas each keep their own (as the original, whose
- * history lived in one process object and was in effect empty on every call).
+ * sees only their own history. Without REDIS_URL several replicas each keep their own; with it,
+ * records go to a per-caller Redis list (shared-state/automation.ts) that every replica reads.
  */
 import { createHash } from 'node:crypto';
 import type { Envelope } from './envelope.js';
@@ -110,6 +110,27 @@ class AutomationHistory {
 
 export const automationHistory = new AutomationHistory();
 
+/** The shared history (Redis), when configured. */
+export interface AutomationHistoryMirror {
+  record(subject: string, rec: AutomationRecord): void;
+  of(subject: string): Promise<AutomationRecord[]>;
+}
+
+let mirror: AutomationHistoryMirror | undefined;
+
+export function useAutomationHistoryMirror(m: AutomationHistoryMirror | undefined): void {
+  mirror = m;
+}
+
+export const automationHistoryShared = (): boolean => mirror !== undefined;
+
+/** The caller's records, oldest first, from the shared history when there is one. */
+export async function automationRecordsOf(subject: string, processKey?: string): Promise<AutomationRecord[]> {
+  if (mirror === undefined) return automationHistory.of(subject, processKey);
+  const all = await mirror.of(subject);
+  return processKey === undefined ? all : all.filter((r) => r.processKey === processKey);
+}
+
 /**
  * Longest text kept per field of a record. Addresses are a few dozen characters; a caller's
  * 200 KB "address" would otherwise stay in memory for MAX_PER_CALLER calls (measured: ~100 MB
@@ -167,5 +188,6 @@ export function recordAutomationCall(tool: string, input: unknown, subject: stri
     rec.code = clip(first.code);
     rec.message = clip(first.message);
   }
-  automationHistory.record(subject, rec);
+  if (mirror !== undefined) mirror.record(subject, rec);
+  else automationHistory.record(subject, rec);
 }

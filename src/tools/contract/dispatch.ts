@@ -8,7 +8,7 @@ import { RECORDED_AUTOMATION_TOOLS, recordAutomationCall } from './automation-hi
 import type { CallContext, Dispatch, DispatchResult } from './dispatch-types.js';
 import { failure, httpStatusFor, issue, type Envelope } from './envelope.js';
 import { containsNonFinite, executeTool, internalError, serializeWithStatus } from './execute.js';
-import { activeProfile, checkAccess } from './governance/policy.js';
+import { activeProfile, admitCall } from './governance/policy.js';
 import { progressStore, type ProgressStore } from './progress-store.js';
 import type { AnyTool, ToolCatalog, ToolContext } from './types.js';
 import { Admission, DEFAULT_SHED_POLICY, ServiceTimes, type ShedPolicy } from './service-times.js';
@@ -324,9 +324,12 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       );
     } else {
       try {
-        const denied = checkAccess(tool.name, ctx.subject);
+        const access = admitCall(tool.name, ctx.subject);
+        // A promise only when a one-shot approval is consumed in the shared store (REDIS_URL).
+        const denied = access instanceof Promise ? await access : access;
         const tooBig = denied === null ? checkInputLimits(input) : undefined;
-        if (denied !== null) out = result(denied, 403);
+        // blocked / approval_required: 403; an error (shared store unreachable) keeps its own status.
+        if (denied !== null) out = result(denied, denied.status === 'error' ? undefined : 403);
         // Before any recursion over the input (schema check, structured clone to a worker).
         else if (tooBig !== undefined) out = result(failure(tool.name, tooBig.kind === 'size' ? 'too_large' : 'input', [tooBig.issue], 'schema'));
         else if (tool.execution === 'pool' && pool !== undefined) out = await runOnPool(pool, tool, input, ctx);
@@ -337,6 +340,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         out = result(internalError(tool.name, err));
       }
     }
+    // Every 503 says when to retry; one from a tool (its shared state store unreachable) too.
+    if (out.httpStatus === 503 && out.retryAfter === undefined) out.retryAfter = RETRY_AFTER_BUSY_S;
     // The automation history (getAutomationLearningReport): answers about the address only, not
     // refusals by policy, load or schema.
     if (tool !== undefined && RECORDED_AUTOMATION_TOOLS.has(tool.name) && (out.httpStatus === 200 || out.httpStatus === 422)) {

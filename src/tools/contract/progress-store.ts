@@ -2,6 +2,9 @@
  * Progress of pool tasks, kept on the main thread. The dispatcher opens a record per pool task
  * (operationId = the task id); workers report fractions over a BroadcastChannel (cheaper than a
  * MessagePort per task, and only used by tasks that report); getProgress reads the records.
+ * With REDIS_URL set, a ProgressMirror (shared-state/progress.ts) copies each record to Redis
+ * (write-behind, never awaited on the call path) so getProgress answers for operations running
+ * on any replica.
  */
 import { BroadcastChannel } from 'node:worker_threads';
 export const PROGRESS_CHANNEL = 'neqsim-ts:progress';
@@ -27,7 +30,14 @@ export interface OperationView {
   recentMilestones: { step: number; message: string }[];
 }
 
-interface OperationRecord {
+/** The shared copy of the records (Redis). */
+export interface ProgressMirror {
+  write(rec: Readonly<OperationRecord>, active: boolean): void;
+  get(id: string, subject?: string): Promise<OperationView | undefined>;
+  listActive(subject?: string): Promise<OperationView[]>;
+}
+
+export interface OperationRecord {
   id: string;
   type: string;
   /** Caller who started it: operations are visible to their owner only. */
@@ -49,9 +59,16 @@ const FINISHED_TTL_MS = 10 * 60_000;
 export class ProgressStore {
   private readonly active = new Map<string, OperationRecord>();
   private readonly finished = new Map<string, OperationRecord>();
+  private mirror: ProgressMirror | undefined;
+
+  useMirror(m: ProgressMirror | undefined): void {
+    this.mirror = m;
+  }
 
   start(id: string, type: string, subject = 'anonymous'): void {
-    this.active.set(id, { id, type, subject, startedAt: Date.now(), fraction: 0, message: 'queued', completed: false, failed: false, milestones: [] });
+    const rec: OperationRecord = { id, type, subject, startedAt: Date.now(), fraction: 0, message: 'queued', completed: false, failed: false, milestones: [] };
+    this.active.set(id, rec);
+    this.mirror?.write(rec, true);
   }
 
   update(id: string, fraction: number, message?: string): void {
@@ -66,6 +83,7 @@ export class ProgressStore {
     } else if (rec.message === 'queued') {
       rec.message = 'running';
     }
+    this.mirror?.write(rec, true);
   }
 
   finish(id: string, ok: boolean, message?: string): void {
@@ -79,6 +97,17 @@ export class ProgressStore {
     rec.finishedAt = Date.now();
     this.finished.set(id, rec);
     this.prune(rec.finishedAt);
+    this.mirror?.write(rec, false);
+  }
+
+  /** get, or from the shared copy for an operation of another replica (rejects when Redis fails). */
+  async find(id: string, subject?: string): Promise<OperationView | undefined> {
+    return this.get(id, subject) ?? (await this.mirror?.get(id, subject));
+  }
+
+  /** listActive, across replicas when shared. */
+  async listAllActive(subject?: string): Promise<OperationView[]> {
+    return this.mirror === undefined ? this.listActive(subject) : this.mirror.listActive(subject);
   }
 
   /** One operation, if it exists and belongs to `subject` (when given). */
@@ -107,7 +136,7 @@ export class ProgressStore {
   }
 }
 
-function view(rec: OperationRecord): OperationView {
+export function view(rec: OperationRecord): OperationView {
   const pct = Math.round(rec.fraction * 1000) / 10;
   return {
     operationId: rec.id,

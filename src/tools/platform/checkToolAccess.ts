@@ -4,7 +4,8 @@
  */
 import { Type } from '@sinclair/typebox';
 import { defineTool } from '../contract/types.js';
-import { activeProfile, classOf, pendingApprovals } from '../contract/governance/policy.js';
+import { activeProfile, classOf, isApprovalPending } from '../contract/governance/policy.js';
+import { sharedStateUnavailable } from '../contract/shared-state/backend.js';
 import { TIER_LABEL, isAllowedIn, needsApprovalIn } from '../contract/governance/profiles.js';
 import { policySuccess } from '../contract/governance/respond.js';
 
@@ -48,7 +49,7 @@ export const checkToolAccessTool = defineTool({
     { name: 'check-manage-state', description: 'Is the PLATFORM tool manageState allowed or approval-gated here?', input: { toolName: 'manageState' } },
   ],
   execution: 'inline',
-  run(input, ctx) {
+  async run(input, ctx) {
     const started = performance.now();
     const mode = activeProfile();
     const cls = classOf(input.toolName);
@@ -70,7 +71,12 @@ export const checkToolAccessTool = defineTool({
     }
     const allowed = isAllowedIn(mode, cls);
     const requiresApproval = needsApprovalIn(mode, cls);
-    const approvalPending = pendingApprovals().includes(`${ctx.subject}::${name}`);
+    let approvalPending: boolean;
+    try {
+      approvalPending = await isApprovalPending(ctx.subject, name);
+    } catch (err) {
+      return sharedStateUnavailable('checkToolAccess', err);
+    }
     let message: string | undefined;
     if (!allowed) {
       message = `Tool '${name}' is not allowed in ${mode} mode. Switch to a less restrictive profile or use an alternative tool.`;

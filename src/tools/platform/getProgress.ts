@@ -4,7 +4,8 @@
  * provenance.operationId); tools report fractions through ctx.progress. Unlike the original,
  * whose tracker is never fed, these are the real running tasks.
  */
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
+import { isSharedStateError, sharedStateUnavailable } from '../contract/shared-state/backend.js';
 import { failure, issue } from '../contract/envelope.js';
 import { defineTool } from '../contract/types.js';
 import { discoverySuccess } from '../contract/catalog/discovery-envelope.js';
@@ -64,24 +65,33 @@ export const getProgressTool = defineTool({
     { name: 'default-action', description: 'No arguments: same as listActive', input: {} },
   ],
   execution: 'inline',
-  run(input, ctx) {
+  async run(input, ctx) {
     const started = performance.now();
-    // Callers see their own operations only (operation ids and tool names are not shared between users).
-    if (input.action === 'get' && input.operationId !== undefined) {
-      const op = progressStore.get(input.operationId, ctx.subject);
-      if (op === undefined) {
-        return failure('getProgress', 'compute', [
-          issue(
-            'OPERATION_NOT_FOUND',
-            `Operation not found: ${input.operationId}`,
-            'Use the x-operation-id of a running or recently finished pool call, or action "listActive" to see running ones.',
-            '/operationId',
-          ),
-        ]);
-      }
-      return discoverySuccess('getProgress', 'progress', op, started);
+    try {
+      return await answer(input, ctx.subject, started);
+    } catch (err) {
+      if (isSharedStateError(err)) return sharedStateUnavailable('getProgress', err);
+      throw err;
     }
-    const operations = progressStore.listActive(ctx.subject);
-    return discoverySuccess('getProgress', 'progress', { activeCount: operations.length, operations }, started);
   },
 });
+
+/** Callers see their own operations only (operation ids and tool names are not shared between users). */
+async function answer(input: Static<typeof Input>, subject: string, started: number) {
+  if (input.action === 'get' && input.operationId !== undefined) {
+    const op = await progressStore.find(input.operationId, subject);
+    if (op === undefined) {
+      return failure('getProgress', 'compute', [
+        issue(
+          'OPERATION_NOT_FOUND',
+          `Operation not found: ${input.operationId}`,
+          'Use the x-operation-id of a running or recently finished pool call, or action "listActive" to see running ones.',
+          '/operationId',
+        ),
+      ]);
+    }
+    return discoverySuccess('getProgress', 'progress', op, started);
+  }
+  const operations = await progressStore.listAllActive(subject);
+  return discoverySuccess('getProgress', 'progress', { activeCount: operations.length, operations }, started);
+}

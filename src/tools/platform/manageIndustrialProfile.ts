@@ -19,6 +19,7 @@ import {
 } from '../contract/governance/policy.js';
 import { DEPLOYMENT_MODES, PROFILES, TIER_LABEL, isAllowedIn, needsApprovalIn, type DeploymentMode } from '../contract/governance/profiles.js';
 import { policySuccess } from '../contract/governance/respond.js';
+import { sharedStateUnavailable } from '../contract/shared-state/backend.js';
 
 const TOOL = 'manageIndustrialProfile';
 const ACTIONS = ['describe', 'getActive', 'setActive', 'approveTool', 'classifyTool'] as const;
@@ -134,12 +135,16 @@ function missing(field: string, action: string): Envelope {
   return failure(TOOL, 'input', [issue('MISSING_FIELD', `action ${action} needs "${field}"`, `Add "${field}" to the input.`, `/${field}`)]);
 }
 
-function setActive(input: In, ctx: ToolContext, started: number): Envelope {
+async function setActive(input: In, ctx: ToolContext, started: number): Promise<Envelope> {
   const verdict = checkAdminToken(input.adminToken);
   if (verdict !== 'ok') return adminRefusal('setActive', ctx.subject, verdict);
   if (input.mode === undefined) return missing('mode', 'setActive');
   const previous = activeProfile();
-  setActiveMode(input.mode);
+  try {
+    await setActiveMode(input.mode);
+  } catch (err) {
+    return sharedStateUnavailable(TOOL, err);
+  }
   audit({ event: 'admin_action', subject: ctx.subject, tool: TOOL, action: 'setActive', outcome: 'changed', profile: input.mode, detail: `${previous} -> ${input.mode}` });
   return policySuccess(TOOL, 'profile change', {
     action: 'setActive',
@@ -150,7 +155,7 @@ function setActive(input: In, ctx: ToolContext, started: number): Envelope {
   }, started, 'Admin token verified; profile changed');
 }
 
-function approveTool(input: In, ctx: ToolContext, started: number): Envelope {
+async function approveTool(input: In, ctx: ToolContext, started: number): Promise<Envelope> {
   const verdict = checkAdminToken(input.adminToken);
   if (verdict !== 'ok') return adminRefusal('approveTool', ctx.subject, verdict);
   if (input.toolName === undefined) return missing('toolName', 'approveTool');
@@ -171,7 +176,11 @@ function approveTool(input: In, ctx: ToolContext, started: number): Envelope {
     env.message = env.reason;
     return env;
   }
-  grantApproval(ctx.subject, input.toolName);
+  try {
+    await grantApproval(ctx.subject, input.toolName);
+  } catch (err) {
+    return sharedStateUnavailable(TOOL, err);
+  }
   audit({ event: 'admin_action', subject: ctx.subject, tool: TOOL, action: 'approveTool', outcome: 'granted', profile: mode, detail: input.toolName });
   const env = policySuccess(TOOL, 'one-shot approval', {
     action: 'approveTool',
@@ -227,7 +236,7 @@ export const manageIndustrialProfileTool = defineTool({
     { name: 'classify-run-flash', description: 'Tier and category of runFlash', input: { action: 'classifyTool', toolName: 'runFlash' } },
   ],
   execution: 'inline',
-  run(input, ctx) {
+  async run(input, ctx) {
     const started = performance.now();
     switch (input.action ?? 'describe') {
       case 'describe':
@@ -243,9 +252,9 @@ export const manageIndustrialProfileTool = defineTool({
         }, started);
       }
       case 'setActive':
-        return setActive(input, ctx, started) as Envelope<Data>;
+        return (await setActive(input, ctx, started)) as Envelope<Data>;
       case 'approveTool':
-        return approveTool(input, ctx, started) as Envelope<Data>;
+        return (await approveTool(input, ctx, started)) as Envelope<Data>;
       case 'classifyTool':
         return classify(input, started) as Envelope<Data>;
     }

@@ -8,11 +8,15 @@
  * them on through a runtime setActive, so a governed deployment started ungated.
  *
  * State (active mode, one-shot approvals) is process-wide, as in the original; it lives on the
- * main thread, where the dispatcher runs.
+ * main thread, where the dispatcher runs. With REDIS_URL set, a SharedGovernance
+ * (shared-state/governance.ts) makes it cluster-wide: approvals are kept and consumed in Redis
+ * (once, atomically), and a profile change is published to every replica, whose cached mode
+ * follows within PROFILE_BOUND_MS.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { API_VERSION, type Envelope } from '../envelope.js';
 import { audit } from './audit.js';
+import { sharedStateUnavailable } from '../shared-state/backend.js';
 import {
   PROFILES,
   TIER_LABEL,
@@ -41,6 +45,27 @@ interface GovernanceState {
 }
 
 let state: GovernanceState | undefined;
+
+/** The cluster-wide side of governance (Redis); undefined: this process only. */
+export interface SharedGovernance {
+  grant(key: string): Promise<void>;
+  /** True for exactly one caller per grant, whichever replica asks. */
+  consume(key: string): Promise<boolean>;
+  pending(key: string): Promise<boolean>;
+  /** Stores the mode for every replica and tells them. */
+  publishMode(mode: DeploymentMode): Promise<void>;
+}
+
+let sharedGovernance: SharedGovernance | undefined;
+
+export function useSharedGovernance(g: SharedGovernance | undefined): void {
+  sharedGovernance = g;
+}
+
+/** A mode read from the shared store (pub/sub message or refresh): becomes this replica's mode. */
+export function applySharedMode(mode: string): void {
+  if (isDeploymentMode(mode)) current().mode = mode;
+}
 
 const sha256 = (s: string): Buffer => createHash('sha256').update(s, 'utf8').digest();
 
@@ -106,7 +131,9 @@ export function checkAdminToken(presented: unknown): 'ok' | 'not_configured' | '
   return timingSafeEqual(configured, sha256(presented)) ? 'ok' : 'invalid';
 }
 
-export function setActiveMode(mode: DeploymentMode): void {
+/** Sets the active mode; with a shared backend, for every replica (rejects when Redis fails). */
+export async function setActiveMode(mode: DeploymentMode): Promise<void> {
+  if (sharedGovernance !== undefined) await sharedGovernance.publishMode(mode);
   current().mode = mode;
 }
 
@@ -114,13 +141,22 @@ export function approvalGateEnabled(mode: DeploymentMode = activeProfile()): boo
   return PROFILES[mode].approvalGate;
 }
 
-/** Records a one-shot approval of `tool` for `subject`. */
-export function grantApproval(subject: string, tool: string): void {
-  current().approvals.add(`${subject}::${tool}`);
+/** Records a one-shot approval of `tool` for `subject` (in Redis when shared). */
+export async function grantApproval(subject: string, tool: string): Promise<void> {
+  const key = `${subject}::${tool}`;
+  if (sharedGovernance !== undefined) return sharedGovernance.grant(key);
+  current().approvals.add(key);
 }
 
+/** Approvals held in this process (the shared ones are asked for with isApprovalPending). */
 export function pendingApprovals(): string[] {
   return [...current().approvals];
+}
+
+export async function isApprovalPending(subject: string, tool: string): Promise<boolean> {
+  const key = `${subject}::${tool}`;
+  if (sharedGovernance !== undefined) return sharedGovernance.pending(key);
+  return current().approvals.has(key);
 }
 
 /** Where tool classes come from unless configureGovernance() names a lookup: set by the registry. */
@@ -177,9 +213,19 @@ function auditDecision(toolName: string, subject: string, cls: ToolClass | undef
 
 /**
  * null = proceed. Unknown tools pass in DESKTOP_ENGINEER (the dispatcher then answers not-found)
- * and are blocked elsewhere, like the original. Consumes a matching one-shot approval.
+ * and are blocked elsewhere, like the original. Consumes a matching one-shot approval: in this
+ * process synchronously, in Redis (a promise) when governance is shared.
  */
 export function checkAccess(toolName: string, subject: string): Envelope | null {
+  return accessCheck(toolName, subject, undefined) as Envelope | null;
+}
+
+/** checkAccess for the dispatcher: consumes approvals in the shared store when there is one. */
+export function admitCall(toolName: string, subject: string): Envelope | null | Promise<Envelope | null> {
+  return accessCheck(toolName, subject, sharedGovernance);
+}
+
+function accessCheck(toolName: string, subject: string, g: SharedGovernance | undefined): Envelope | null | Promise<Envelope | null> {
   let s: GovernanceState;
   try {
     s = current();
@@ -216,21 +262,29 @@ export function checkAccess(toolName: string, subject: string): Envelope | null 
   }
   if (needsApprovalIn(mode, cls)) {
     const key = `${subject}::${toolName}`;
-    if (s.approvals.delete(key)) {
-      auditDecision(toolName, subject, cls, mode, 'approval_consumed');
-      return null;
-    }
-    auditDecision(toolName, subject, cls, mode, 'approval_required');
-    return policyEnvelope({
-      status: 'approval_required',
-      tool: toolName,
-      mode,
-      tier,
-      reason: `Tool '${toolName}' requires explicit approval in ${mode} mode.`,
-      remediation: APPROVAL_REMEDIATION,
-      policyCode: 'APPROVAL_REQUIRED',
-    });
+    const decide = (consumed: boolean): Envelope | null => {
+      if (consumed) {
+        auditDecision(toolName, subject, cls, mode, 'approval_consumed');
+        return null;
+      }
+      return approvalRequired(toolName, subject, cls, mode, tier);
+    };
+    if (g === undefined) return decide(s.approvals.delete(key));
+    return g.consume(key).then(decide, (err: unknown) => sharedStateUnavailable(toolName, err));
   }
   auditDecision(toolName, subject, cls, mode, 'allowed');
   return null;
+}
+
+function approvalRequired(toolName: string, subject: string, cls: ToolClass, mode: DeploymentMode, tier: string): Envelope {
+  auditDecision(toolName, subject, cls, mode, 'approval_required');
+  return policyEnvelope({
+    status: 'approval_required',
+    tool: toolName,
+    mode,
+    tier,
+    reason: `Tool '${toolName}' requires explicit approval in ${mode} mode.`,
+    remediation: APPROVAL_REMEDIATION,
+    policyCode: 'APPROVAL_REQUIRED',
+  });
 }

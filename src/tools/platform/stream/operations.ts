@@ -3,6 +3,9 @@
  * the main thread's event loop (every step a tool call into the worker pool), whose results a
  * caller polls incrementally. Bounded: 20 running at once on the server, 5 per owner, 900 s per
  * operation; finished ones are kept 30 minutes for polling. Owner-scoped like sessions.
+ * With REDIS_URL set, an OperationMirror (shared-operations.ts) copies each operation's state and
+ * results to Redis as it runs, so poll, list and cancel work on any replica; the steps still run
+ * from the replica that started the operation (its pool threads).
  */
 import { randomBytes } from 'node:crypto';
 
@@ -32,12 +35,34 @@ export interface Operation {
 /** One step: its result (or undefined for none), given the results so far. */
 export type Step = () => Promise<Record<string, unknown> | undefined>;
 
+/** The shared copy of operations (Redis), read by replicas that do not run them. */
+export interface OperationMirror {
+  /** Write-behind, in order (one connection): started, each step, the end. */
+  started(op: Operation): void;
+  stepped(op: Operation, result: Record<string, unknown> | undefined): void;
+  ended(op: Operation): void;
+  /** Whether a cancel was asked for on another replica. */
+  cancelAsked(id: string): Promise<boolean>;
+  get(id: string, owner: string): Promise<Operation | undefined>;
+  list(owner: string): Promise<Operation[]>;
+  requestCancel(id: string, owner: string): Promise<Operation | undefined>;
+}
+
 export type StartOutcome = { ok: true; op: Operation } | { ok: false; code: 'LIMIT_REACHED' | 'CONCURRENCY_LIMIT'; message: string };
 
 export class OperationStore {
   private readonly ops = new Map<string, Operation>();
+  private mirror: OperationMirror | undefined;
 
   constructor(private readonly now: () => number = Date.now) {}
+
+  useMirror(m: OperationMirror | undefined): void {
+    this.mirror = m;
+  }
+
+  get shared(): boolean {
+    return this.mirror !== undefined;
+  }
 
   private prune(): void {
     const t = this.now();
@@ -63,6 +88,7 @@ export class OperationStore {
     const t = this.now();
     const op: Operation = { id: `${prefix}-${randomBytes(18).toString('base64url')}`, owner, type, status: 'running', completedSteps: 0, totalSteps: steps.length, results: [], createdMs: t, updatedMs: t, cancelRequested: false };
     this.ops.set(op.id, op);
+    this.mirror?.started(op);
     void this.drive(op, steps, finish);
     return { ok: true, op };
   }
@@ -70,15 +96,21 @@ export class OperationStore {
   private async drive(op: Operation, steps: Step[], finish?: (results: Record<string, unknown>[]) => Record<string, unknown>): Promise<void> {
     try {
       for (const step of steps) {
+        if (!op.cancelRequested && this.mirror !== undefined) op.cancelRequested = await this.mirror.cancelAsked(op.id).catch(() => false);
         if (op.cancelRequested) return this.end(op, 'cancelled');
         if (this.now() - op.createdMs > OPERATION_TIMEOUT_MS) return this.end(op, 'timed_out', `stopped after ${OPERATION_TIMEOUT_MS / 1000} s`);
         const r = await step();
         if (r !== undefined) op.results.push(r);
         op.completedSteps++;
         op.updatedMs = this.now();
+        this.mirror?.stepped(op, r);
       }
       if (op.cancelRequested) return this.end(op, 'cancelled');
-      if (finish !== undefined) op.results.push(finish(op.results));
+      if (finish !== undefined) {
+        const last = finish(op.results);
+        op.results.push(last);
+        this.mirror?.stepped(op, last);
+      }
       this.end(op, 'completed');
     } catch (err) {
       this.end(op, 'failed', err instanceof Error ? err.message : String(err));
@@ -89,6 +121,7 @@ export class OperationStore {
     op.status = status;
     if (error !== undefined) op.error = error;
     op.updatedMs = this.now();
+    this.mirror?.ended(op);
   }
 
   get(id: string, owner: string): Operation | undefined {
@@ -107,6 +140,24 @@ export class OperationStore {
     const op = this.get(id, owner);
     if (op !== undefined && op.status === 'running') op.cancelRequested = true;
     return op;
+  }
+
+  /** get, or from the shared copy when another replica runs it (rejects when Redis fails). */
+  async find(id: string, owner: string): Promise<Operation | undefined> {
+    return this.get(id, owner) ?? (await this.mirror?.get(id, owner));
+  }
+
+  /** list, across replicas when shared. */
+  async listAll(owner: string): Promise<Operation[]> {
+    return this.mirror === undefined ? this.list(owner) : this.mirror.list(owner);
+  }
+
+  /** cancel, across replicas when shared. */
+  async requestCancel(id: string, owner: string): Promise<Operation | undefined> {
+    const local = this.cancel(id, owner);
+    if (this.mirror === undefined) return local;
+    const remote = await this.mirror.requestCancel(id, owner);
+    return local ?? remote;
   }
 
   runningCount(): number {

@@ -11,16 +11,17 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { PRESSURE_LIMIT, TEMPERATURE_LIMIT, moleFraction, nonNegative, positive, pressureValue, temperatureValue } from '../../contract/bounded.js';
-import { R } from '../../../engine/index.js';
 import { failure, issue, success, type Envelope } from '../../contract/envelope.js';
 import { ownerOf } from '../../process/session/owner.js';
 import { MAX_RUNNING, MAX_RUNNING_PER_OWNER, OPERATION_TIMEOUT_MS, operationStore, type Operation, type Step } from './operations.js';
 import { defineTool, type ToolContext } from '../../contract/types.js';
+import { monteCarloSummary, pointOf } from './point.js';
+import { distributedSweeps, MC_REPORT_EVERY, type SweepPoint } from './distributed.js';
+import { isSharedStateError, sharedStateUnavailable } from '../../contract/shared-state/backend.js';
 
 const TOOL = 'streamSimulation';
 const MAX_POINTS = 1000;
 const MAX_ITERATIONS = 10_000;
-const MC_REPORT_EVERY = 10;
 
 const ALIASES: Record<string, 'startSweep' | 'startMonteCarlo' | 'poll' | 'cancel' | 'list'> = {
   startSweep: 'startSweep',
@@ -106,7 +107,7 @@ function ok(data: Out): Envelope<Out> {
     tool: TOOL,
     data,
     warnings: [],
-    provenance: { calculationType: `stream ${data.action}`, convergence: { converged: true, iterations: 0 }, assumptions: [], limitations: ['Operations live in this server process: poll the replica that started them; they are lost on restart'], computationTimeMs: 0 },
+    provenance: { calculationType: `stream ${data.action}`, convergence: { converged: true, iterations: 0 }, assumptions: [], limitations: [operationStore.shared ? 'Operations are shared through Redis (REDIS_URL): poll, list and cancel on any replica; the points run on the replica that started the operation' : 'Operations live in this server process: poll the replica that started them; they are lost on restart'], computationTimeMs: 0 },
     validationPhase: 'stream',
     validationMessage: `stream ${data.action}`,
   });
@@ -118,30 +119,12 @@ const quotaFull = (code: string, message: string) => failure(TOOL, 'rate_limited
 type Call = NonNullable<ToolContext['callTool']>;
 type Flash = { ok: true; data: Record<string, any> } | { ok: false; error: string };
 
+const flashInput = (input: In, T: { value: number; unit: string }, P: { value: number; unit: string }) => ({ model: input.model ?? 'SRK', components: input.components, flashType: 'TP', temperature: T, pressure: P });
+
 async function flash(call: Call, input: In, T: { value: number; unit: string }, P: { value: number; unit: string }): Promise<Flash> {
-  const r = await call('runFlash', { model: input.model ?? 'SRK', components: input.components, flashType: 'TP', temperature: T, pressure: P }, { detached: true });
+  const r = await call('runFlash', flashInput(input, T, P), { detached: true });
   if (r.envelope.status !== 'success') return { ok: false, error: (r.envelope.errors ?? []).map((e) => `${e.code}: ${e.message}`).join('; ') || r.envelope.status };
   return { ok: true, data: r.envelope.data as Record<string, any> };
-}
-
-/** The point values of a runFlash result. */
-function pointOf(d: Record<string, any>): Record<string, unknown> {
-  const c = d.fluid.conditions.overall;
-  const p = d.fluid.properties.overall;
-  const T = c.temperature as number;
-  const Pbar = c.pressure as number;
-  const phase0 = d.flash.phases[0] as string;
-  return {
-    temperature_K: T,
-    pressure_bara: Pbar,
-    density_kg_m3: p.density.value,
-    numberOfPhases: d.flash.numberOfPhases,
-    compressibilityZ: (Pbar * 1e5 * p.molarVolume.value) / (R * T),
-    enthalpy_J_mol: p.enthalpy.value,
-    entropy_J_molK: p.entropy.value,
-    phase0_type: phase0,
-    phase0_fraction: d.fluid.conditions[phase0]?.phaseFraction,
-  };
 }
 
 /** Deterministic uniform numbers in [0, 1) from a 32-bit seed (mulberry32). */
@@ -161,20 +144,7 @@ function normal(u: () => number): () => number {
   return () => Math.sqrt(-2 * Math.log(1 - u())) * Math.cos(2 * Math.PI * u());
 }
 
-/** The q-quantile of sorted values, linear between order statistics. */
-function quantile(sorted: number[], q: number): number {
-  const h = (sorted.length - 1) * q;
-  const lo = Math.floor(h);
-  return sorted[lo]! + (h - lo) * ((sorted[Math.min(lo + 1, sorted.length - 1)] ?? sorted[lo]!) - sorted[lo]!);
-}
-
-function meanStd(xs: number[]): [number, number] {
-  const m = xs.reduce((a, b) => a + b, 0) / xs.length;
-  const v = xs.length > 1 ? xs.reduce((a, b) => a + (b - m) ** 2, 0) / (xs.length - 1) : 0;
-  return [m, Math.sqrt(v)];
-}
-
-function startSweep(input: In, owner: string, call: Call): Envelope<Out> {
+async function startSweep(input: In, owner: string, subject: string, call: Call): Promise<Envelope<Out>> {
   const variable = input.sweepVariable ?? 'temperature';
   const unit = input.unit ?? (variable === 'temperature' ? 'C' : 'bara');
   const from = input.from ?? 0;
@@ -188,12 +158,27 @@ function startSweep(input: In, owner: string, call: Call): Envelope<Out> {
     const f = variable === 'temperature' ? await flash(call, input, at, fixedP) : await flash(call, input, fixedT, at);
     return f.ok ? { index: k, sweepValue: v, sweepUnit: unit, ...pointOf(f.data) } : { index: k, sweepValue: v, sweepUnit: unit, error: f.error };
   });
+  const message = (id: string) => `Sweeping ${variable} from ${from} to ${to} ${unit} in ${n} points; poll with {"action": "poll", "operationId": "${id}"}`;
+  const spread = distributedSweeps();
+  if (spread !== undefined) {
+    // REDIS_URL: the points are jobs that the workers of every replica take (distributed.ts).
+    const mine = (await operationStore.listAll(owner)).filter((o) => o.status === 'running');
+    if (mine.length >= MAX_RUNNING_PER_OWNER) return quotaFull('CONCURRENCY_LIMIT', `You have ${MAX_RUNNING_PER_OWNER} operations running, the maximum per caller`);
+    const points: SweepPoint[] = Array.from({ length: n }, (_, k) => {
+      const v = from + ((to - from) * k) / (n - 1);
+      const at = { value: v, unit };
+      const [T, P] = variable === 'temperature' ? [at, fixedP] : [fixedT, at];
+      return { index: k, kind: 'sweep', meta: { sweepValue: v, sweepUnit: unit }, flash: flashInput(input, T, P) };
+    });
+    const id = await spread.start(owner, subject, 'parametric_sweep', points);
+    return ok({ action: 'startSweep', operationId: id, type: 'parametric_sweep', status: 'running', totalSteps: n, message: `${message(id)}. The points are spread over every replica's workers` });
+  }
   const started = operationStore.start(owner, 'parametric_sweep', 'sweep', steps);
   if (!started.ok) return quotaFull(started.code, started.message);
-  return ok({ action: 'startSweep', operationId: started.op.id, type: 'parametric_sweep', status: 'running', totalSteps: n, message: `Sweeping ${variable} from ${from} to ${to} ${unit} in ${n} points; poll with {"action": "poll", "operationId": "${started.op.id}"}` });
+  return ok({ action: 'startSweep', operationId: started.op.id, type: 'parametric_sweep', status: 'running', totalSteps: n, message: message(started.op.id) });
 }
 
-function startMonteCarlo(input: In, owner: string, call: Call): Envelope<Out> {
+async function startMonteCarlo(input: In, owner: string, subject: string, call: Call): Promise<Envelope<Out>> {
   const n = input.iterations ?? 100;
   const [tm, ts, pm, ps] = [input.temperatureMean ?? 25, input.temperatureStd ?? 5, input.pressureMean ?? 50, input.pressureStd ?? 10];
   const seed = input.seed ?? 42;
@@ -201,14 +186,18 @@ function startMonteCarlo(input: In, owner: string, call: Call): Envelope<Out> {
   const densities: number[] = [];
   const zs: number[] = [];
   let failed = 0;
-  const steps: Step[] = Array.from({ length: n }, (_, k) => async () => {
-    // A truncated normal: draws at or below 0 K or 0 bara are drawn again.
+  // A truncated normal: draws at or below 0 K or 0 bara are drawn again.
+  const draw = (): [number, number] => {
     let T = tm + ts * z();
     let P = pm + ps * z();
     for (let tries = 0; (T <= -273.15 || P <= 0) && tries < 1000; tries++) {
       T = tm + ts * z();
       P = pm + ps * z();
     }
+    return [T, P];
+  };
+  const steps: Step[] = Array.from({ length: n }, (_, k) => async () => {
+    const [T, P] = draw();
     const f = await flash(call, input, { value: T, unit: 'C' }, { value: P, unit: 'bara' });
     if (!f.ok) {
       failed++;
@@ -219,13 +208,20 @@ function startMonteCarlo(input: In, owner: string, call: Call): Envelope<Out> {
     zs.push(pt.compressibilityZ as number);
     return (k + 1) % MC_REPORT_EVERY === 0 ? { index: k, temperature_C: T, pressure_bara: P, density_kg_m3: pt.density_kg_m3, compressibilityZ: pt.compressibilityZ, numberOfPhases: pt.numberOfPhases } : undefined;
   });
-  const summary = (): Record<string, unknown> => {
-    const sorted = [...densities].sort((a, b) => a - b);
-    if (sorted.length === 0) return { type: 'summary', totalIterations: n, failedIterations: failed };
-    const [dm, ds] = meanStd(densities);
-    const [zm, zsd] = meanStd(zs);
-    return { type: 'summary', totalIterations: n, failedIterations: failed, seed, density_mean: dm, density_std: ds, density_p10: quantile(sorted, 0.1), density_p50: quantile(sorted, 0.5), density_p90: quantile(sorted, 0.9), Z_mean: zm, Z_std: zsd };
-  };
+  const summary = () => monteCarloSummary(densities, zs, failed, n, seed);
+  const spread = distributedSweeps();
+  if (spread !== undefined) {
+    // REDIS_URL: the samples are drawn here, in the order the local run draws them, and each is a
+    // job any replica's worker takes; the replica that records the last one adds the summary.
+    const mine = (await operationStore.listAll(owner)).filter((o) => o.status === 'running');
+    if (mine.length >= MAX_RUNNING_PER_OWNER) return quotaFull('CONCURRENCY_LIMIT', `You have ${MAX_RUNNING_PER_OWNER} operations running, the maximum per caller`);
+    const points: SweepPoint[] = Array.from({ length: n }, (_, k) => {
+      const [T, P] = draw();
+      return { index: k, kind: 'mc', meta: { temperature_C: T, pressure_bara: P }, flash: flashInput(input, { value: T, unit: 'C' }, { value: P, unit: 'bara' }) };
+    });
+    const id = await spread.start(owner, subject, 'monte_carlo', points, seed);
+    return ok({ action: 'startMonteCarlo', operationId: id, type: 'monte_carlo', status: 'running', totalSteps: n, message: `${n} samples (seed ${seed}); a result every ${MC_REPORT_EVERY} and a summary at the end; spread over every replica's workers` });
+  }
   const started = operationStore.start(owner, 'monte_carlo', 'mc', steps, summary);
   if (!started.ok) return quotaFull(started.code, started.message);
   return ok({ action: 'startMonteCarlo', operationId: started.op.id, type: 'monte_carlo', status: 'running', totalSteps: n, message: `${n} samples (seed ${seed}); a result every ${MC_REPORT_EVERY} and a summary at the end` });
@@ -252,10 +248,10 @@ async function run(input: In, ctx: ToolContext): Promise<Envelope<Out>> {
       const first = verdict.issues?.find((i) => i.severity === 'error');
       return refuse(first?.code ?? 'INVALID_FLUID', `The fluid is not valid for runFlash: ${first?.message ?? ''}`, first?.fix ?? 'Check the component names (searchComponents) and the model', first?.field);
     }
-    return action === 'startSweep' ? startSweep(input, owner.key, ctx.callTool) : startMonteCarlo(input, owner.key, ctx.callTool);
+    return action === 'startSweep' ? startSweep(input, owner.key, ctx.subject, ctx.callTool) : startMonteCarlo(input, owner.key, ctx.subject, ctx.callTool);
   }
   if (action === 'list') {
-    const ops = operationStore.list(owner.key);
+    const ops = await operationStore.listAll(owner.key);
     const now = Date.now();
     return ok({
       action,
@@ -266,11 +262,11 @@ async function run(input: In, ctx: ToolContext): Promise<Envelope<Out>> {
   }
   if (input.operationId === undefined) return refuse('MISSING_FIELD', `${action} needs "operationId"`, 'Use the operationId of the start response (or list)', 'operationId');
   if (action === 'cancel') {
-    const op = operationStore.cancel(input.operationId, owner.key);
+    const op = await operationStore.requestCancel(input.operationId, owner.key);
     if (op === undefined) return refuse('OPERATION_NOT_FOUND', 'No such operation (it may have finished more than 30 minutes ago)', 'list shows your operations', 'operationId');
     return ok({ action, operationId: op.id, status: statusOf(op) });
   }
-  const op = operationStore.get(input.operationId, owner.key);
+  const op = await operationStore.find(input.operationId, owner.key);
   if (op === undefined) return refuse('OPERATION_NOT_FOUND', 'No such operation (it may have finished more than 30 minutes ago)', 'list shows your operations', 'operationId');
   const from = Math.min(input.lastIndex ?? 0, op.results.length);
   const fresh = op.results.slice(from);
@@ -307,5 +303,12 @@ export const streamSimulationTool = defineTool({
     { name: 'list-operations', description: 'Your running and recently finished operations with their progress', input: { action: 'list' } },
   ],
   execution: 'inline',
-  run: (input, ctx) => run(input, ctx),
+  run: async (input, ctx) => {
+    try {
+      return await run(input, ctx);
+    } catch (err) {
+      if (isSharedStateError(err)) return sharedStateUnavailable(TOOL, err);
+      throw err;
+    }
+  },
 });

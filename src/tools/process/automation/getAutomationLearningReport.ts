@@ -13,7 +13,8 @@ import { success, type Envelope } from '../../contract/envelope.js';
 import { defineTool } from '../../contract/types.js';
 import { ProcessJsonField } from './common.js';
 import { AUTOMATION_PROCESS } from './examples.js';
-import { automationHistory, MAX_PER_CALLER, processKeyOf, type AutomationRecord } from '../../contract/automation-history.js';
+import { isSharedStateError, sharedStateUnavailable } from '../../contract/shared-state/backend.js';
+import { automationRecordsOf, MAX_PER_CALLER, processKeyOf, type AutomationRecord } from '../../contract/automation-history.js';
 
 const TOOL = 'getAutomationLearningReport';
 const DEFAULT_RECENT = 10;
@@ -119,17 +120,23 @@ export const getAutomationLearningReportTool = defineTool({
   description:
     'Report on your automation calls (getSimulationVariable, setSimulationVariable, listUnitVariables, diagnoseAutomation) on one process ("processJson" = the runProcess input) or on all processes (omit it): ' +
     'totals and success rate, error categories, learned corrections (misspelt names and what worked), the latest failures and recommendations. ' +
-    `History is per caller and per server instance, the last ${MAX_PER_CALLER} calls.`,
+    `History is per caller, the last ${MAX_PER_CALLER} calls; per server instance, or shared by all replicas when REDIS_URL is set.`,
   input: Input,
   output: Output,
   exampleCategory: 'automation',
   examples: [{ name: 'process-report', description: 'The report on the automation example process (empty until you make automation calls on it)', input: { processJson: AUTOMATION_PROCESS } }],
   execution: 'inline',
-  run(input, ctx): Envelope<Data> {
+  async run(input, ctx): Promise<Envelope<Data>> {
     const started = performance.now();
     const scope: Data['scope'] = input.processJson === undefined ? 'caller' : 'process';
     const key = input.processJson === undefined ? undefined : processKeyOf(input.processJson);
-    const records = automationHistory.of(ctx.subject, key);
+    let records: AutomationRecord[];
+    try {
+      records = await automationRecordsOf(ctx.subject, key);
+    } catch (err) {
+      if (isSharedStateError(err)) return sharedStateUnavailable('getAutomationLearningReport', err);
+      throw err;
+    }
     const ok = records.filter((r) => r.ok).length;
     const operations = { read: 0, write: 0, list: 0, diagnose: 0 };
     const errorCategories: Record<string, number> = {};

@@ -20,7 +20,8 @@ import { Type, type Static } from '@sinclair/typebox';
 // checks the variable's range.
 import { VALUE_LIMIT, signed } from '../../contract/bounded.js';
 import { failure, issue, success, type DiagnosticIssue, type Envelope, type Warning } from '../../contract/envelope.js';
-import { MAX_SESSIONS, SESSION_TTL_MS, serialized, sessionStore, type Session } from './store.js';
+import { MAX_SESSIONS, SESSION_TTL_MS, sessions, type Session, type SessionRecord } from './store.js';
+import { isSharedStateError, sharedStateUnavailable } from '../../contract/shared-state/backend.js';
 import { ownerOf } from './owner.js';
 import { defineTool, type ToolContext } from '../../contract/types.js';
 import { checkProcessKeys } from '../runProcess/unit-keys.js';
@@ -95,15 +96,15 @@ const Output = Type.Object(
 );
 type Out = Static<typeof Output>;
 
-const equipmentList = (s: Session) => s.definition.process.map((u) => ({ name: String(u.name ?? ''), type: String(u.type ?? '') }));
-const ageOf = (s: Session) => (Date.now() - s.createdMs) / 1000;
+const equipmentList = (s: SessionRecord) => s.definition.process.map((u) => ({ name: String(u.name ?? ''), type: String(u.type ?? '') }));
+const ageOf = (s: SessionRecord) => (Date.now() - s.createdMs) / 1000;
 
 function ok(data: Out, warnings: Warning[] = [], started = performance.now()): Envelope<Out> {
   return success({
     tool: TOOL,
     data,
     warnings,
-    provenance: { calculationType: `session ${data.action}`, convergence: { converged: true, iterations: 0 }, assumptions: [], limitations: ['Sessions live in this server process: not shared between replicas, lost on restart (save the definition with saveSimulationState to keep it)'], computationTimeMs: performance.now() - started },
+    provenance: { calculationType: `session ${data.action}`, convergence: { converged: true, iterations: 0 }, assumptions: [], limitations: [sessions().shared ? 'Sessions live in the shared Redis store (REDIS_URL): every replica sees them; they expire after 30 idle minutes' : 'Sessions live in this server process: not shared between replicas, lost on restart (save the definition with saveSimulationState to keep it)'], computationTimeMs: performance.now() - started },
     validationPhase: 'session',
     validationMessage: `session ${data.action}`,
   });
@@ -163,30 +164,25 @@ async function handle(action: Action, input: In, ctx: ToolContext, call: Call): 
       if (strict.length > 0) return strictFailure(TOOL, strict);
       definition = { fluid: structuredClone(input.fluid!), process: [] };
     }
-    const s = sessionStore.create(owner.key, input.name, definition, owner.label);
+    const s = await sessions().create(owner.key, input.name, definition, owner.label, results !== undefined);
     // A quota, not bad input: 429.
     if (s === undefined) return failure(TOOL, 'rate_limited', [issue('SESSION_LIMIT', `The server holds ${MAX_SESSIONS} sessions, its maximum`, 'Close sessions you no longer need (action "close"); idle ones expire after 30 minutes')]);
-    if (results !== undefined) {
-      s.runCount = 1;
-      s.hasRun = true;
-    }
     return ok({ action, sessionId: s.id, name: s.name, ownerId: s.ownerLabel, equipmentCount: s.definition.process.length, message: "Session created. Add units with 'addEquipment' (a Stream named e.g. \"feed\" first), then 'run'.", ...(results !== undefined ? { results } : {}) });
   }
   if (action === 'list') {
-    const mine = sessionStore.list(owner.key);
+    const mine = await sessions().list(owner.key);
     return ok({ action, maxSessions: MAX_SESSIONS, count: mine.length, sessions: mine.map((s) => ({ sessionId: s.id, name: s.name, ownerId: s.ownerLabel, equipmentCount: s.definition.process.length, runCount: s.runCount, ageSeconds: ageOf(s) })) });
   }
   if (input.sessionId === undefined) return refuse('MISSING_FIELD', `${action} needs "sessionId"`, "Use the id from action 'create' (or 'list')", 'sessionId');
   if (action === 'close') {
-    if (!sessionStore.close(input.sessionId, owner.key)) return notFound();
+    if (!(await sessions().close(input.sessionId, owner.key))) return notFound();
     return ok({ action, sessionId: input.sessionId, closed: true, message: `Session ${input.sessionId} closed` });
   }
-  const s = sessionStore.get(input.sessionId, owner.key);
-  if (s === undefined) return notFound();
-  return serialized(s, () => onSession(action, input, s, call));
+  const r = await sessions().withSession(input.sessionId, owner.key, (s) => onSession(action, input, s, call));
+  return r.found ? r.value : notFound();
 }
 
-async function onSession(action: Action, input: In, s: Session, call: Call): Promise<Envelope<Out>> {
+async function onSession(action: Action, input: In, s: SessionRecord, call: Call): Promise<Envelope<Out>> {
   const base = { action, sessionId: s.id, ownerId: s.ownerLabel };
   switch (action) {
     case 'getState':
@@ -303,6 +299,12 @@ export const manageSessionTool = defineTool({
     const action = input.action as Action;
     if (!(ACTIONS as readonly string[]).includes(action)) return refuse('UNKNOWN_ACTION', `Unknown action ${JSON.stringify(input.action)}`, `Use one of ${ACTIONS.join(', ')} (exact case)`, 'action');
     if (ctx.callTool === undefined) return failure(TOOL, 'internal', [issue('NO_DISPATCHER', 'manageSession needs the dispatcher to run its solves', 'Call it through the service (REST, MCP or runTool)')]);
-    return handle(action, input, ctx, ctx.callTool);
+    try {
+      return await handle(action, input, ctx, ctx.callTool);
+    } catch (err) {
+      // Redis (REDIS_URL) unreachable: 503 with a fix; anything else is a bug for execute.ts to report.
+      if (isSharedStateError(err)) return sharedStateUnavailable(TOOL, err);
+      throw err;
+    }
   },
 });

@@ -3,8 +3,9 @@
  * manageSession runs inline and sends its solves to the pool). A session is a process definition
  * ({fluid, process: [units]}) built up call by call, with its run count and last results.
  * Bounded (50 sessions, 30 minutes idle), owned by the caller who created it: another caller gets
- * SESSION_NOT_FOUND, as if it did not exist. Not shared between replicas and lost on restart —
- * saveSimulationState / manageState keep a definition for good.
+ * SESSION_NOT_FOUND, as if it did not exist. This in-memory store is not shared between replicas
+ * and is lost on restart; with REDIS_URL set, shared-store.ts keeps sessions in Redis instead
+ * (the SessionBackend interface below is what manageSession uses either way).
  */
 import { randomBytes } from 'node:crypto';
 
@@ -96,3 +97,55 @@ export class SessionStore {
 
 /** The process's store (one per process, like the progress store). */
 export const sessionStore = new SessionStore();
+
+/** What a session backend hands to a call: the record, changed in place by the call. */
+export type SessionRecord = Omit<Session, 'tail'>;
+
+/**
+ * Where manageSession keeps sessions: this process's memory (MemorySessions) or Redis
+ * (shared-store.ts). `withSession` runs one call on a session with every other call on that
+ * session held off (across replicas for Redis) and saves what the call changed.
+ */
+export interface SessionBackend {
+  readonly shared: boolean;
+  /** `ran`: the definition was solved on creation (runCount 1). */
+  create(owner: string, name: string | undefined, definition: Session['definition'], ownerLabel: string, ran?: boolean): Promise<SessionRecord | undefined>;
+  list(owner: string): Promise<SessionRecord[]>;
+  close(id: string, owner: string): Promise<boolean>;
+  withSession<T>(id: string, owner: string, fn: (s: SessionRecord) => Promise<T>): Promise<{ found: true; value: T } | { found: false }>;
+}
+
+export class MemorySessions implements SessionBackend {
+  readonly shared = false;
+  constructor(private readonly store: SessionStore = sessionStore) {}
+  async create(owner: string, name: string | undefined, definition: Session['definition'], ownerLabel: string, ran = false) {
+    const s = this.store.create(owner, name, definition, ownerLabel);
+    if (s !== undefined && ran) {
+      s.runCount = 1;
+      s.hasRun = true;
+    }
+    return s;
+  }
+  async list(owner: string) {
+    return this.store.list(owner);
+  }
+  async close(id: string, owner: string) {
+    return this.store.close(id, owner);
+  }
+  async withSession<T>(id: string, owner: string, fn: (s: SessionRecord) => Promise<T>): Promise<{ found: true; value: T } | { found: false }> {
+    const s = this.store.get(id, owner);
+    if (s === undefined) return { found: false };
+    return { found: true, value: await serialized(s, () => fn(s)) };
+  }
+}
+
+let active: SessionBackend = new MemorySessions();
+
+/** The session backend in use (memory unless configureSessions installed the Redis one). */
+export function sessions(): SessionBackend {
+  return active;
+}
+
+export function useSessionBackend(b: SessionBackend): void {
+  active = b;
+}

@@ -11,6 +11,7 @@ import { audit } from '../../contract/governance/audit.js';
 import { policySuccess } from '../../contract/governance/respond.js';
 import { stateStore } from './config.js';
 import { StateStoreError } from './store.js';
+import { isSharedStateError, sharedStateUnavailable } from '../../contract/shared-state/backend.js';
 
 const TOOL = 'manageState';
 export const SAVED_STATE_FORMAT = 'neqsim-saved-state';
@@ -69,6 +70,7 @@ type In = Static<typeof Input>;
 
 /** The error envelope of a failed store operation: the store's own diagnosis, or a persistence error. */
 export function stateFailure(tool: string, what: string, err: unknown): Envelope<never> {
+  if (isSharedStateError(err)) return sharedStateUnavailable(tool, err);
   return err instanceof StateStoreError
     ? failure(tool, err.kind, [issue(err.code, err.message, err.fix, err.field)])
     : failure(tool, 'compute', [issue('PERSISTENCE_ERROR', stateStore().scrub(`${what} failed: ${(err as Error).message}`), 'Check the storage directory (manageState getInfo) and its permissions.')]);

@@ -105,7 +105,20 @@ export interface SavedEntry {
   readError?: string;
 }
 
-export class StateStore {
+/** What the state tools use of a store: the directory store below, or Redis (shared-store.ts). */
+export interface SavedStateBackend {
+  saveState(name: string, version: string, doc: { name: string }): Promise<{ filename: string; fileSize: number; removedOlder: string[] }>;
+  load(filename: string): Promise<{ doc: unknown; fileSize: number }>;
+  remove(filename: string): Promise<void>;
+  list(): Promise<SavedEntry[]>;
+  info(): Promise<{ storageDir: string; savedCount: number; totalSizeBytes: number; maxStateBytes: number; keepPerName: number; externalAllowed: boolean }>;
+  /** Where states live, as replies show it. */
+  displayDir(): string;
+  /** A message with server paths replaced by their display forms. */
+  scrub(message: string): string;
+}
+
+export class StateStore implements SavedStateBackend {
   private realDir: Promise<string> | undefined;
 
   constructor(readonly options: StateStoreOptions) {}
