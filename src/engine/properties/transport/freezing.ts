@@ -47,6 +47,17 @@ const MELTING_K: Readonly<Record<string, number>> = {
   'p-Xylene': 286.4,
   'o-Xylene': 248.0,
   DEG: 262.7,
+  // Alkanolamines (COMP.csv gives none): melting points of the ChemSep data bank (Kooijman & Taylor).
+  MEA: 283.65,
+  DEA: 301.15,
+  MDEA: 252.15,
+  // Others added with second-source data: CRC Handbook (97th ed.) melting points.
+  naphthalene: 353.4,
+  'acetic acid': 289.8,
+  SF6: 223.6, // triple point (2.3 bar; Guder & Wagner 2009); the solid sublimes at 1 atm
+  R12: 115.4,
+  R134a: 169.9,
+  'c-C4': 182.5,
 };
 
 /** Freezing temperature of one component, K; undefined when unknown. */
