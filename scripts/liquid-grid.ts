@@ -16,9 +16,8 @@
  *    (density above 1.5 times its reducing density) and agrees with the liquid root.
  * The generator is seeded: a re-measurement sees the same states.
  */
-import { createCubicFluid, flashTP, resolveComponents } from '../src/engine/index.js';
 import { gerg2008Helmholtz, gerg2008State } from '../src/engine/reference-eos/index.js';
-import type { GridCase, GridQuantity } from './natural-gas-grid.js';
+import { generator, round, singlePhase, type GridCase, type GridQuantity } from './natural-gas-grid.js';
 
 export const LIQUID_GRID_SEED = 3032;
 export const LIQUID_GRID_STATES = 48;
@@ -31,19 +30,6 @@ const LIQUID_PARTS: [string, number, number][] = [
 ];
 /** Light components: upper mole fraction after normalisation (present with probability ½). */
 const LIGHTS: [string, number][] = [['methane', 0.1], ['ethane', 0.1], ['CO2', 0.05], ['nitrogen', 0.01]];
-
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const round = (x: number, digits: number) => Number(x.toFixed(digits));
 
 function drawComposition(rand: () => number): Record<string, number> {
   const heavy: Record<string, number> = {};
@@ -77,18 +63,6 @@ export interface LiquidGridState {
   ref: { density: number; cp: number; speedOfSound: number; jouleThomson: number };
 }
 
-function singleLiquid(comp: Record<string, number>, T: number, P: number): boolean {
-  const names = Object.keys(comp);
-  const r = resolveComponents(names);
-  if (!r.ok) return false;
-  for (const model of ['SRK', 'PR'] as const) {
-    const f = createCubicFluid(model, r.components, names.map((n) => comp[n]));
-    const out = flashTP(f.model, T, P, f.z, { multiPhaseCheck: true });
-    if (!out.ok || out.result.phases.length !== 1 || out.result.phases[0].label === 'gas') return false;
-  }
-  return true;
-}
-
 /** The generated states (deterministic for a seed). */
 export function liquidGridStates(count = LIQUID_GRID_STATES, seed = LIQUID_GRID_SEED): LiquidGridState[] {
   const rand = generator(seed);
@@ -97,7 +71,7 @@ export function liquidGridStates(count = LIQUID_GRID_STATES, seed = LIQUID_GRID_
     const composition = drawComposition(rand);
     const T = round(200 + 200 * rand(), 2);
     const Pbar = round(20 * Math.exp(Math.log(15) * rand()), 3);
-    if (Object.keys(composition).length < 2 || !singleLiquid(composition, T, Pbar * 1e5)) continue;
+    if (Object.keys(composition).length < 2 || !singlePhase(composition, T, Pbar * 1e5, 'liquid')) continue;
     const stable = gerg2008State(T, Pbar * 1e5, composition, { densitySearch: 'stable' });
     const liquid = gerg2008State(T, Pbar * 1e5, composition, { densitySearch: 'liquid' });
     if (!stable.ok || !liquid.ok || stable.warnings.some((w) => w.code === 'EXTRAPOLATION' || w.code === 'TWO_PHASE_UNCERTAINTY')) continue;
