@@ -15,7 +15,7 @@ import { resolve } from 'node:path';
 import { allComponents, findComponent, refusedComponent } from '../../src/engine/components/index.js';
 import { REFUSED_COMPONENTS } from '../../src/engine/components/data/refused.js';
 import { AMINE_VAPOUR_PRESSURE, CONSTANTS_REPLACED, CP_SECOND_SOURCE } from '../../src/engine/components/data/second-source.js';
-import { createCubicFluid, pureSaturationPressure } from '../../src/engine/index.js';
+import { createCubicFluid, flashReport, flashTP, pureSaturationPressure } from '../../src/engine/index.js';
 import { getTool, toolCatalog } from '../../src/tools/registry.js';
 import { httpStatusFor, type Envelope } from '../../src/tools/contract/envelope.js';
 import { REFERENCE_DIR } from '../helpers/reference.js';
@@ -144,4 +144,27 @@ t.test('a refused COMP.csv name is a 422 UNSUPPORTED_COMPONENT naming the reason
   t.match(JSON.stringify(unknown), /UNKNOWN_COMPONENT/);
   const sf6 = await run('runFlash', { model: 'PR', temperature: { value: 300, unit: 'K' }, pressure: { value: 10, unit: 'bara' }, components: { nitrogen: 0.5, 'sulfur hexafluoride': 0.5 } });
   t.equal(httpStatusFor(sf6), 200, 'SF6 by its alias flashes');
+});
+
+t.test('past the peak of a COMP.csv Cp polynomial, Cp-derived properties are withheld with the reason', (t) => {
+  const nc15 = findComponent('nC15')!;
+  const fluid = createCubicFluid('SRK', [nc15, findComponent('methane')!], [0.1, 0.9]);
+  const at = (T: number) => {
+    const out = flashTP(fluid.model, T, 10e5, fluid.z);
+    if (!out.ok) throw new Error(out.message);
+    return flashReport(fluid.model, out.result, { skipTransport: true }).phases[0];
+  };
+  const warm = at(550); // below nC15's peak (600 K): reported
+  t.notOk(warm.withheld.some((w) => w.property === 'cp'), 'Cp reported at 550 K');
+  const hot = at(800); // 388 J/(mol·K) against a 503 peak: withheld
+  const w = hot.withheld.find((x) => x.property === 'cp');
+  t.ok(w, 'Cp withheld at 800 K');
+  t.match(w?.reason, /nC15 falls from .* at 600 K/);
+  // Light gases' polynomials dip slightly below 400 K or by < 1 %: not affected.
+  const air = createCubicFluid('SRK', [findComponent('nitrogen')!, findComponent('hydrogen')!], [0.5, 0.5]);
+  for (const T of [150, 600, 1000]) {
+    const out = flashTP(air.model, T, 10e5, air.z);
+    t.ok(out.ok && !flashReport(air.model, out.result, { skipTransport: true }).phases[0].withheld.some((x) => x.property === 'cp'), `nitrogen/hydrogen at ${T} K: Cp reported`);
+  }
+  t.end();
 });
