@@ -144,6 +144,11 @@ t.test('a refused COMP.csv name is a 422 UNSUPPORTED_COMPONENT naming the reason
   t.match(JSON.stringify(unknown), /UNKNOWN_COMPONENT/);
   const sf6 = await run('runFlash', { model: 'PR', temperature: { value: 300, unit: 'K' }, pressure: { value: 10, unit: 'bara' }, components: { nitrogen: 0.5, 'sulfur hexafluoride': 0.5 } });
   t.equal(httpStatusFor(sf6), 200, 'SF6 by its alias flashes');
+  // CPA has no association parameters for the amines: said, not hidden.
+  const cpa = await run('runFlash', { model: 'CPA', temperature: { value: 313.15, unit: 'K' }, pressure: { value: 10, unit: 'bara' }, components: { water: 0.9, MEA: 0.1 } });
+  t.match(JSON.stringify(cpa.warnings), /CPA has no association parameters for MEA/);
+  const cpaWater = await run('runFlash', { model: 'CPA', temperature: { value: 313.15, unit: 'K' }, pressure: { value: 10, unit: 'bara' }, components: { water: 0.9, MEG: 0.1 } });
+  t.notMatch(JSON.stringify(cpaWater.warnings ?? []), /no association parameters/, 'water and MEG associate in CPA: no such warning');
 });
 
 t.test('past the peak of a COMP.csv Cp polynomial, Cp-derived properties are withheld with the reason', (t) => {
