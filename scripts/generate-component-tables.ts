@@ -53,7 +53,6 @@ const SKIP: Record<string, string> = {
   Piperazine: 'amine of the electrolyte model; ideal-gas Cp all zero',
   glycerol: 'a copy of the TEG record (molar mass 150.175, ω 1.2874, Tc and Cp of TEG); glycerol is C3H8O3, 92.09 g/mol',
   'sulfur(S8)': 'duplicate of S8, already in the table',
-  NO: 'COMP.csv Tc 358 °C is not nitric oxide’s (about 180 K)',
   '3-M-C8': 'molar mass 106.168 g/mol is a C8 aromatic’s, not 3-methyloctane’s (C9H20, 128.26), and the ideal-gas Cp is all zero',
   N2O4: 'carries NO2’s critical constants (the dimer is in chemical equilibrium with NO2, no separate critical point)',
   HNO3: 'carries water’s critical constants (647 K, 221 bar, ω 0.205); "nitric acid" is the real record',
@@ -81,7 +80,7 @@ for (const r of records) {
   if (have.has(name) || have.has(RENAMED[name] ?? '')) continue;
   let reason = SKIP[name];
   if (reason === undefined && (r.COMPTYPE === 'ion' || num(r, 'IONICCHARGE') !== 0)) reason = 'ion (electrolyte model)';
-  if (reason === undefined && r.TC === PLACEHOLDER_TC) reason = 'placeholder critical temperature 318.8 °C shared with some twenty unrelated species';
+  if (reason === undefined && r.TC === PLACEHOLDER_TC && CONSTANTS_REPLACED[name]?.TC === undefined) reason = 'placeholder critical temperature 318.8 °C shared with some twenty unrelated species';
   if (reason === undefined && !CP_SUPPLIED.has(name)) {
     const c300 = cp(r, 300);
     if (c300 === 0) reason = 'ideal-gas Cp coefficients all zero (no enthalpy without them)';

@@ -12,6 +12,13 @@
  *   FOSSEE/OMChemSim, Simulator/Files/ChemsepDatabase/*.mo): Tc, Pc, ω, M, Tb, Vc, the vapour
  *   pressure and the ideal-gas Cp equation 16, Cp = A + exp(B/T + C + D·T + E·T²) J/(kmol·K).
  *   The Cp here is a least-squares quartic of that equation over 273–1000 K (within 0.4 %).
+ * - [JANAF] NIST Chemistry WebBook, gas-phase Shomate equations from Chase, NIST-JANAF
+ *   Thermochemical Tables, 4th ed. (1998), 298–1200 K (sulfuric acid, nitric acid, NO2), as a
+ *   least-squares quartic over that range (within 0.4 %); COMP.csv gives sulfuric and nitric acid
+ *   methane's polynomial (42.8 J/(mol·K) at 300 K against JANAF's 83.7 and 53.3).
+ * - [Mathews] Mathews, The critical constants of inorganic substances, Chem. Rev. 72 (1972) 71,
+ *   as transcribed in CalebBell/chemicals, "Critical Properties/Mathews1972InorganicCriticalProps.tsv":
+ *   the Tc of NO, SO3 and hydrazine, whose COMP.csv Tc is a placeholder (their Pc there equals Mathews').
  * - [RRHO] SF6: rigid-rotor harmonic-oscillator Cp0 = 4R + Σ Einstein terms with the fundamentals
  *   775, 643 (×2), 948 (×3), 615 (×3), 524 (×3), 348 (×3) cm⁻¹ (Shimanouchi, Tables of Molecular
  *   Vibrational Frequencies, NSRDS-NBS 39, 1972), least-squares quartic over 200–1500 K (within
@@ -49,6 +56,21 @@ export const CP_SECOND_SOURCE: Readonly<Record<string, CpSecondSource>> = {
     source: 'rigid-rotor harmonic-oscillator Cp0 from the fundamentals of Shimanouchi (NSRDS-NBS 39, 1972), quartic fit 200–1500 K',
     cp298: 97.0,
   },
+  'sulfuric acid': {
+    value: { a: 14.91666293, b: 0.3257091468, c: -0.0003745862653, d: 2.149799301e-7, e: -4.83801848e-11 },
+    source: 'NIST-JANAF (Chase 1998) Shomate equation of H2SO4 gas, quartic fit 298–1200 K',
+    cp298: 83.71,
+  },
+  'nitric acid': {
+    value: { a: 8.734603782, b: 0.1995325525, c: -0.0001920705449, d: 9.04820861e-8, e: -1.628637942e-11 },
+    source: 'NIST-JANAF (Chase 1998) Shomate equation of HNO3 gas, quartic fit 298–1200 K',
+    cp298: 53.31,
+  },
+  NO2: {
+    value: { a: 26.58231586, b: 0.03209545881, c: 1.887974874e-5, d: -4.105391983e-8, e: 1.565280884e-11 },
+    source: 'NIST-JANAF (Chase 1998) Shomate equation of NO2 gas, quartic fit 298–1200 K (COMP.csv: 5 % low)',
+    cp298: 36.97,
+  },
   MEA: {
     value: { a: 7.964942023, b: 0.3135823022, c: -0.0001900994323, d: 3.286122774e-8, e: 1.152526356e-11 },
     source: 'ChemSep data bank (Kooijman & Taylor), ideal-gas Cp equation 16 of monoethanolamine, quartic fit 273–1000 K',
@@ -77,6 +99,9 @@ export type ReplacedColumns = Partial<Record<'MOLARMASS' | 'TC' | 'PC' | 'ACSFAC
 export const CONSTANTS_REPLACED: Readonly<Record<string, ReplacedColumns>> = {
   DEA: { MOLARMASS: 105.136, TC: 736.6 - 273.15, PC: 47.2, ACSFACT: 0.991515, NORMBOIL: 542 - 273.15, CRITVOL: 349, source: 'ChemSep data bank (Kooijman & Taylor), diethanolamine: Tc 736.6 K, Pc 47.2 bar, ω 0.9915, M 105.136, Tb 542 K, Vc 349 cm³/mol' },
   MEA: { CRITVOL: 225, source: 'ChemSep data bank (Kooijman & Taylor), monoethanolamine: Vc 225 cm³/mol (COMP.csv 99, a placeholder)' },
+  NO: { TC: 180 - 273.15, source: 'Mathews 1972: nitric oxide Tc 180 K (COMP.csv 358 °C)' },
+  SO3: { TC: 491 - 273.15, source: 'Mathews 1972: sulfur trioxide Tc 491 K (COMP.csv the placeholder 318.8 °C)' },
+  N2H4: { TC: 653 - 273.15, source: 'Mathews 1972: hydrazine Tc 653 K (COMP.csv the placeholder 318.8 °C)' },
   MDEA: { NORMBOIL: 520.15 - 273.15, CRITVOL: 365, source: 'ChemSep data bank (Kooijman & Taylor), N-methyldiethanolamine: Tb 520.15 K, Vc 365 cm³/mol (COMP.csv 140 °C and 99, placeholders)' },
 };
 

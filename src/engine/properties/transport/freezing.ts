@@ -58,6 +58,9 @@ const MELTING_K: Readonly<Record<string, number>> = {
   R12: 115.4,
   R134a: 169.9,
   'c-C4': 182.5,
+  NO: 109.5,
+  SO3: 289.9,
+  N2H4: 275.2,
 };
 
 /** Freezing temperature of one component, K; undefined when unknown. */
