@@ -103,4 +103,6 @@ export const NAMING_ADDED: Readonly<Record<string, Naming>> = {
   NO: { aliases: ['nitric oxide', 'nitrogen monoxide'], family: 'other', formula: 'NO' },
   SO3: { aliases: ['sulfur trioxide', 'sulphur trioxide'], family: 'other', formula: 'SO3' },
   N2H4: { aliases: ['hydrazine'], family: 'other', formula: 'N2H4' },
+  HCN: { aliases: ['hydrogen cyanide', 'prussic acid'], family: 'other', formula: 'HCN', cpIdeal: cited('HCN') },
+  CS2: { aliases: ['carbon disulfide', 'carbon disulphide'], family: 'other', formula: 'CS2', cpIdeal: cited('CS2') },
 };

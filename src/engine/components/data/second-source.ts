@@ -18,8 +18,8 @@
  *   methane's polynomial (42.8 J/(mol·K) at 300 K against JANAF's 83.7 and 53.3).
  * - [Mathews] Mathews, The critical constants of inorganic substances, Chem. Rev. 72 (1972) 71,
  *   as transcribed in CalebBell/chemicals, "Critical Properties/Mathews1972InorganicCriticalProps.tsv":
- *   the Tc of NO, SO3 and hydrazine, whose COMP.csv Tc is a placeholder (their Pc there equals Mathews').
- * - [RRHO] SF6: rigid-rotor harmonic-oscillator Cp0 = 4R + Σ Einstein terms with the fundamentals
+ *   the Tc of NO, SO3, hydrazine, HCN and CS2, whose COMP.csv Tc is a placeholder (their Pc there is Mathews').
+ * - [RRHO] SF6 (HCN and CS2 likewise, linear: 7/2·R): rigid-rotor harmonic-oscillator Cp0 = 4R + Σ Einstein terms with the fundamentals
  *   775, 643 (×2), 948 (×3), 615 (×3), 524 (×3), 348 (×3) cm⁻¹ (Shimanouchi, Tables of Molecular
  *   Vibrational Frequencies, NSRDS-NBS 39, 1972), least-squares quartic over 200–1500 K (within
  *   1.7 %); 96.9 J/(mol·K) at 298.15 K against JANAF's 97.0 (Chase 1998).
@@ -71,6 +71,16 @@ export const CP_SECOND_SOURCE: Readonly<Record<string, CpSecondSource>> = {
     source: 'NIST-JANAF (Chase 1998) Shomate equation of NO2 gas, quartic fit 298–1200 K (COMP.csv: 5 % low)',
     cp298: 36.97,
   },
+  HCN: {
+    value: { a: 20.33557259, b: 0.07124592832, c: -7.798255948e-5, d: 4.81784003e-8, e: -1.17728964e-11 },
+    source: 'rigid-rotor harmonic-oscillator Cp0 of the linear molecule (7/2·R) with the fundamentals 3311, 2097, 712 (×2) cm⁻¹ (Shimanouchi 1972), quartic fit 200–1500 K; 35.9 J/(mol·K) at 298.15 K as JANAF',
+    cp298: 35.86,
+  },
+  CS2: {
+    value: { a: 23.74365049, b: 0.1043432983, c: -0.0001277703944, d: 7.538180429e-8, e: -1.715403143e-11 },
+    source: 'rigid-rotor harmonic-oscillator Cp0 of the linear molecule (7/2·R) with the fundamentals 1535, 658, 397 (×2) cm⁻¹ (Shimanouchi 1972), quartic fit 200–1500 K (within 1.3 %); 45.6 J/(mol·K) at 298.15 K, JANAF 45.4',
+    cp298: 45.4,
+  },
   MEA: {
     value: { a: 7.964942023, b: 0.3135823022, c: -0.0001900994323, d: 3.286122774e-8, e: 1.152526356e-11 },
     source: 'ChemSep data bank (Kooijman & Taylor), ideal-gas Cp equation 16 of monoethanolamine, quartic fit 273–1000 K',
@@ -102,6 +112,8 @@ export const CONSTANTS_REPLACED: Readonly<Record<string, ReplacedColumns>> = {
   NO: { TC: 180 - 273.15, source: 'Mathews 1972: nitric oxide Tc 180 K (COMP.csv 358 °C)' },
   SO3: { TC: 491 - 273.15, source: 'Mathews 1972: sulfur trioxide Tc 491 K (COMP.csv the placeholder 318.8 °C)' },
   N2H4: { TC: 653 - 273.15, source: 'Mathews 1972: hydrazine Tc 653 K (COMP.csv the placeholder 318.8 °C)' },
+  HCN: { TC: 456.8 - 273.15, source: 'Mathews 1972: hydrogen cyanide Tc 456.8 K (COMP.csv the placeholder 318.8 °C)' },
+  CS2: { TC: 552 - 273.15, source: 'Mathews 1972: carbon disulfide Tc 552 K (COMP.csv the placeholder 318.8 °C)' },
   MDEA: { NORMBOIL: 520.15 - 273.15, CRITVOL: 365, source: 'ChemSep data bank (Kooijman & Taylor), N-methyldiethanolamine: Tb 520.15 K, Vc 365 cm³/mol (COMP.csv 140 °C and 99, placeholders)' },
 };
 

@@ -61,6 +61,8 @@ const MELTING_K: Readonly<Record<string, number>> = {
   NO: 109.5,
   SO3: 289.9,
   N2H4: 275.2,
+  HCN: 259.9,
+  CS2: 161.6,
 };
 
 /** Freezing temperature of one component, K; undefined when unknown. */
