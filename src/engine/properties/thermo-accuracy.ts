@@ -120,3 +120,26 @@ export const NATURAL_GAS_ACCURACY: readonly (AccuracyBound & { points: number })
 export function naturalGasAccuracyBound(model: string, stateClass: string, quantity: AccuracyQuantity): AccuracyBound | undefined {
   return NATURAL_GAS_ACCURACY.find((b) => b.model === model && b.stateClass === stateClass && b.quantity === quantity) ?? accuracyBound(model, stateClass, quantity);
 }
+
+/**
+ * Water-rich liquids. The pure-fluid 'water' bounds above come from the pure-water states of
+ * pure-density.json, all above 400 K. On a generated grid of liquid water with dissolved gas
+ * (scripts/water-grid.ts: 40 states, 280–450 K, 5–300 bar, half pure water; SRK and PR through
+ * runFlash against the engine's GERG-2008) the density stays within them (SRK/PR 7.5 %/6.4 %),
+ * but the speed of sound does not: a cubic EOS puts cold liquid water's speed of sound at
+ * 2.3–2.6 times the real one (SRK +143 %, PR +156 % at 284 K, 273 bar, falling to about +45 %
+ * near 450 K); it carries the grid's worst case plus ~10 %. (Cp is not measured there: GERG-2008's
+ * liquid-water cp is itself 5.3 % above IAPWS-95 at 298 K.)
+ */
+export const WATER_RICH_SOURCE = 'scripts/water-grid.ts: 40 generated water-rich liquid states (seed 9594) vs GERG-2008 (src/engine/reference-eos)';
+
+export const WATER_RICH_ACCURACY: readonly (AccuracyBound & { points: number })[] = [
+  { model: 'SRK', stateClass: 'water', quantity: 'speedOfSound', kind: 'rel', measured: 1.429, bound: 1.6, points: 40 },
+  { model: 'PR', stateClass: 'water', quantity: 'speedOfSound', kind: 'rel', measured: 1.564, bound: 1.75, points: 40 },
+];
+
+/** The bound that holds for water-rich liquids: the grid's where given, else the pure-water bound (which the grid confirms). */
+export function waterAccuracyBound(model: string, quantity: AccuracyQuantity): AccuracyBound | undefined {
+  return WATER_RICH_ACCURACY.find((b) => b.model === model && b.quantity === quantity) ?? accuracyBound(model, 'water', quantity);
+}
+
