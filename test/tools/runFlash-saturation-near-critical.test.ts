@@ -6,7 +6,8 @@
  *   point exists (never NO_SATURATION_POINT); before the near-extreme search 14 of 192 such specs
  *   were answered NO_SATURATION_POINT (dew points 0.01 % below the cricondenbar, among them);
  * - the point found is on the spec line and near the extreme (the curve is a parabola there);
- * - a spec just beyond the extreme is NO_SATURATION_POINT with the branch's reach in the message.
+ * - a spec just beyond the extreme, or between the critical point and the extreme of the other
+ *   branch, is NO_SATURATION_POINT with the branch's reach in the message.
  */
 import t from 'tap';
 import { createCubicFluid, resolveComponents } from '../../src/engine/fluid.js';
@@ -67,12 +68,18 @@ for (const model of ['SRK', 'PR'] as CubicKind[]) {
       }
       // PR on the CO2-rich gas: 3 of the 0.01 %/0.001 % specs beside its critical point are not converged (reported so).
       t.ok(found >= total - 3, `${found}/${total} near-extreme points found`);
+      // The other branch ends at the critical point: between Pc and the cricondenbar (Tc and the
+      // cricondentherm) it has no point, and the answer must not claim one exists.
+      const otherAtCb: SaturationFlashType = atCb === 'dewPointT' ? 'bubblePointT' : 'dewPointT';
+      const otherAtCt: SaturationFlashType = atCt === 'dewPointP' ? 'bubblePointP' : 'dewPointP';
       for (const [type, T, P] of [
         [atCb, cb.T, cb.P * (1 + 1e-4)],
         [atCt, ct.T * (1 + 1e-4), ct.P],
+        ...(cb.P > cr.P * (1 + 1e-3) ? [[otherAtCb, cr.T, (cb.P + cr.P) / 2]] : []),
+        ...(ct.T > cr.T * (1 + 1e-4) ? [[otherAtCt, (ct.T + cr.T) / 2, cr.P]] : []),
       ] as [SaturationFlashType, number, number][]) {
         const o = runSaturation(type, f.model, f.z, T, P);
-        t.ok(!o.ok && o.issue.code === 'NO_SATURATION_POINT' && /reaches at most/.test(o.issue.message), `${type} 0.01 % beyond the extreme: NO_SATURATION_POINT naming the reach (${o.ok ? 'found' : o.issue.message.slice(0, 160)})`);
+        t.ok(!o.ok && o.issue.code === 'NO_SATURATION_POINT' && /reaches at most/.test(o.issue.message), `${type} at ${T.toFixed(2)} K, ${(P / 1e5).toFixed(3)} bara, beyond its branch: NO_SATURATION_POINT naming the reach (${o.ok ? 'found' : o.issue.message.slice(0, 160)})`);
       }
       t.end();
     });

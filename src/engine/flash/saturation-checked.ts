@@ -12,7 +12,7 @@
  *   feed becomes one stable phase along the spec line is located by bisection on TP flashes.
  */
 import type { ThermoModel } from '../eos/types.js';
-import { correct, evaluator, rootsOf } from './envelope-continuation.js';
+import { correct, evaluator, rootsOf, type EnvelopePoint } from './envelope-continuation.js';
 import { phaseEnvelope } from './envelope.js';
 import { statesTowardsCritical } from './critical-point.js';
 import { crossingsNearExtreme } from './saturation-near-extreme.js';
@@ -60,12 +60,7 @@ export function saturationFromEnvelope(
     }
     seen.lowest = lowest;
     const extreme = solveFor === 'T' ? env.cricondenbar : env.cricondentherm;
-    if (extreme !== undefined && env.points.length > 0) {
-      let nearest = env.points[0];
-      for (const p of env.points) if (Math.hypot(Math.log(p.T / extreme.T), Math.log(p.P / extreme.P)) < Math.hypot(Math.log(nearest.T / extreme.T), Math.log(nearest.P / extreme.P))) nearest = p;
-      // The extreme belongs to this branch when it lies on it, or between its last point and the critical point.
-      if (nearest.branch === kind || (env.critical !== undefined && Math.abs(extreme[by] / env.critical[by] - 1) < 0.01)) reach = Math.max(reach, extreme[by]);
-    }
+    if (extreme !== undefined && extremeBranch(env, extreme, by) === kind) reach = Math.max(reach, extreme[by]);
     seen.reach = reach;
   }
   const n = model.nc;
@@ -143,6 +138,22 @@ export function saturationFromEnvelope(
   const incipient = new Float64Array(n);
   for (let i = 0; i < n; i++) incipient[i] = kind === 'dew' ? z[i] / Math.exp(best.X[i]) : z[i] * Math.exp(best.X[i]);
   return { ok: true, value: solveFor === 'P' ? P : T, T, P, incipient, iterations: best.iterations };
+}
+
+/**
+ * Which branch an extreme lies on. Beside the critical point the curve is dew on one side and bubble
+ * on the other: a cricondenbar at a higher temperature than the critical point, or a cricondentherm
+ * at a lower pressure, is on the dew branch (the natural-gas shape); otherwise on the bubble branch
+ * (the oil shape, or a narrow-boiling mixture whose cricondenbar lies just before the critical
+ * point). Without a critical point: the branch of the nearest traced point.
+ */
+function extremeBranch(env: { points: EnvelopePoint[]; critical?: { T: number; P: number } }, extreme: { T: number; P: number }, by: 'T' | 'P'): SaturationKind {
+  const c = env.critical;
+  if (c !== undefined && (extreme.T !== c.T || extreme.P !== c.P)) return (by === 'P' ? extreme.T > c.T : extreme.P < c.P) ? 'dew' : 'bubble';
+  let nearest = env.points[0];
+  const d = (p: { T: number; P: number }) => Math.hypot(Math.log(p.T / extreme.T), Math.log(p.P / extreme.P));
+  for (const p of env.points) if (d(p) < d(nearest)) nearest = p;
+  return nearest.branch;
 }
 
 /** What the traced envelope showed, for the answer when no point was found (K, Pa). */
