@@ -15,6 +15,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { COMP_ROWS } from '../src/engine/components/data/comp-rows.js';
+import { CAS_FIXED, CONSTANTS_REPLACED, CP_SECOND_SOURCE } from '../src/engine/components/data/second-source.js';
 
 const csvPath = process.argv[2] ?? fileURLToPath(new URL('../../../shared/reference/neqsim-data/COMP.csv', import.meta.url));
 const lines = readFileSync(csvPath, 'utf8').split(/\r?\n/).filter((l) => l.length > 0);
@@ -49,27 +50,22 @@ const SKIP: Record<string, string> = {
   NaCl: 'salt (electrolyte model)', CaCl2: 'salt (electrolyte model)', CaCO3: 'salt (electrolyte model)', NaHSO4: 'salt (electrolyte model)',
   NaNO2: 'salt (electrolyte model)', NH2SO3H: 'placeholder critical constants (Tc 444.15 °C, Pc 290.89 bar: the ions’ defaults) and no Cp',
   asphaltene: 'pseudo component (C50H50 lump) of the original’s asphaltene model',
-  MEA: 'critical constants disagree with the literature (COMP.csv Tc 638 K, ω 0.797; DIPPR/Poling: 678 K, ω about 0.45) and the ideal-gas Cp is all zero',
-  DEA: 'the record carries ethanol’s Tc, Pc and ω (240.75 °C, 61.4 bar, 0.644; literature 736.6 K, 42.7 bar, 0.95) and a zero Cp',
-  MDEA: 'COMP.csv Tc 677 K is about 65 K below the literature value (741.9 K) and the ideal-gas Cp is all zero',
   Piperazine: 'amine of the electrolyte model; ideal-gas Cp all zero',
   glycerol: 'a copy of the TEG record (molar mass 150.175, ω 1.2874, Tc and Cp of TEG); glycerol is C3H8O3, 92.09 g/mol',
   'sulfur(S8)': 'duplicate of S8, already in the table',
-  NO: 'COMP.csv Tc 358 °C is not nitric oxide’s (180 K)',
+  '3-M-C8': 'molar mass 106.168 g/mol is a C8 aromatic’s, not 3-methyloctane’s (C9H20, 128.26), and the ideal-gas Cp is all zero',
   N2O4: 'carries NO2’s critical constants (the dimer is in chemical equilibrium with NO2, no separate critical point)',
   HNO3: 'carries water’s critical constants (647 K, 221 bar, ω 0.205); "nitric acid" is the real record',
   H2SO4: 'duplicate of "sulfuric acid" with fitted pseudo-critical constants',
   C2H4: 'duplicate of ethylene with the placeholder Tc 318.8 °C',
   H2O2: 'ideal-gas Cp all zero and Pc 27 bar far from the literature (about 220 bar)',
-  'c-C4': 'corrupt ideal-gas Cp (45 000 J/(mol·K) at 300 K)',
-  naphthalene: 'corrupt ideal-gas Cp (45 000 J/(mol·K) at 300 K)',
   '1.2.4-TMcyC6': 'corrupt ideal-gas Cp (34 J/(mol·K) at 300 K for a C9 naphthene)',
   'n-Bcychexane': 'ideal-gas Cp copied from 33-DM-C6 (a C8), about 20 % low for this C10',
   'Pent-CC6': 'ideal-gas Cp copied from 33-DM-C6 (a C8), about 30 % low for this C11',
 };
 
 /** Records whose Cp COMP.csv gets wrong but which naming-added.ts supplies from a cited source. */
-const CP_SUPPLIED = new Set(['nC21', 'nC22', 'nC23', 'nC24', 'nC25', 'nC26', 'nC28', 'nC29', 'COS']);
+const CP_SUPPLIED = new Set(['nC21', 'nC22', 'nC23', 'nC24', 'nC25', 'nC26', 'nC28', 'nC29', 'COS', ...Object.keys(CP_SECOND_SOURCE)]);
 
 /** Placeholder Tc (°C, as written) shared by some twenty unrelated species (HCN, CS2, SO3, N2H4, …). */
 const PLACEHOLDER_TC = '318.80000000000007';
@@ -84,7 +80,7 @@ for (const r of records) {
   if (have.has(name) || have.has(RENAMED[name] ?? '')) continue;
   let reason = SKIP[name];
   if (reason === undefined && (r.COMPTYPE === 'ion' || num(r, 'IONICCHARGE') !== 0)) reason = 'ion (electrolyte model)';
-  if (reason === undefined && r.TC === PLACEHOLDER_TC) reason = 'placeholder critical temperature 318.8 °C shared with some twenty unrelated species';
+  if (reason === undefined && r.TC === PLACEHOLDER_TC && CONSTANTS_REPLACED[name]?.TC === undefined) reason = 'placeholder critical temperature 318.8 °C shared with some twenty unrelated species';
   if (reason === undefined && !CP_SUPPLIED.has(name)) {
     const c300 = cp(r, 300);
     if (c300 === 0) reason = 'ideal-gas Cp coefficients all zero (no enthalpy without them)';
@@ -96,15 +92,24 @@ for (const r of records) {
 
 const fmt = (x: number): string => String(Number(x.toPrecision(15)));
 const q = (s: string): string => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+/** COMP.csv value of a column, or the second source's where data/second-source.ts replaces it. */
+const value = (r: Record<string, string>, k: string): number => {
+  const replaced = CONSTANTS_REPLACED[r.NAME] as Record<string, number | string> | undefined;
+  return typeof replaced?.[k] === 'number' ? (replaced[k] as number) : num(r, k);
+};
+/** Methane's CAS number is a placeholder in many COMP.csv rows: the cited one, or none. */
+const casOf = (r: Record<string, string>): string => CAS_FIXED[r.NAME] ?? (r.CASnumber === '74-82-8' && r.NAME !== 'methane' ? '' : r.CASnumber);
 const rowText = (r: Record<string, string>): string =>
-  `  [${[q(r.NAME), q(r.FORMULA), q(r.CASnumber), q(r.COMPTYPE), ...ROW_COLUMNS.map((k) => fmt(num(r, k)))].join(', ')}],`;
+  `  [${[q(r.NAME), q(r.FORMULA), q(casOf(r)), q(r.COMPTYPE), ...ROW_COLUMNS.map((k) => fmt(value(r, k)))].join(', ')}],`;
 
 const compOut = `/**
  * COMP.csv records the hand-transcribed comp-rows.ts lacks, taken verbatim (same columns and units,
  * see comp-row.ts) from NeqSim COMP.csv, equinor/neqsim fc01e56, src/main/resources/data/COMP.csv.
  * GENERATED by scripts/generate-component-tables.ts: do not edit by hand, rerun the script.
  * Records whose ideal-gas Cp COMP.csv gets wrong (${[...CP_SUPPLIED].join(', ')}) are kept; naming-added.ts
- * replaces their Cp with a cited one. Left out (${skipped.length} records), with the reason:
+ * replaces their Cp with a cited one (second-source.ts). Constants replaced by a cited second source:
+${Object.entries(CONSTANTS_REPLACED).map(([n, v]) => ` *   ${n}: ${v.source}`).join('\n')}
+ * Left out (${skipped.length} records; data/refused.ts lists them for the 422 answer), with the reason:
 ${skipped.map(([n, why]) => ` *   ${n}: ${why}`).join('\n')}
  */
 import type { CompRow } from './comp-row.js';
@@ -114,6 +119,17 @@ ${added.map(rowText).join('\n')}
 ];
 `;
 writeFileSync(fileURLToPath(new URL('../../src/engine/components/data/comp-rows-added.ts', import.meta.url)), compOut);
+
+const refusedOut = `/**
+ * COMP.csv records (NeqSim, equinor/neqsim fc01e56) the engine refuses, with the reason, so that a
+ * request naming one is answered 422 UNSUPPORTED_COMPONENT saying why instead of "unknown".
+ * GENERATED by scripts/generate-component-tables.ts: rerun it.
+ */
+export const REFUSED_COMPONENTS: Readonly<Record<string, string>> = {
+${[...new Map(skipped)].map(([n, why]) => `  ${q(n)}: ${q(why)},`).join('\n')}
+};
+`;
+writeFileSync(fileURLToPath(new URL('../../src/engine/components/data/refused.ts', import.meta.url)), refusedOut);
 
 // ---- Alpha parameters: keep a set only if it gives back the component's ω at Tr = 0.7. ----
 const R = 8.3144621;
@@ -182,6 +198,11 @@ for (const r of records) {
   for (const set of ALPHA_SETS) {
     const p = set.cols.map((k) => num(r, k));
     if (p[0] === 0) continue;
+    if (r.NAME === 'SF6' && set.key === 'mcSRK') {
+      // The same set is written for R12 and R134a (a copied placeholder; it fails the ω check there).
+      rejected.push(`SF6 mcSRK [${p.map(fmt).join(', ')}]: the set written identically for R12 and R134a (copied), passes the ω check by chance`);
+      continue;
+    }
     const tr = 0.7;
     const w = impliedOmega(set.kind, tc, pc, omega, set.alpha(p, 1 - Math.sqrt(tr), tr));
     if (Math.abs(w - omega) <= TOLERANCE) entry.push(`${set.key}: [${p.map(fmt).join(', ')}]`);
@@ -224,12 +245,16 @@ for (const line of interLines.slice(1)) {
   interHeader.forEach((h, i) => (r[h] = v[i] ?? ''));
   const [a, b] = [r.COMP1, r.COMP2];
   if (!(addedNames.has(a) || addedNames.has(b)) || !engineNames.has(a) || !engineNames.has(b)) continue;
-  pairs.push(`  [${[q(a), q(b), ...['KIJSRK', 'KIJPR', 'cpakij_SRK', 'cpakijT_SRK', 'cpakij_PR'].map((k) => fmt(num(r, k)))].join(', ')}],`);
+  // kij = 1 (a_ij = 0: no attraction at all between the two molecules) is INTER.csv's placeholder
+  // for an unfitted pair (every DEA row carries it): written as 0, the default for unfitted pairs.
+  const kij = (k: string): number => (num(r, k) === 1 ? 0 : num(r, k));
+  pairs.push(`  [${[q(a), q(b), ...['KIJSRK', 'KIJPR', 'cpakij_SRK', 'cpakijT_SRK', 'cpakij_PR'].map((k) => fmt(kij(k)))].join(', ')}],`);
 }
 const interOut = `/**
  * INTER.csv rows (NeqSim, equinor/neqsim fc01e56, src/main/resources/data/INTER.csv) for pairs with
  * a component of comp-rows-added.ts whose partner is in the engine's table, in file order, with
- * the columns of inter-rows.ts (KIJSRK, KIJPR, cpakij_SRK, cpakijT_SRK, cpakij_PR).
+ * the columns of inter-rows.ts (KIJSRK, KIJPR, cpakij_SRK, cpakijT_SRK, cpakij_PR). A value of
+ * exactly 1 (a_ij = 0, INTER.csv's placeholder for an unfitted pair: every DEA row) is written as 0.
  * GENERATED by scripts/generate-component-tables.ts: rerun it.
  */
 import type { InterRow } from './inter-rows.js';

@@ -44,6 +44,9 @@ import { distanceToEnvelope } from '../src/engine/index.js';
 import { findComponent } from '../src/engine/components/index.js';
 import { parachorTension } from '../src/engine/properties/transport/surface-tension.js';
 import { naturalGasGridCases } from './natural-gas-grid.js';
+import { liquidGridCases } from './liquid-grid.js';
+import { waterGridCases } from './water-grid.js';
+import { accuracyBound, waterAccuracyBound } from '../src/engine/properties/thermo-accuracy.js';
 
 export type Maturity = 'VALIDATED' | 'TESTED' | 'EXPERIMENTAL';
 
@@ -896,7 +899,7 @@ export async function measureTrust(dir = referenceDir(), only?: string): Promise
   }
   const flash = getTool('runFlash');
   if (flash !== undefined) {
-    const specs = [...flashGergCases(load(dir, 'physical/gerg-aga8.json')), ...flashPureCases(load(dir, 'physical/pure-density.json')), ...flashIftCases(load(dir, 'physical/surface-tension.json')), ...flashVapourPressureCases(load(dir, 'physical/saturation.json')), ...flashTpCases(load(dir, 'neqsim/flash-tp.json')), ...flashPhPsCases(load(dir, 'neqsim/ph-ps.json')), ...flashSaturationCases(load(dir, 'neqsim/saturation.json')), ...hydrateFlashCases(load(dir, 'neqsim/hydrate.json')), ...hydrateCurveCases(load(dir, 'physical/hydrate.json')), ...naturalGasGridCases(phaseValue)];
+    const specs = [...flashGergCases(load(dir, 'physical/gerg-aga8.json')), ...flashPureCases(load(dir, 'physical/pure-density.json')), ...flashIftCases(load(dir, 'physical/surface-tension.json')), ...flashVapourPressureCases(load(dir, 'physical/saturation.json')), ...flashTpCases(load(dir, 'neqsim/flash-tp.json')), ...flashPhPsCases(load(dir, 'neqsim/ph-ps.json')), ...flashSaturationCases(load(dir, 'neqsim/saturation.json')), ...hydrateFlashCases(load(dir, 'neqsim/hydrate.json')), ...hydrateCurveCases(load(dir, 'physical/hydrate.json')), ...naturalGasGridCases(phaseValue), ...liquidGridCases(phaseValue, (model, q) => accuracyBound(model, 'liquid', q)), ...waterGridCases(phaseValue, waterAccuracyBound)];
     if (specs.length > 0) tools.runFlash = await measureTool(flash, specs, []);
   }
   const flowAssurance = getTool('runFlowAssurance');

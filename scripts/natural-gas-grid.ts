@@ -50,7 +50,7 @@ export const GRID_STATES = 96;
 export const GRID_SOURCE = 'GERG-2008 (ISO 20765-2) as implemented in src/engine/reference-eos (verified against the NIST AGA8 code, physical/gerg-aga8.json); generated states, seed 20765';
 
 /** mulberry32: a small deterministic generator (the same points on every machine). */
-function generator(seed: number): () => number {
+export function generator(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -70,7 +70,7 @@ interface GridState {
   ref: Record<AccuracyQuantity & ('density' | 'cp' | 'speedOfSound' | 'jouleThomson'), number>;
 }
 
-const round = (x: number, digits: number) => Number(x.toFixed(digits));
+export const round = (x: number, digits: number) => Number(x.toFixed(digits));
 
 function drawComposition(rand: () => number): Record<string, number> {
   const c: Record<string, number> = {};
@@ -86,8 +86,8 @@ function drawComposition(rand: () => number): Record<string, number> {
   return { methane: round(rest, 6), ...c };
 }
 
-/** Single phase for both the cubics (TP flash with stability analysis) and GERG's density solver. */
-function singlePhase(comp: Record<string, number>, T: number, P: number): boolean {
+/** Single phase for both cubics (TP flash with stability analysis), optionally of a required kind ('liquid': not gas). */
+export function singlePhase(comp: Record<string, number>, T: number, P: number, kind: 'any' | 'liquid' = 'any'): boolean {
   const names = Object.keys(comp);
   const r = resolveComponents(names);
   if (!r.ok) return false;
@@ -95,6 +95,7 @@ function singlePhase(comp: Record<string, number>, T: number, P: number): boolea
     const f = createCubicFluid(model, r.components, names.map((n) => comp[n]));
     const out = flashTP(f.model, T, P, f.z, { multiPhaseCheck: true });
     if (!out.ok || out.result.phases.length !== 1) return false;
+    if (kind === 'liquid' && out.result.phases[0].label === 'gas') return false;
   }
   return true;
 }

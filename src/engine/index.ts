@@ -17,8 +17,8 @@ export { flashReport, massFractions, type FlashReport, type PhaseReport, type Ov
 export { createCubicFluid, resolveComponents, kijMatrix, type Fluid, type CubicModelName } from './fluid.js';
 export { createFluid, isFluidModelName, MODELS, uncoveredComponents, type FluidModelName, type ModelEntry, type ModelOptions } from './models.js';
 export { bubblePointPressure, bubblePointTemperature, dewPointPressure, dewPointTemperature, pureSaturationPressure, pureSaturationTemperature, saturationFlashResult, INCIPIENT_PHASE_FRACTION, type SaturationKind, type SaturationOutcome, type SolvedVariable } from './flash/saturation.js';
-export { saturationFromEnvelope, metastability, type Metastability } from './flash/saturation-checked.js';
-export { CUBIC_ACCURACY, ACCURACY_SOURCE, NATURAL_GAS_ACCURACY, NATURAL_GAS_SOURCE, accuracyBound, naturalGasAccuracyBound, accuracyClass, saturationClass, type AccuracyBound, type AccuracyQuantity } from './properties/thermo-accuracy.js';
+export { saturationFromEnvelope, metastability, type EnvelopeReach, type Metastability } from './flash/saturation-checked.js';
+export { CUBIC_ACCURACY, ACCURACY_SOURCE, NATURAL_GAS_ACCURACY, NATURAL_GAS_SOURCE, WATER_RICH_ACCURACY, WATER_RICH_SOURCE, accuracyBound, naturalGasAccuracyBound, waterAccuracyBound, accuracyClass, saturationClass, type AccuracyBound, type AccuracyQuantity } from './properties/thermo-accuracy.js';
 export { flashPH, flashPS, flashEnthalpy, flashEntropy, STATE_FLASH_T_MIN, STATE_FLASH_T_MAX, type StateFlashOptions } from './flash/state-flash.js';
 export { phaseEnvelope, distanceToEnvelope, type EnvelopeOptions, type EnvelopeOutcome, type EnvelopePoint } from './flash/envelope.js';
 export { flashTV, feedVolumeShift, TV_FLASH_P_MIN, TV_FLASH_P_MAX, type TVFlashOptions } from './flash/tv-flash.js';

@@ -40,6 +40,11 @@ function toRecord(row: CompRow): ComponentData {
   const name = naming?.canonical ?? csvName;
   const aliases = [...(naming?.aliases ?? [])];
   if (name !== csvName && !aliases.includes(csvName)) aliases.unshift(csvName);
+  // COMP.csv writes locants with dots ('1.2-DM-cyC5', '2.3-DM-C6'), the original's runner list with
+  // commas ('1,2-DM-cyC5'): both spellings name the record.
+  for (const spelling of [csvName.replace(/(\d)\.(?=\d)/g, '$1,'), csvName.replace(/(\d),(?=\d)/g, '$1.')]) {
+    if (spelling !== name && !aliases.includes(spelling)) aliases.push(spelling);
+  }
   const tc = clean(tcC + 273.15);
   // COMP.csv stores Pc in bar and Vc in cm³/mol; the original computes Zc = Pc·Vc/(R·Tc·10).
   const zc = (pcBar * vc) / (R * tc * 10);

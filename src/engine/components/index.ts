@@ -11,6 +11,8 @@ export {
   findComponent,
   canonicalName,
   isKnownComponent,
+  refusedComponent,
+  refusedComponentIssue,
   allComponents,
   searchComponents,
   suggestComponent,

@@ -5,6 +5,7 @@
  */
 import type { ComponentData } from './types.js';
 import { COMPONENTS } from './database.js';
+import { REFUSED_COMPONENTS } from './data/refused.js';
 
 const byKey = new Map<string, ComponentData>();
 for (const c of COMPONENTS) {
@@ -35,6 +36,29 @@ export function findComponent(name: string): ComponentData | undefined {
 /** Canonical name of a user-typed component name, or undefined when unknown. */
 export function canonicalName(name: string): string | undefined {
   return findComponent(name)?.name;
+}
+
+const refusedByKey = new Map(Object.entries(REFUSED_COMPONENTS).map(([name, why]) => [name.toLowerCase(), { name, reason: why }]));
+
+/**
+ * A COMP.csv record the engine refuses on purpose (ion, salt, pseudo entry, placeholder or wrong
+ * constants without a second source), with the reason; undefined for usable or unheard-of names.
+ * Lets a request naming one be answered "refused because …" rather than "unknown".
+ */
+export function refusedComponent(name: string): { name: string; reason: string } | undefined {
+  if (typeof name !== 'string' || findComponent(name) !== undefined) return undefined;
+  return refusedByKey.get(name.trim().toLowerCase());
+}
+
+/** The 422 answer for a refused COMP.csv name (same code, message and fix on every tool). */
+export function refusedComponentIssue(name: string): { code: 'UNSUPPORTED_COMPONENT'; message: string; fix: string } | undefined {
+  const r = refusedComponent(name);
+  if (r === undefined) return undefined;
+  return {
+    code: 'UNSUPPORTED_COMPONENT',
+    message: `'${name}' is in the original's component table (COMP.csv record "${r.name}") but is not supported here: ${r.reason}`,
+    fix: 'Leave it out or replace it by a supported component (searchComponents lists them); the reason says what a usable record would need',
+  };
 }
 
 export function isKnownComponent(name: string): boolean {

@@ -12,9 +12,10 @@
  *   feed becomes one stable phase along the spec line is located by bisection on TP flashes.
  */
 import type { ThermoModel } from '../eos/types.js';
-import { correct, evaluator, rootsOf } from './envelope-continuation.js';
+import { correct, evaluator, rootsOf, type EnvelopePoint } from './envelope-continuation.js';
 import { phaseEnvelope } from './envelope.js';
 import { statesTowardsCritical } from './critical-point.js';
+import { crossingsNearExtreme } from './saturation-near-extreme.js';
 import type { SaturationKind, SaturationOutcome, SolvedVariable } from './saturation-solver.js';
 import { flashTP } from './tp-flash.js';
 
@@ -29,7 +30,14 @@ const NEIGHBOUR_STEP = 1e-3;
  * Among several crossings: stable ones first, then the normal one (the lower dew pressure, the
  * higher dew temperature, the higher bubble pressure, the lower bubble temperature).
  */
-export function saturationFromEnvelope(model: ThermoModel, kind: SaturationKind, solveFor: SolvedVariable, spec: number, zIn: ArrayLike<number>): Extract<SaturationOutcome, { ok: true }> | undefined {
+export function saturationFromEnvelope(
+  model: ThermoModel,
+  kind: SaturationKind,
+  solveFor: SolvedVariable,
+  spec: number,
+  zIn: ArrayLike<number>,
+  seen?: EnvelopeReach,
+): Extract<SaturationOutcome, { ok: true }> | undefined {
   if (model.nc < 2) return undefined;
   const z = Float64Array.from(zIn);
   let sum = 0;
@@ -37,6 +45,24 @@ export function saturationFromEnvelope(model: ThermoModel, kind: SaturationKind,
   for (let i = 0; i < z.length; i++) z[i] /= sum;
   const env = phaseEnvelope(model, z);
   if (!env.ok) return undefined;
+  if (seen !== undefined) {
+    seen.critical = env.critical;
+    seen.cricondenbar = env.cricondenbar;
+    seen.cricondentherm = env.cricondentherm;
+    // The largest value of the spec variable reached by the wanted branch (the critical point bounds both branches from below).
+    const by = solveFor === 'T' ? 'P' : 'T';
+    let reach = env.critical?.[by] ?? 0;
+    let lowest = Infinity;
+    for (const p of env.points) {
+      if (p.branch !== kind || !p.stable) continue;
+      reach = Math.max(reach, p[by]);
+      lowest = Math.min(lowest, p[by]);
+    }
+    seen.lowest = lowest;
+    const extreme = solveFor === 'T' ? env.cricondenbar : env.cricondentherm;
+    if (extreme !== undefined && extremeBranch(env, extreme, by) === kind) reach = Math.max(reach, extreme[by]);
+    seen.reach = reach;
+  }
   const n = model.nc;
   const specIndex = solveFor === 'P' ? n : n + 1;
   const s = Math.log(spec);
@@ -99,6 +125,8 @@ export function saturationFromEnvelope(model: ThermoModel, kind: SaturationKind,
       }
     }
   }
+  // Just inside the cricondenbar/cricondentherm the line cuts the curve twice between two traced points.
+  if (found.length === 0) found.push(...crossingsNearExtreme(model, z, env, kind, solveFor, spec));
   if (found.length === 0) return undefined;
   const other = solveFor === 'P' ? n + 1 : n;
   // The normal crossing: lowest dew P / highest dew T / highest bubble P / lowest bubble T.
@@ -110,6 +138,33 @@ export function saturationFromEnvelope(model: ThermoModel, kind: SaturationKind,
   const incipient = new Float64Array(n);
   for (let i = 0; i < n; i++) incipient[i] = kind === 'dew' ? z[i] / Math.exp(best.X[i]) : z[i] * Math.exp(best.X[i]);
   return { ok: true, value: solveFor === 'P' ? P : T, T, P, incipient, iterations: best.iterations };
+}
+
+/**
+ * Which branch an extreme lies on. Beside the critical point the curve is dew on one side and bubble
+ * on the other: a cricondenbar at a higher temperature than the critical point, or a cricondentherm
+ * at a lower pressure, is on the dew branch (the natural-gas shape); otherwise on the bubble branch
+ * (the oil shape, or a narrow-boiling mixture whose cricondenbar lies just before the critical
+ * point). Without a critical point: the branch of the nearest traced point.
+ */
+function extremeBranch(env: { points: EnvelopePoint[]; critical?: { T: number; P: number } }, extreme: { T: number; P: number }, by: 'T' | 'P'): SaturationKind {
+  const c = env.critical;
+  if (c !== undefined && (extreme.T !== c.T || extreme.P !== c.P)) return (by === 'P' ? extreme.T > c.T : extreme.P < c.P) ? 'dew' : 'bubble';
+  let nearest = env.points[0];
+  const d = (p: { T: number; P: number }) => Math.hypot(Math.log(p.T / extreme.T), Math.log(p.P / extreme.P));
+  for (const p of env.points) if (d(p) < d(nearest)) nearest = p;
+  return nearest.branch;
+}
+
+/** What the traced envelope showed, for the answer when no point was found (K, Pa). */
+export interface EnvelopeReach {
+  critical?: { T: number; P: number };
+  cricondenbar?: { T: number; P: number };
+  cricondentherm?: { T: number; P: number };
+  /** Largest pressure (P spec) or temperature (T spec) the wanted branch reaches. */
+  reach?: number;
+  /** Smallest value of the spec variable over the traced stable points of the wanted branch. */
+  lowest?: number;
 }
 
 export interface Metastability {

@@ -7,7 +7,10 @@
  * A cubic EOS does not reproduce the reference EOS (see reference/README.md): these are the
  * model's documented limits, not defects. Quantum fluids (hydrogen, helium at low T) are outside
  * the cubic's scope and carry no bound. These bounds are claims about pure fluids; natural-gas
- * mixtures were measured separately (NATURAL_GAS_ACCURACY below).
+ * mixtures were measured separately (NATURAL_GAS_ACCURACY below), and liquid hydrocarbon mixtures
+ * on a generated grid (scripts/liquid-grid.ts: 48 compressed C3–C10 liquids with methane, ethane,
+ * CO2 and nitrogen, 200–400 K, 20–300 bar, vs GERG-2008), where the 'liquid' bounds hold: worst
+ * SRK/PR density 5.6 %/2.9 %, Cp 5.4 %/8.5 %, speed of sound 20 %/21.5 %, JT 0.034/0.030 K/bar.
  *
  * State classes: gas (dilute and moderate-pressure gas), dense (supercritical and dense fluid),
  * liquid (compressed or warm liquid), water (liquid water, polar), saturated (vapour pressure of
@@ -117,3 +120,26 @@ export const NATURAL_GAS_ACCURACY: readonly (AccuracyBound & { points: number })
 export function naturalGasAccuracyBound(model: string, stateClass: string, quantity: AccuracyQuantity): AccuracyBound | undefined {
   return NATURAL_GAS_ACCURACY.find((b) => b.model === model && b.stateClass === stateClass && b.quantity === quantity) ?? accuracyBound(model, stateClass, quantity);
 }
+
+/**
+ * Water-rich liquids. The pure-fluid 'water' bounds above come from the pure-water states of
+ * pure-density.json, all above 400 K. On a generated grid of liquid water with dissolved gas
+ * (scripts/water-grid.ts: 40 states, 280–450 K, 5–300 bar, half pure water; SRK and PR through
+ * runFlash against the engine's GERG-2008) the density stays within them (SRK/PR 7.5 %/6.4 %),
+ * but the speed of sound does not: a cubic EOS puts cold liquid water's speed of sound at
+ * 2.3–2.6 times the real one (SRK +143 %, PR +156 % at 284 K, 273 bar, falling to about +45 %
+ * near 450 K); it carries the grid's worst case plus ~10 %. (Cp is not measured there: GERG-2008's
+ * liquid-water cp is itself 5.3 % above IAPWS-95 at 298 K.)
+ */
+export const WATER_RICH_SOURCE = 'scripts/water-grid.ts: 40 generated water-rich liquid states (seed 9594) vs GERG-2008 (src/engine/reference-eos)';
+
+export const WATER_RICH_ACCURACY: readonly (AccuracyBound & { points: number })[] = [
+  { model: 'SRK', stateClass: 'water', quantity: 'speedOfSound', kind: 'rel', measured: 1.429, bound: 1.6, points: 40 },
+  { model: 'PR', stateClass: 'water', quantity: 'speedOfSound', kind: 'rel', measured: 1.564, bound: 1.75, points: 40 },
+];
+
+/** The bound that holds for water-rich liquids: the grid's where given, else the pure-water bound (which the grid confirms). */
+export function waterAccuracyBound(model: string, quantity: AccuracyQuantity): AccuracyBound | undefined {
+  return WATER_RICH_ACCURACY.find((b) => b.model === model && b.quantity === quantity) ?? accuracyBound(model, 'water', quantity);
+}
+

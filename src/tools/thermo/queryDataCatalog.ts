@@ -6,7 +6,7 @@
  * those actions are refused (NOT_AVAILABLE) rather than answered with nothing.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { allComponents, componentFamilies, findComponent, suggestComponent } from '../../engine/components/index.js';
+import { allComponents, componentFamilies, findComponent, refusedComponentIssue, suggestComponent } from '../../engine/components/index.js';
 import { ALPHA_ROWS } from '../../engine/components/data/alpha-rows.js';
 import { INTER_ROWS } from '../../engine/components/data/inter-rows.js';
 import { CPA_ROWS } from '../../engine/components/data/cpa-rows.js';
@@ -141,6 +141,8 @@ function run(input: In, tools: readonly AnyTool[]): Envelope<Static<typeof Outpu
   } else if (action === 'getComponentProperties') {
     if (input.componentName === undefined) return failure(TOOL, 'compute', [issue('MISSING_FIELD', 'getComponentProperties needs componentName', 'Give "componentName", e.g. "methane"', 'componentName')]);
     const c = findComponent(input.componentName);
+    const refused = c === undefined ? refusedComponentIssue(input.componentName) : undefined;
+    if (refused !== undefined) return failure(TOOL, 'compute', [issue(refused.code, refused.message, refused.fix, 'componentName')]);
     if (c === undefined) {
       const hint = suggestComponent(input.componentName);
       return failure(TOOL, 'compute', [issue('UNKNOWN_COMPONENT', `'${input.componentName}' is not a known component`, hint ? `Did you mean '${hint}'?` : 'listComponentFamilies lists every name', 'componentName')]);

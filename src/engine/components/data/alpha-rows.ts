@@ -8,6 +8,7 @@
  * naphthenes, methanol's for ammonia and the propanols, CO2's for CO and COS), sets written
  * identically into the SRK and PR columns (nC11–nC15, nC17–nC19: one set cannot fit both EOS) and
  * other sets inconsistent with the table's ω:
+ *   MDEA mcSRK [2.298601539, -2.159763177, 1.537096461]: implies ω = 1.0787, table ω = 1.242
  *   MEG mcPR [0.91003, 1.34996, -1.89002]: implies ω = 0.4975, table ω = 0.5347
  *   TEG mcSRK [1.376906087, 1.788921526, -4.378737499]: implies ω = 0.7412, table ω = 1.2874
  *   TEG mcPR [1.55075, -0.7778, 0.31779]: implies ω = 0.7690, table ω = 1.2874
@@ -31,6 +32,9 @@
  *   ethanol mcSRK [1.4371, -0.79942, 0.3278]: implies ω = 0.5664, table ω = 0.644
  *   CO mcSRK [0.88173893, -0.856255022, 3.094939327]: implies ω = 0.2247, table ω = 0.093000002
  *   CO twuSRK [1.413601068, -0.605965449, 1.101814948]: implies ω = 0.2209, table ω = 0.093000002
+ *   SF6 mcSRK [0.8252, 0.2515, -1.7039]: the set written identically for R12 and R134a (copied), passes the ω check by chance
+ *   R12 mcSRK [0.8252, 0.2515, -1.7039]: implies ω = 0.2223, table ω = 0.176
+ *   R134a mcSRK [0.8252, 0.2515, -1.7039]: implies ω = 0.2223, table ω = 0.332
  *   COS mcSRK [0.88173893, -0.856255022, 3.094939327]: implies ω = 0.2247, table ω = 0.0970119
  *   COS twuSRK [1.413601068, -0.605965449, 1.101814948]: implies ω = 0.2209, table ω = 0.0970119
  *   2-M-C7 mcSRK [0.5857, -0.7206, 1.2899]: implies ω = 0.0144, table ω = 0.3769
@@ -49,6 +53,8 @@
  *   nC26 mcSRK [2.18571, -1.5226, 1.18849]: implies ω = 1.0642, table ω = 1.1544
  *   nC28 mcSRK [2.328469312, -1.758470734, 1.25214875]: implies ω = 1.1497, table ω = 1.2375
  *   nC29 mcSRK [2.264748174, -1.651320047, 1.22383187]: implies ω = 1.1116, table ω = 1.2005
+ *   naphthalene mcPR [0.65461, 0.02574, 0.19252]: implies ω = 0.1956, table ω = 0.302
+ *   MEA mcSRK [2.298601539, -2.159763177, 1.537096461]: implies ω = 1.0787, table ω = 0.7966
  *   trans-12-DM-cy-C6 mcSRK [0.5857, -0.7206, 1.2899]: implies ω = 0.0144, table ω = 0.3304
  *   trans-12-DM-cy-C6 mcPR [0.62882, 0.70114, -0.78437]: implies ω = 0.2368, table ω = 0.3304
  *   trans-12-DM-cy-C6 twuSRK [0.122841598, 0.914470789, 2.741978611]: implies ω = 0.0113, table ω = 0.3304
@@ -136,6 +142,7 @@ export const ALPHA_ROWS: Readonly<Record<string, AlphaRow>> = {
   '1.3-dDM-cyC5': { mcPR: [0.79817, -0.32005, 0.80553] },
   '2,3-DM-C6': { mcPR: [0.89621, -0.27464, 0.89089] },
   '1,2,3-TM-Benzene': { mcPR: [0.91646, -0.12804, 0.26993] },
+  'c-C4': { mcPR: [0.65461, 0.02574, 0.19252] },
   'cis-14-DM-cy-C6': { mcPR: [0.62882, 0.70114, -0.78437] },
   'trans-14-DM-cy-C6': { mcPR: [0.62882, 0.70114, -0.78437] },
 };

@@ -6,6 +6,13 @@
  */
 import type { IdealGasCp } from '../types.js';
 import type { Naming } from './naming.js';
+import { CP_SECOND_SOURCE } from './second-source.js';
+
+/** The cited Cp of data/second-source.ts for a COMP.csv record whose own coefficients are zero or corrupt. */
+const cited = (csvName: string): Naming['cpIdeal'] => {
+  const s = CP_SECOND_SOURCE[csvName];
+  return { value: s.value, source: `COMP.csv Cp of ${csvName} is zero or corrupt; ${s.source}` };
+};
 
 /** COMP.csv CPA…CPE of nC20 and nC30 (comp-rows.ts), the two bracketing records. */
 const CP_NC20: IdealGasCp = { a: 230.829896, b: -0.086374146, c: 0.00443793, d: -5.95e-6, e: 2e-9 };
@@ -74,11 +81,28 @@ export const NAMING_ADDED: Readonly<Record<string, Naming>> = {
   'iso-butene': { aliases: ['isobutene', 'isobutylene', '2-methylpropene'], family: 'hydrocarbon' },
   'formic acid': { aliases: ['HCOOH', 'methanoic acid'], family: 'other' },
   'hydrochloric acid': { aliases: ['HCl', 'hydrogen chloride'], family: 'acid-gas', formula: 'HCl' },
-  'sulfuric acid': { aliases: ['H2SO4', 'sulphuric acid'], family: 'other', formula: 'H2SO4' },
+  'sulfuric acid': { aliases: ['H2SO4', 'sulphuric acid'], family: 'other', formula: 'H2SO4', cpIdeal: cited('sulfuric acid') },
   SO2: { aliases: ['sulfur dioxide', 'sulphur dioxide'], family: 'acid-gas' },
-  NO2: { aliases: ['nitrogen dioxide'], family: 'other' },
-  'nitric acid': { aliases: ['HNO3'], family: 'other' },
+  NO2: { aliases: ['nitrogen dioxide'], family: 'other', cpIdeal: cited('NO2') },
+  'nitric acid': { aliases: ['HNO3'], family: 'other', cpIdeal: cited('nitric acid') },
   'para-hydrogen': { aliases: ['parahydrogen', 'p-H2'], family: 'inert', formula: 'H2' },
   'ortho-hydrogen': { aliases: ['orthohydrogen', 'o-H2'], family: 'inert', formula: 'H2' },
   N2O: { aliases: ['nitrous oxide', 'dinitrogen monoxide'], family: 'other' },
+  // Second-source records (data/second-source.ts). Alkanolamines count as alcohols (OH groups,
+  // water-miscible) so that the multiphase check and the aqueous label apply to them.
+  MEA: { aliases: ['monoethanolamine', 'ethanolamine', '2-aminoethanol'], family: 'alcohol', formula: 'C2H7NO', cpIdeal: cited('MEA') },
+  DEA: { aliases: ['diethanolamine'], family: 'alcohol', formula: 'C4H11NO2', cpIdeal: cited('DEA') },
+  MDEA: { aliases: ['methyldiethanolamine', 'N-methyldiethanolamine'], family: 'alcohol', formula: 'C5H13NO2', cpIdeal: cited('MDEA') },
+  SF6: { aliases: ['sulfur hexafluoride', 'sulphur hexafluoride'], family: 'other', formula: 'SF6', cpIdeal: cited('SF6') },
+  R12: { aliases: ['dichlorodifluoromethane', 'CFC-12', 'R-12', 'CCl2F2'], family: 'other', formula: 'CCl2F2', cpIdeal: cited('R12') },
+  R134a: { aliases: ['1,1,1,2-tetrafluoroethane', 'HFC-134a', 'R-134a'], family: 'other', formula: 'C2H2F4', cpIdeal: cited('R134a') },
+  'acetic acid': { aliases: ['ethanoic acid', 'CH3COOH'], family: 'other', formula: 'C2H4O2', cpIdeal: cited('acetic acid') },
+  naphthalene: { aliases: ['C10H8'], family: 'aromatic', formula: 'C10H8', cpIdeal: cited('naphthalene') },
+  'c-C4': { aliases: ['cyclobutane'], family: 'naphthene', formula: 'C4H8', cpIdeal: cited('c-C4') },
+  '3-E-C6': { aliases: ['3-ethylhexane'], family: 'hydrocarbon', formula: 'C8H18', cpIdeal: cited('3-E-C6') },
+  NO: { aliases: ['nitric oxide', 'nitrogen monoxide'], family: 'other', formula: 'NO' },
+  SO3: { aliases: ['sulfur trioxide', 'sulphur trioxide'], family: 'other', formula: 'SO3' },
+  N2H4: { aliases: ['hydrazine'], family: 'other', formula: 'N2H4' },
+  HCN: { aliases: ['hydrogen cyanide', 'prussic acid'], family: 'other', formula: 'HCN', cpIdeal: cited('HCN') },
+  CS2: { aliases: ['carbon disulfide', 'carbon disulphide'], family: 'other', formula: 'CS2', cpIdeal: cited('CS2') },
 };

@@ -47,6 +47,22 @@ const MELTING_K: Readonly<Record<string, number>> = {
   'p-Xylene': 286.4,
   'o-Xylene': 248.0,
   DEG: 262.7,
+  // Alkanolamines (COMP.csv gives none): melting points of the ChemSep data bank (Kooijman & Taylor).
+  MEA: 283.65,
+  DEA: 301.15,
+  MDEA: 252.15,
+  // Others added with second-source data: CRC Handbook (97th ed.) melting points.
+  naphthalene: 353.4,
+  'acetic acid': 289.8,
+  SF6: 223.6, // triple point (2.3 bar; Guder & Wagner 2009); the solid sublimes at 1 atm
+  R12: 115.4,
+  R134a: 169.9,
+  'c-C4': 182.5,
+  NO: 109.5,
+  SO3: 289.9,
+  N2H4: 275.2,
+  HCN: 259.9,
+  CS2: 161.6,
 };
 
 /** Freezing temperature of one component, K; undefined when unknown. */

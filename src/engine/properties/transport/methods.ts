@@ -22,7 +22,7 @@
  *                    integrals wrong, −24 % for H2 viscosity at 39.8 K); liquids not below freezing
  */
 import { idealCpOutOfRange } from '../ideal-cp-range.js';
-import { aqueousConductivity, aqueousViscosity } from './aqueous.js';
+import { aqueousConductivity, aqueousViscosity, pureLiquidViscosityCp } from './aqueous.js';
 import { chungConductivity, chungMixture, chungViscosity, type ChungMixture } from './chung.js';
 import { weightedFreezingTemperature } from './freezing.js';
 import { IAPWS_WATER_DOMAIN, iapwsWaterConductivity, iapwsWaterViscosity } from './iapws-water.js';
@@ -151,6 +151,10 @@ const PFCT: Method = {
   },
 };
 
+/** Liquid viscosities span about 0.03 cP (near-critical light liquids) to 1e5 cP (glycerol-like near freezing). */
+const LIQUID_MU_MIN_CP = 0.01;
+const LIQUID_MU_MAX_CP = 1e5;
+
 const AQUEOUS: Method = {
   id: 'aqueous liquid correlations (original)',
   gives: ['viscosity', 'thermalConductivity'],
@@ -163,6 +167,11 @@ const AQUEOUS: Method = {
       const w = (f.p.x[i] * c.molarMass) / mMean;
       if (w >= 0.02 && f.p.temperature > 0.9 * c.tc)
         return `T = ${f.p.temperature} K is above 0.9 Tc of ${c.name}, beyond its subcritical liquid correlation`;
+      // A table correlation that gives no liquid-like viscosity here is corrupt or extrapolated
+      // (COMP.csv's sulfuric acid: 8e-12 cP at 368 K): outside, not mixed into the answer.
+      const mu = w >= 0.02 ? pureLiquidViscosityCp(c, f.p.temperature, f.p.pressure) : 1;
+      if (!(mu >= LIQUID_MU_MIN_CP && mu <= LIQUID_MU_MAX_CP))
+        return `the pure-liquid viscosity correlation of ${c.name} gives ${mu.toExponential(2)} cP at ${f.p.temperature} K, outside the liquid range ${LIQUID_MU_MIN_CP}–${LIQUID_MU_MAX_CP} cP`;
     }
     return f.frozen();
   },

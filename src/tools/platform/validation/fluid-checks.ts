@@ -2,7 +2,7 @@
  * Checks shared by flash definitions and process fluids: model, components and fractions,
  * temperature and pressure. Every check reports through Issues; nothing throws.
  */
-import { findComponent, suggestComponent } from '../../../engine/components/index.js';
+import { findComponent, refusedComponentIssue, suggestComponent } from '../../../engine/components/index.js';
 import { isFluidModelName, uncoveredComponents } from '../../../engine/index.js';
 import { REFERENCE_COMPONENTS } from '../../../engine/reference-eos/components.js';
 import { FLASH_MODELS, modelDidYouMean, normalizeModel, SUPPORTED_MODELS, UNSUPPORTED_ORIGINAL_MODELS, type FlashModel } from '../../contract/flash-models.js';
@@ -67,7 +67,9 @@ export function checkComponents(components: unknown, field: string, issues: Issu
   for (const [name, value] of entries) {
     const f = at(field, name);
     const comp = findComponent(name);
-    if (comp === undefined) {
+    const refused = comp === undefined ? refusedComponentIssue(name) : undefined;
+    if (refused !== undefined) issues.push(err(refused.code, refused.message, refused.fix, f));
+    else if (comp === undefined) {
       const s = suggestComponent(name);
       issues.push(err('UNKNOWN_COMPONENT', `'${name}' is not a known component${s ? `. Did you mean '${s}'?` : ''}`, s ? `Did you mean '${s}'?` : 'Use searchComponents to find the component name', f));
     }

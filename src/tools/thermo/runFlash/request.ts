@@ -2,7 +2,7 @@
  * Turns a runFlash input into a checked request (SI units, resolved components) or the complete
  * list of problems, each with a code and a fix. Nothing here throws.
  */
-import { findComponent, suggestComponent, type ComponentData } from '../../../engine/components/index.js';
+import { findComponent, refusedComponentIssue, suggestComponent, type ComponentData } from '../../../engine/components/index.js';
 import { isFluidModelName, isPolar, uncoveredComponents } from '../../../engine/index.js';
 import { REFERENCE_COMPONENTS } from '../../../engine/reference-eos/components.js';
 import { issue, warning, type DiagnosticIssue, type Warning } from '../../contract/envelope.js';
@@ -160,6 +160,11 @@ export function parseFlashRequest(input: unknown, models: readonly FlashModel[] 
     for (const [name, value] of Object.entries(comps)) {
       const field = `components.${name}`;
       const c = findComponent(name);
+      const refused = c ? undefined : refusedComponentIssue(name);
+      if (refused) {
+        issues.push(issue(refused.code, refused.message, refused.fix, field));
+        continue;
+      }
       if (!c) {
         const s = suggestComponent(name);
         issues.push(issue('UNKNOWN_COMPONENT', `'${name}' is not a known component`, s ? `Did you mean '${s}'?` : 'Use searchComponents to find the component name', field));

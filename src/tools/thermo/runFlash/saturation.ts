@@ -12,6 +12,7 @@ import {
   metastability,
   saturationFlashResult,
   saturationFromEnvelope,
+  type EnvelopeReach,
   type FlashResult,
   type SaturationOutcome,
   type ThermoModel,
@@ -43,6 +44,35 @@ const NO_POINT_FIX: Record<SaturationFlashType, string> = {
 const NOT_CONVERGED_FIX =
   'The point is probably very close to the critical point of the mixture: move the spec slightly, give an initial guess closer to the answer, or try the other cubic model';
 
+const show = (solveFor: 'T' | 'P', v: number): string => (solveFor === 'T' ? `${(v / 1e5).toPrecision(6)} bara` : `${v.toFixed(3)} K`);
+
+/**
+ * The answer when neither the solver nor the envelope found the point. When the traced envelope's
+ * branch reaches past the spec (the point exists: the spec lies between its lowest traced value
+ * and its cricondenbar/cricondentherm or critical point), NO_SATURATION_POINT would be false: it is
+ * SATURATION_NOT_CONVERGED, saying where the branch reaches and how close the critical point is.
+ * Otherwise NO_SATURATION_POINT names how far the branch reaches.
+ */
+function notFoundIssue(type: SaturationFlashType, kind: 'dew' | 'bubble', solveFor: 'T' | 'P', spec: number, out: { code: string; message: string }, seen: EnvelopeReach): DiagnosticIssue {
+  const by = solveFor === 'T' ? 'P' : 'T'; // the spec variable
+  const c = seen.critical;
+  const critical = c === undefined ? '' : `; critical point ${c.T.toFixed(3)} K, ${(c.P / 1e5).toPrecision(6)} bara`;
+  const reach = seen.reach;
+  if (reach !== undefined && reach > 0 && spec < reach && spec >= (seen.lowest ?? Infinity)) {
+    const short = (100 * (1 - spec / reach)).toPrecision(2);
+    const fromCritical = c === undefined ? '' : `, ${(100 * Math.abs(spec / c[by] - 1)).toPrecision(2)} % from the critical ${by === 'P' ? 'pressure' : 'temperature'}`;
+    return {
+      severity: 'error',
+      code: 'SATURATION_NOT_CONVERGED',
+      message: `${type}: the ${kind} branch of the traced phase envelope reaches ${show(solveFor, reach)}, ${short} % beyond the spec ${show(solveFor, spec)}, so the point exists, but neither the saturation solver nor the envelope search converged on it (the spec is within ${short} % of the branch's extreme${fromCritical})${critical}`,
+      fix: NOT_CONVERGED_FIX,
+    };
+  }
+  const fix = out.code === 'NO_SATURATION_POINT' ? NO_POINT_FIX[type] : NOT_CONVERGED_FIX;
+  const reached = reach !== undefined && reach > 0 ? `; the traced ${kind} branch reaches at most ${show(solveFor, reach)}${critical}` : '';
+  return { severity: 'error', code: out.code, message: `${type}: ${out.message} (the traced phase envelope does not cross it either${reached})`, fix };
+}
+
 /**
  * T (K) and P (Pa) of the request: for …PointT the pressure is the spec and the temperature the
  * initial guess; for …PointP the other way round.
@@ -66,19 +96,18 @@ export function runSaturation(type: SaturationFlashType, model: ThermoModel, z: 
   const kind = type.startsWith('dew') ? 'dew' : 'bubble';
   const solveFor = type.endsWith('T') ? 'T' : 'P';
   const notes: string[] = [];
+  const seen: EnvelopeReach = {};
+  const spec = solveFor === 'T' ? pressure : temperature;
   if (!out.ok) {
     // Before answering "no point": the traced envelope may cross the spec line where the
     // solver's scan missed it (a narrow band near a critical point).
-    const fromEnvelope = saturationFromEnvelope(model, kind, solveFor, solveFor === 'T' ? pressure : temperature, z);
+    const fromEnvelope = saturationFromEnvelope(model, kind, solveFor, spec, z, seen);
     if (fromEnvelope) {
       out = fromEnvelope;
       notes.push(`${type}: found on the traced phase envelope (the direct solver missed it) and polished by Newton on the saturation equations`);
     }
   }
-  if (!out.ok) {
-    const fix = out.code === 'NO_SATURATION_POINT' ? NO_POINT_FIX[type] : NOT_CONVERGED_FIX;
-    return { ok: false, issue: { severity: 'error', code: out.code, message: `${type}: ${out.message} (the traced phase envelope does not cross it either)`, fix } };
-  }
+  if (!out.ok) return { ok: false, issue: notFoundIssue(type, kind, solveFor, spec, out, seen) };
   const warnings: Warning[] = [];
   const m = metastability(model, kind, solveFor, out.T, out.P, z);
   if (m.metastable) {

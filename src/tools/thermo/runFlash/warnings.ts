@@ -5,6 +5,7 @@
 import type { FlashReport, FlashResult } from '../../../engine/index.js';
 import type { WithheldProperty } from '../../../engine/properties/physical-bounds.js';
 import { isPolar, MIN_PHASE_FRACTION } from '../../../engine/index.js';
+import { isAssociating } from '../../../engine/cpa-fluid.js';
 import { warning, type Warning } from '../../contract/envelope.js';
 import type { FlashRequest } from './request.js';
 import { isSaturationFlashType } from './flash-types.js';
@@ -84,6 +85,17 @@ export function flashWarnings(req: FlashRequest, result: FlashResult, report: Fl
       warning(
         'MODEL_LIMITATION',
         'Water, glycol, alcohol, or acid-gas systems are outside the most reliable SRK/PR envelope. Use CPA or an electrolyte model when phase behavior or water content is decision-critical.',
+      ),
+    );
+  }
+  // CPA models association only for the components it has parameters for; a water-miscible one
+  // without them (the alkanolamines, the higher alcohols) is a plain SRK component there.
+  const plainInCpa = req.model === 'CPA' ? req.components.filter((c) => isPolar(c) && !isAssociating(c)).map((c) => c.name) : [];
+  if (plainInCpa.length > 0) {
+    out.push(
+      warning(
+        'MODEL_LIMITATION',
+        `CPA has no association parameters for ${plainInCpa.join(', ')}: treated as non-associating (SRK) component${plainInCpa.length > 1 ? 's' : ''}, so hydrogen bonding with water is not modelled and a liquid–liquid split with water may be an artefact`,
       ),
     );
   }
