@@ -9,7 +9,8 @@ import type { AlphaFunctionName } from './eos/alpha.js';
 import { createCubicFluid } from './fluid.js';
 import { createCpaFluid } from './cpa-fluid.js';
 import type { Fluid } from './fluid-types.js';
-import { createGerg2008Model, gergUncovered } from './reference-eos/gerg2008-model.js';
+import { createGerg2008Model, gergIndex, gergUncovered } from './reference-eos/gerg2008-model.js';
+import { MOLAR_MASS as GERG_MOLAR_MASS } from './reference-eos/gerg2008-data.js';
 import { componentsWithoutUmrGroups, createUmrFluid } from './umr-fluid.js';
 import type { UmrAttraction } from './eos/umr.js';
 import { createPcSaftFluid, missingPcSaftParameters } from './pcsaft-fluid.js';
@@ -58,7 +59,10 @@ export const MODELS = {
     uncovered: gergUncovered,
     create: (c, z, o) => {
       classicOnly('GERG2008', o);
-      return { model: createGerg2008Model(c), components: c, z: normalised(c, z) };
+      // GERG-2008's own molar masses (Kunz & Wagner 2012, Table A5), so mass densities equal the
+      // reference code's; the component database's differ by up to 3e-5.
+      const gerg = c.map((ci) => ({ ...ci, molarMass: GERG_MOLAR_MASS[gergIndex(ci.name)]! / 1000 }));
+      return { model: createGerg2008Model(gerg), components: gerg, z: normalised(gerg, z) };
     },
   },
   UMRPRU: {
