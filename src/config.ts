@@ -48,6 +48,14 @@ export interface Config {
   maxJsonDepth: number;
   /** openPaths: path prefixes served without a token (AUTH_OPEN_PATHS, comma-separated; default health, metrics, docs). */
   auth: { mode: AuthMode; issuer?: string; audience?: string; jwksUrl?: string; openPaths?: string[] };
+  /**
+   * API keys managed by manageSecurity (docs/security-and-federation.md): AUTH_API_KEYS turns
+   * them on for every tool route and /mcp; NEQSIM_MCP_API_KEY_STORE = file (default, in the
+   * manageState directory) or memory.
+   */
+  apiKeys?: { enabled: boolean; store: 'file' | 'memory' };
+  /** NEQSIM_MCP_REMOTE_SERVERS: MCP server URLs composeMultiServerWorkflow may call (empty: none). */
+  remoteMcpServers?: string[];
   serviceProfile: ServiceProfile;
   /** sampler/samplerRatio echo OTEL_TRACES_SAMPLER[_ARG] after validation (the SDK applies them). */
   otel: {
@@ -140,6 +148,23 @@ function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], 
   const hit = allowed.find((a) => a === n);
   if (hit === undefined) throw new ConfigError(name, `must be one of ${allowed.join(', ')}, got "${v}"`);
   return hit;
+}
+
+/** Comma-separated http(s) URLs of MCP endpoints, normalised (new URL().href); none when unset. */
+function remoteServers(env: Env, name: string): string[] {
+  const v = text(env, name);
+  if (v === undefined) return [];
+  return v.split(',').map((u) => u.trim()).filter((u) => u !== '').map((u) => {
+    let parsed: URL;
+    try {
+      parsed = new URL(u);
+    } catch {
+      throw new ConfigError(name, `must be comma-separated http(s) URLs of MCP endpoints, got "${u}"`);
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new ConfigError(name, `must use http or https, got "${u}"`);
+    if (parsed.username !== '' || parsed.password !== '') throw new ConfigError(name, `must not carry credentials in the URL, got a user name in "${parsed.host}"`);
+    return parsed.href;
+  });
 }
 
 /** The OTLP exporter variable to read: the traces-specific one when set, else the general one (OTel spec). */
@@ -281,6 +306,9 @@ export function loadConfig(env: Env = process.env): Config {
     if (audience === undefined) throw new ConfigError('OIDC_AUDIENCE', `is required ${why}`);
   }
 
+  const apiKeys = { enabled: bool(env, 'AUTH_API_KEYS', false), store: oneOf(env, 'NEQSIM_MCP_API_KEY_STORE', ['file', 'memory'] as const, 'file', (s) => s.toLowerCase()) };
+  const remoteMcpServers = remoteServers(env, 'NEQSIM_MCP_REMOTE_SERVERS');
+
   // Tracing is off unless an exporter/endpoint is named or the enterprise profile is on (spec/service.md).
   const tracesExporter = text(env, 'OTEL_TRACES_EXPORTER')?.toLowerCase();
   const otelEndpoint = url(env, 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT') ?? url(env, 'OTEL_EXPORTER_OTLP_ENDPOINT');
@@ -339,6 +367,8 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimitBytes,
     maxJsonDepth,
     auth: { mode: authMode, issuer, audience, jwksUrl, ...(openPaths !== undefined ? { openPaths } : {}) },
+    apiKeys,
+    remoteMcpServers,
     serviceProfile,
     otel: {
       enabled: otelEnabled,

@@ -7,7 +7,9 @@
 import type { FastifyInstance } from 'fastify';
 import { ConfigError, type Config } from '../../config.js';
 import { configureGovernance } from '../../tools/contract/governance/policy.js';
-import { configureStateStore } from '../../tools/process/state/config.js';
+import { configureStateStore, stateStore } from '../../tools/process/state/config.js';
+import { FileApiKeyStore, MemoryApiKeyStore, configureApiKeyStore, setApiKeysEnforced } from '../../tools/contract/governance/api-keys.js';
+import { configureFederation } from '../../tools/platform/composeMultiServerWorkflow/config.js';
 
 export function authEnabled(config: Pick<Config, 'auth' | 'serviceProfile'>): boolean {
   return config.auth.mode === 'oidc' || config.serviceProfile === 'enterprise';
@@ -16,6 +18,11 @@ export function authEnabled(config: Pick<Config, 'auth' | 'serviceProfile'>): bo
 export async function registerEnterprise(app: FastifyInstance, config: Config): Promise<void> {
   configureGovernance({ profile: config.profile, ...(config.adminToken !== undefined ? { adminToken: config.adminToken } : {}) });
   configureStateStore({ dir: config.stateDir, allowExternal: config.allowExternalStateDir, keepPerName: config.stateKeepPerName });
+
+  const keys = config.apiKeys ?? { enabled: false, store: 'file' as const };
+  configureApiKeyStore(keys.store === 'memory' ? new MemoryApiKeyStore() : new FileApiKeyStore(() => stateStore().storageDir()));
+  setApiKeysEnforced(keys.enabled);
+  configureFederation({ allowedServers: config.remoteMcpServers ?? [] });
 
   if (config.otel.enabled) {
     // Loaded only when tracing is on: the OpenTelemetry SDK takes ~2 s to import and would dominate cold start.
@@ -31,6 +38,12 @@ export async function registerEnterprise(app: FastifyInstance, config: Config): 
       ...(o.endpoint !== undefined ? { endpoint: o.endpoint } : {}),
       ...(o.headers !== undefined ? { headers: o.headers } : {}),
     });
+  }
+
+  if (keys.enabled) {
+    // Before the bearer-token hook: a request with a valid key is then left alone by it.
+    const [{ DEFAULT_OPEN_PATHS }, { registerApiKeyAuth }] = await Promise.all([import('./auth.js'), import('./api-key-auth.js')]);
+    await registerApiKeyAuth(app, { oidc: authEnabled(config), openPaths: config.auth.openPaths ?? DEFAULT_OPEN_PATHS });
   }
 
   if (authEnabled(config)) {

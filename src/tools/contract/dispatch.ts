@@ -9,6 +9,7 @@ import type { CallContext, Dispatch, DispatchResult } from './dispatch-types.js'
 import { failure, httpStatusFor, issue, type Envelope } from './envelope.js';
 import { containsNonFinite, executeTool, internalError, serializeWithStatus } from './execute.js';
 import { activeProfile, checkAccess } from './governance/policy.js';
+import { checkScope } from './governance/api-keys.js';
 import { progressStore, type ProgressStore } from './progress-store.js';
 import type { AnyTool, ToolCatalog, ToolContext } from './types.js';
 import { Admission, DEFAULT_SHED_POLICY, ServiceTimes, type ShedPolicy } from './service-times.js';
@@ -181,7 +182,13 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     const toolCtx: ToolContext = { catalog, subject: ctx.subject, profile: activeProfile(), progress: ignoreProgress };
     if (ctx.signal !== undefined) toolCtx.signal = ctx.signal;
     // Sub-calls go through the whole dispatch path (access check, pool, budget) as the same caller.
-    const subCtx: CallContext = { subject: ctx.subject, transport: ctx.transport, ...(ctx.requestId !== undefined ? { requestId: ctx.requestId } : {}) };
+    const subCtx: CallContext = {
+      subject: ctx.subject,
+      transport: ctx.transport,
+      ...(ctx.requestId !== undefined ? { requestId: ctx.requestId } : {}),
+      // A key's scopes bind its workflows' steps too.
+      ...(ctx.scopes !== undefined ? { scopes: ctx.scopes } : {}),
+    };
     const attached: CallContext = ctx.signal !== undefined ? { ...subCtx, signal: ctx.signal } : subCtx;
     toolCtx.callTool = async (name, input, opts) => {
       const out = await dispatch(name, input, opts?.detached === true ? subCtx : attached);
@@ -324,7 +331,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       );
     } else {
       try {
-        const denied = checkAccess(tool.name, ctx.subject);
+        const denied = checkScope(tool.name, tool.category, ctx.scopes, ctx.subject) ?? checkAccess(tool.name, ctx.subject);
         const tooBig = denied === null ? checkInputLimits(input) : undefined;
         if (denied !== null) out = result(denied, 403);
         // Before any recursion over the input (schema check, structured clone to a worker).

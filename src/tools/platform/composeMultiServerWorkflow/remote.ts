@@ -1,0 +1,114 @@
+/**
+ * Calls to other MCP servers with the official SDK client over Streamable HTTP. One client per
+ * server per workflow run, connected on first use and closed when the run ends. Redirects are
+ * refused (an allow-listed URL must not forward the call elsewhere). The SDK is imported on first
+ * use, like the server side (src/mcp/http.ts), so a deployment that never federates never loads it.
+ */
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+
+const CLIENT_VERSION = '1.0';
+
+export interface RemoteOutcome {
+  ok: boolean;
+  /** What later steps refer to: the remote envelope (structuredContent or the JSON text), else {text}. */
+  response: Record<string, unknown>;
+  /** Set when the call did not complete: code and message for the step report. */
+  failure?: { code: 'REMOTE_TIMEOUT' | 'REMOTE_UNREACHABLE' | 'REMOTE_PROTOCOL_ERROR'; message: string };
+}
+
+type Sdk = {
+  Client: typeof import('@modelcontextprotocol/sdk/client/index.js').Client;
+  StreamableHTTPClientTransport: typeof import('@modelcontextprotocol/sdk/client/streamableHttp.js').StreamableHTTPClientTransport;
+};
+let sdk: Promise<Sdk> | undefined;
+function loadSdk(): Promise<Sdk> {
+  sdk ??= Promise.all([import('@modelcontextprotocol/sdk/client/index.js'), import('@modelcontextprotocol/sdk/client/streamableHttp.js')]).then(([c, t]) => ({
+    Client: c.Client,
+    StreamableHTTPClientTransport: t.StreamableHTTPClientTransport,
+  }));
+  return sdk;
+}
+
+/** The envelope a tool result carries: structuredContent, else the first text item parsed as JSON, else the text. */
+export function responseOf(result: { structuredContent?: unknown; content?: unknown; isError?: unknown }): Record<string, unknown> {
+  if (result.structuredContent !== null && typeof result.structuredContent === 'object') return result.structuredContent as Record<string, unknown>;
+  const first = Array.isArray(result.content) ? (result.content as { type?: string; text?: unknown }[]).find((c) => c.type === 'text') : undefined;
+  const text = typeof first?.text === 'string' ? first.text : '';
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+  } catch {
+    /* plain text: kept as such */
+  }
+  return { text };
+}
+
+function failureOf(err: unknown, server: string, timeoutMs: number): NonNullable<RemoteOutcome['failure']> {
+  const e = err as { code?: unknown; message?: unknown; name?: unknown };
+  const message = typeof e.message === 'string' ? e.message : String(err);
+  // McpError RequestTimeout is -32001; an aborted fetch is a timeout of ours as well.
+  if (e.code === -32001 || e.name === 'AbortError' || /timed? ?out/i.test(message)) {
+    return { code: 'REMOTE_TIMEOUT', message: `${server} did not answer within ${timeoutMs} ms` };
+  }
+  if (typeof e.code === 'number') return { code: 'REMOTE_PROTOCOL_ERROR', message: `${server} answered with MCP error ${e.code}: ${message}` };
+  return { code: 'REMOTE_UNREACHABLE', message: `${server} could not be reached: ${message}` };
+}
+
+export class RemoteSessions {
+  private readonly clients = new Map<string, Promise<Client>>();
+
+  constructor(private readonly signal?: AbortSignal) {}
+
+  private client(server: string, timeoutMs: number): Promise<Client> {
+    let c = this.clients.get(server);
+    if (c === undefined) {
+      c = (async () => {
+        const { Client, StreamableHTTPClientTransport } = await loadSdk();
+        const client = new Client({ name: 'neqsim-ts-composeMultiServerWorkflow', version: CLIENT_VERSION });
+        const transport = new StreamableHTTPClientTransport(new URL(server), { requestInit: { redirect: 'error' } });
+        await client.connect(transport, { timeout: timeoutMs, ...(this.signal !== undefined ? { signal: this.signal } : {}) });
+        return client;
+      })();
+      // A failed connection is not cached: a later step to the same server tries again.
+      c.catch(() => this.clients.delete(server));
+      this.clients.set(server, c);
+    }
+    return c;
+  }
+
+  /** Calls `tool` on `server`; never throws. The timeout covers connecting and the call. */
+  async call(server: string, tool: string, args: Record<string, unknown>, timeoutMs: number): Promise<RemoteOutcome> {
+    const deadline = Date.now() + timeoutMs;
+    try {
+      const client = await this.client(server, timeoutMs);
+      const left = Math.max(1, deadline - Date.now());
+      const result = await client.callTool({ name: tool, arguments: args }, undefined, {
+        timeout: left,
+        ...(this.signal !== undefined ? { signal: this.signal } : {}),
+      });
+      const response = responseOf(result as { structuredContent?: unknown; content?: unknown; isError?: unknown });
+      const status = response.status;
+      const ok = result.isError !== true && (status === undefined || status === 'success');
+      return { ok, response };
+    } catch (err) {
+      return { ok: false, response: {}, failure: failureOf(err, server, timeoutMs) };
+    }
+  }
+
+  /** The tools a server offers (name and description). */
+  async listTools(server: string, timeoutMs: number): Promise<{ tools?: { name: string; description?: string }[]; failure?: RemoteOutcome['failure'] }> {
+    try {
+      const client = await this.client(server, timeoutMs);
+      const r = await client.listTools(undefined, { timeout: timeoutMs });
+      return { tools: r.tools.map((t) => ({ name: t.name, ...(t.description !== undefined ? { description: t.description.slice(0, 300) } : {}) })) };
+    } catch (err) {
+      return { failure: failureOf(err, server, timeoutMs) };
+    }
+  }
+
+  async close(): Promise<void> {
+    const all = [...this.clients.values()];
+    this.clients.clear();
+    await Promise.all(all.map((c) => c.then((client) => client.close(), () => undefined).catch(() => undefined)));
+  }
+}
