@@ -56,8 +56,20 @@ function failureOf(err: unknown, server: string, timeoutMs: number): NonNullable
 
 export class RemoteSessions {
   private readonly clients = new Map<string, Promise<Client>>();
+  /**
+   * A real AbortSignal for the SDK, aborted when the call's signal is: the dispatcher may hand a
+   * minimal one (the REST caller-gone signal has only aborted and the listener methods).
+   */
+  private readonly controller = new AbortController();
+  private readonly signal = this.controller.signal;
+  private readonly unlink: () => void;
 
-  constructor(private readonly signal?: AbortSignal) {}
+  constructor(callSignal?: AbortSignal) {
+    const abort = () => this.controller.abort();
+    if (callSignal?.aborted === true) abort();
+    callSignal?.addEventListener('abort', abort);
+    this.unlink = () => callSignal?.removeEventListener('abort', abort);
+  }
 
   private client(server: string, timeoutMs: number): Promise<Client> {
     let c = this.clients.get(server);
@@ -66,7 +78,7 @@ export class RemoteSessions {
         const { Client, StreamableHTTPClientTransport } = await loadSdk();
         const client = new Client({ name: 'neqsim-ts-composeMultiServerWorkflow', version: CLIENT_VERSION });
         const transport = new StreamableHTTPClientTransport(new URL(server), { requestInit: { redirect: 'error' } });
-        await client.connect(transport, { timeout: timeoutMs, ...(this.signal !== undefined ? { signal: this.signal } : {}) });
+        await client.connect(transport, { timeout: timeoutMs, signal: this.signal });
         return client;
       })();
       // A failed connection is not cached: a later step to the same server tries again.
@@ -84,7 +96,7 @@ export class RemoteSessions {
       const left = Math.max(1, deadline - Date.now());
       const result = await client.callTool({ name: tool, arguments: args }, undefined, {
         timeout: left,
-        ...(this.signal !== undefined ? { signal: this.signal } : {}),
+        signal: this.signal,
       });
       const response = responseOf(result as { structuredContent?: unknown; content?: unknown; isError?: unknown });
       const status = response.status;
@@ -99,7 +111,7 @@ export class RemoteSessions {
   async listTools(server: string, timeoutMs: number): Promise<{ tools?: { name: string; description?: string }[]; failure?: RemoteOutcome['failure'] }> {
     try {
       const client = await this.client(server, timeoutMs);
-      const r = await client.listTools(undefined, { timeout: timeoutMs });
+      const r = await client.listTools(undefined, { timeout: timeoutMs, signal: this.signal });
       return { tools: r.tools.map((t) => ({ name: t.name, ...(t.description !== undefined ? { description: t.description.slice(0, 300) } : {}) })) };
     } catch (err) {
       return { failure: failureOf(err, server, timeoutMs) };
@@ -107,6 +119,7 @@ export class RemoteSessions {
   }
 
   async close(): Promise<void> {
+    this.unlink();
     const all = [...this.clients.values()];
     this.clients.clear();
     await Promise.all(all.map((c) => c.then((client) => client.close(), () => undefined).catch(() => undefined)));
