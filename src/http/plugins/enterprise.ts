@@ -10,6 +10,7 @@ import { configureGovernance } from '../../tools/contract/governance/policy.js';
 import { configureStateStore, stateStore } from '../../tools/process/state/config.js';
 import { FileApiKeyStore, MemoryApiKeyStore, configureApiKeyStore, setApiKeysEnforced } from '../../tools/contract/governance/api-keys.js';
 import { configureFederation } from '../../tools/platform/composeMultiServerWorkflow/config.js';
+import { installRemoteClient } from '../../mcp/remote-client.js';
 
 export function authEnabled(config: Pick<Config, 'auth' | 'serviceProfile'>): boolean {
   return config.auth.mode === 'oidc' || config.serviceProfile === 'enterprise';
@@ -23,6 +24,7 @@ export async function registerEnterprise(app: FastifyInstance, config: Config): 
   configureApiKeyStore(keys.store === 'memory' ? new MemoryApiKeyStore() : new FileApiKeyStore(() => stateStore().storageDir()));
   setApiKeysEnforced(keys.enabled);
   configureFederation({ allowedServers: config.remoteMcpServers ?? [] });
+  installRemoteClient();
 
   if (config.otel.enabled) {
     // Loaded only when tracing is on: the OpenTelemetry SDK takes ~2 s to import and would dominate cold start.

@@ -16,8 +16,7 @@ import { failure, issue, success, type DiagnosticIssue, type Envelope } from '..
 import { activeProfile, policyEnvelope } from '../../contract/governance/policy.js';
 import { catalogIn, defineTool, type ToolContext } from '../../contract/types.js';
 import { resolveRefs } from '../composeWorkflow.js';
-import { REMOTE_SERVERS_SETTING, allowedServers, normaliseServerUrl } from './config.js';
-import { RemoteSessions } from './remote.js';
+import { REMOTE_SERVERS_SETTING, allowedServers, normaliseServerUrl, remoteSessions, type RemoteSession } from './config.js';
 
 const TOOL = 'composeMultiServerWorkflow';
 const MAX_STEPS = 20;
@@ -142,10 +141,20 @@ async function runLocal(ctx: ToolContext, tool: string, args: unknown): Promise<
   return { ok: env.status === 'success', response: env, status: String(env.status) };
 }
 
+/** Refusal when this host installed no MCP client (runTool as a library): remote steps cannot run. */
+function noClient(): Envelope {
+  return failure(TOOL, 'compute', [
+    issue('REMOTE_CLIENT_UNAVAILABLE', 'This host has no MCP client installed, so remote steps cannot run', 'Call the tool through the HTTP service or the MCP stdio server, which install the client; local steps need no server.', '/steps'),
+  ]);
+}
+
 async function runWorkflow(input: In, ctx: ToolContext, started: number): Promise<Envelope<Out>> {
   const checked = plan(input, ctx);
   if ('refusal' in checked) return checked.refusal as Envelope<Out>;
-  const sessions = new RemoteSessions(ctx.signal);
+  const remote = checked.steps.some((s) => s.server !== undefined);
+  const opened = remote ? remoteSessions(ctx.signal) : undefined;
+  if (remote && opened === undefined) return noClient() as Envelope<Out>;
+  const sessions: RemoteSession | undefined = opened;
   const done = new Map<string, Record<string, unknown>>();
   const reports: Report[] = [];
   const combined: Record<string, unknown> = {};
@@ -172,7 +181,7 @@ async function runWorkflow(input: In, ctx: ToolContext, started: number): Promis
       if (step.server === undefined) {
         ({ ok, response, status } = await runLocal(ctx, step.tool, args));
       } else {
-        const r = await sessions.call(step.server, step.tool, args, step.timeoutMs);
+        const r = await sessions!.call(step.server, step.tool, args, step.timeoutMs);
         ok = r.ok;
         response = r.response;
         status = r.failure !== undefined ? 'error' : typeof response.status === 'string' ? response.status : ok ? 'success' : 'error';
@@ -186,7 +195,7 @@ async function runWorkflow(input: In, ctx: ToolContext, started: number): Promis
       } else failed = true;
     }
   } finally {
-    await sessions.close();
+    await sessions?.close();
   }
   if (failed) {
     const bad = reports.find((r) => r.status !== 'success' && r.status !== 'skipped')!;
@@ -241,7 +250,8 @@ async function run(input: In, ctx: ToolContext): Promise<Envelope<Out>> {
     const server = input.server === undefined ? undefined : normaliseServerUrl(input.server);
     if (server === undefined) return failure(TOOL, 'input', [issue('MISSING_FIELD', 'action listTools needs "server", an http(s) URL', 'Give the MCP endpoint URL of an allowed server', '/server')]) as Envelope<Out>;
     if (!allowedServers().includes(server)) return notAllowed([server], '/server') as Envelope<Out>;
-    const sessions = new RemoteSessions(ctx.signal);
+    const sessions = remoteSessions(ctx.signal);
+    if (sessions === undefined) return noClient() as Envelope<Out>;
     try {
       const r = await sessions.listTools(server, input.stepTimeoutMs ?? DEFAULT_STEP_TIMEOUT_MS);
       if (r.failure !== undefined) return failure(TOOL, 'compute', [issue(r.failure.code, r.failure.message, 'Check that the server is up and its URL is its MCP endpoint', '/server')]) as Envelope<Out>;

@@ -28,3 +28,34 @@ export function allowedServers(): readonly string[] {
     .filter((u): u is string => u !== undefined);
   return allowed;
 }
+
+export interface RemoteOutcome {
+  ok: boolean;
+  /** What later steps refer to: the remote envelope (structuredContent or the JSON text), else {text}. */
+  response: Record<string, unknown>;
+  /** Set when the call did not complete: code and message for the step report. */
+  failure?: { code: 'REMOTE_TIMEOUT' | 'REMOTE_UNREACHABLE' | 'REMOTE_PROTOCOL_ERROR'; message: string };
+}
+
+/** The MCP client of one workflow run (src/mcp/remote-client.ts): connections are closed by close(). */
+export interface RemoteSession {
+  call(server: string, tool: string, args: Record<string, unknown>, timeoutMs: number): Promise<RemoteOutcome>;
+  listTools(server: string, timeoutMs: number): Promise<{ tools?: { name: string; description?: string }[]; failure?: RemoteOutcome['failure'] }>;
+  close(): Promise<void>;
+}
+
+export type RemoteSessionFactory = (signal?: AbortSignal) => RemoteSession;
+
+let sessions: RemoteSessionFactory | undefined;
+
+/**
+ * The MCP layer installs its client here (tools must not import the SDK: test/api/layers.test.ts).
+ * Without it (runTool as a library) remote steps are refused with a message that says so.
+ */
+export function useRemoteSessions(factory: RemoteSessionFactory): void {
+  sessions = factory;
+}
+
+export function remoteSessions(signal?: AbortSignal): RemoteSession | undefined {
+  return sessions?.(signal);
+}

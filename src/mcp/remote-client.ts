@@ -1,5 +1,7 @@
 /**
- * Calls to other MCP servers with the official SDK client over Streamable HTTP. One client per
+ * Calls to other MCP servers (composeMultiServerWorkflow) with the official SDK client over
+ * Streamable HTTP. It lives in the MCP layer (tools do not import the SDK); the app and the stdio
+ * entry hand it to the tool with installRemoteClient(). One client per
  * server per workflow run, connected on first use and closed when the run ends. Redirects are
  * refused (an allow-listed URL must not forward the call elsewhere). The SDK is imported on first
  * use, like the server side (src/mcp/http.ts), so a deployment that never federates never loads it.
@@ -8,13 +10,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 
 const CLIENT_VERSION = '1.0';
 
-export interface RemoteOutcome {
-  ok: boolean;
-  /** What later steps refer to: the remote envelope (structuredContent or the JSON text), else {text}. */
-  response: Record<string, unknown>;
-  /** Set when the call did not complete: code and message for the step report. */
-  failure?: { code: 'REMOTE_TIMEOUT' | 'REMOTE_UNREACHABLE' | 'REMOTE_PROTOCOL_ERROR'; message: string };
-}
+import { useRemoteSessions, type RemoteOutcome, type RemoteSession } from '../tools/platform/composeMultiServerWorkflow/config.js';
 
 type Sdk = {
   Client: typeof import('@modelcontextprotocol/sdk/client/index.js').Client;
@@ -54,7 +50,7 @@ function failureOf(err: unknown, server: string, timeoutMs: number): NonNullable
   return { code: 'REMOTE_UNREACHABLE', message: `${server} could not be reached: ${message}` };
 }
 
-export class RemoteSessions {
+export class RemoteSessions implements RemoteSession {
   private readonly clients = new Map<string, Promise<Client>>();
   /**
    * A real AbortSignal for the SDK, aborted when the call's signal is: the dispatcher may hand a
@@ -108,7 +104,7 @@ export class RemoteSessions {
   }
 
   /** The tools a server offers (name and description). */
-  async listTools(server: string, timeoutMs: number): Promise<{ tools?: { name: string; description?: string }[]; failure?: RemoteOutcome['failure'] }> {
+  async listTools(server: string, timeoutMs: number): ReturnType<RemoteSession['listTools']> {
     try {
       const client = await this.client(server, timeoutMs);
       const r = await client.listTools(undefined, { timeout: timeoutMs, signal: this.signal });
@@ -124,4 +120,9 @@ export class RemoteSessions {
     this.clients.clear();
     await Promise.all(all.map((c) => c.then((client) => client.close(), () => undefined).catch(() => undefined)));
   }
+}
+
+/** Gives composeMultiServerWorkflow this client (called by the app and the stdio entry). */
+export function installRemoteClient(): void {
+  useRemoteSessions((signal) => new RemoteSessions(signal));
 }
