@@ -159,6 +159,7 @@ export const DOMAIN_TOOLS: Readonly<Record<ToolDomain, readonly string[]>> = {
     'bridgeTaskWorkflow', 'checkToolAccess', 'composeWorkflow', 'generateReport', 'generateVisualization', 'getBenchmarkTrust',
     'getCapabilities', 'getExample', 'getProgress', 'getSchema', 'manageIndustrialProfile', 'runAgenticEngineering',
     'streamSimulation', 'validateInput', 'validateResults',
+    'composeMultiServerWorkflow', 'manageSecurity',
   ],
 };
 
