@@ -19,7 +19,7 @@ type Json = Record<string, any>;
 configureAudit({ destination: 'off' });
 
 const ADMIN = 'admin-token-for-tests';
-const { url } = await startRealApp(t, { NEQSIM_MCP_ADMIN_TOKEN: ADMIN, AUTH_API_KEYS: 'true' });
+const { app, url } = await startRealApp(t, { NEQSIM_MCP_ADMIN_TOKEN: ADMIN, AUTH_API_KEYS: 'true' });
 const base = new URL('/', url).href;
 const flashInput = TOOLS.find((x) => x.name === 'runFlash')!.examples[0]!.input as Json;
 
@@ -51,6 +51,13 @@ t.test('without a key: tool routes and /mcp answer 401; status of manageSecurity
   t.equal(s.status, 200);
   t.equal(s.body.data.apiKeysEnforced, true);
   t.equal(s.body.data.store, 'file');
+});
+
+t.test('the OpenAPI document names the key scheme', async (t) => {
+  const doc = app.swagger() as unknown as { components: { securitySchemes: Json }; paths: Record<string, { post?: { security?: Json[] } }> };
+  t.match(doc.components.securitySchemes.apiKeyAuth, { type: 'apiKey', in: 'header', name: 'x-api-key' });
+  t.same(doc.paths['/v1/tools/runFlash']!.post!.security, [{ apiKeyAuth: [] }]);
+  t.same(doc.paths['/v1/tools/manageSecurity']!.post!.security, [{}, { apiKeyAuth: [] }], 'the bootstrap route also without');
 });
 
 t.test('admin token required for every key action, refusals audited', async (t) => {
