@@ -5,7 +5,7 @@
  * NEQSIM_MCP_API_KEY with that key's scopes, and refuses to start with a bad key.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import t from 'tap';
@@ -88,4 +88,21 @@ t.test('stdio with AUTH_API_KEYS runs as NEQSIM_MCP_API_KEY', async (t) => {
   });
   t.equal(refused.status, 1, 'a bad key stops start-up');
   t.match(refused.stderr, /NEQSIM_MCP_API_KEY must hold a valid key/);
+});
+
+t.test('a broken key store answers 503, never 500', async (t) => {
+  const stateDir = mkdtempSync(join(tmpdir(), 'neqsim-keys-broken-'));
+  t.teardown(() => rmSync(stateDir, { recursive: true, force: true }));
+  mkdirSync(join(stateDir, 'security'));
+  writeFileSync(join(stateDir, 'security', 'api-keys.json'), '{not json');
+  const config = loadConfig({ AUTH_API_KEYS: 'true', NEQSIM_MCP_ADMIN_TOKEN: ADMIN, NEQSIM_MCP_STATE_DIR: stateDir, NEQSIM_MCP_ALLOW_EXTERNAL_STATE_DIR: 'true' });
+  const app = await buildApp(config, { pool: false });
+  t.teardown(() => app.close());
+  const withKey = await app.inject({ method: 'POST', url: '/v1/tools/runFlash', payload: flashInput, headers: { 'x-api-key': newKey().key } });
+  t.equal(withKey.statusCode, 503);
+  t.equal(withKey.json().errors[0].code, 'KEY_STORE_UNAVAILABLE');
+  const list = await app.inject({ method: 'POST', url: '/v1/tools/manageSecurity', payload: { action: 'list', adminToken: ADMIN } });
+  t.equal(list.statusCode, 503);
+  t.match(list.json().errors[0].message, /not valid JSON/);
+  t.notOk(list.body.includes(stateDir), 'no server path in the answer');
 });

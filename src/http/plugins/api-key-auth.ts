@@ -36,7 +36,13 @@ export async function registerApiKeyAuth(app: FastifyInstance, opts: ApiKeyAuthO
       if (opts.oidc || req.url.split('?')[0] === BOOTSTRAP_PATH) return;
       return sendEnvelopeError(reply, 401, toolOfRequest(req), 'auth', issue('UNAUTHORIZED', 'No API key was sent', fix), { 'www-authenticate': 'ApiKey realm="neqsim-ts"' });
     }
-    const check = await verifyApiKey(key);
+    let check: Awaited<ReturnType<typeof verifyApiKey>>;
+    try {
+      check = await verifyApiKey(key);
+    } catch (err) {
+      req.log.error({ err }, 'API key store unavailable');
+      return sendEnvelopeError(reply, 503, toolOfRequest(req), 'busy', issue('KEY_STORE_UNAVAILABLE', 'The API key store cannot be read', 'Retry shortly; if it persists, the operator must fix the key store (security/api-keys.json in NEQSIM_MCP_STATE_DIR).'), { 'retry-after': '5' });
+    }
     if (!check.ok) {
       audit({ event: 'tool_call', subject: 'apikey:invalid', tool: toolOfRequest(req), outcome: 'refused', profile: activeProfile(), detail: check.reason });
       return sendEnvelopeError(reply, 401, toolOfRequest(req), 'auth', issue('UNAUTHORIZED', check.reason, fix), { 'www-authenticate': 'ApiKey realm="neqsim-ts", error="invalid_key"' });

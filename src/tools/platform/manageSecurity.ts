@@ -127,7 +127,21 @@ async function known(keyId: string): Promise<{ record: ApiKeyRecord } | { refusa
   return r !== undefined ? { record: r } : { refusal: failure(TOOL, 'not_found', [issue('UNKNOWN_KEY', `No API key with id ${keyId}`, 'Call manageSecurity with action list for the key ids.', '/keyId')]) };
 }
 
+/** A key store that cannot be read or written is the operator's problem: 503, never a 500. */
 async function run(input: In, ctx: ToolContext): Promise<Envelope<Data>> {
+  try {
+    return await runAction(input, ctx);
+  } catch (err) {
+    // Our own messages name no server path; a file-system error's message would, so only its code goes out.
+    const e = err as NodeJS.ErrnoException;
+    const why = e.code !== undefined ? `file system error ${e.code}` : e.message;
+    return failure(TOOL, 'busy', [
+      issue('KEY_STORE_UNAVAILABLE', `The API key store failed: ${why}`, 'Retry shortly; if it persists, fix the key store (security/api-keys.json in NEQSIM_MCP_STATE_DIR) or set NEQSIM_MCP_API_KEY_STORE.'),
+    ]) as Envelope<Data>;
+  }
+}
+
+async function runAction(input: In, ctx: ToolContext): Promise<Envelope<Data>> {
   const started = performance.now();
   const action = input.action ?? 'status';
   const store = apiKeyStore();

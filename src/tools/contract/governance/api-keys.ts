@@ -75,7 +75,13 @@ export class FileApiKeyStore extends MemoryApiKeyStore {
   private async path(): Promise<string> {
     const folder = join(await this.dir(), 'security');
     await fs.mkdir(folder, { recursive: true, mode: 0o700 });
-    return join(folder, 'api-keys.json');
+    // The state directory is sandbox-checked (realpath); a symlink planted here would lead out of it.
+    const st = await fs.lstat(folder);
+    if (st.isSymbolicLink() || !st.isDirectory()) throw new Error('the key store folder security/ must be a directory, not a link');
+    const file = join(folder, 'api-keys.json');
+    const fst = await fs.lstat(file).catch(() => undefined);
+    if (fst !== undefined && !fst.isFile()) throw new Error('security/api-keys.json must be a regular file, not a link');
+    return file;
   }
 
   private load(): Promise<void> {
@@ -84,7 +90,14 @@ export class FileApiKeyStore extends MemoryApiKeyStore {
         if (err.code === 'ENOENT') return '[]';
         throw err;
       });
-      for (const r of JSON.parse(text) as ApiKeyRecord[]) this.records.set(r.id, r);
+      let records: unknown;
+      try {
+        records = JSON.parse(text);
+      } catch {
+        throw new Error('security/api-keys.json is not valid JSON');
+      }
+      if (!Array.isArray(records)) throw new Error('security/api-keys.json must hold an array of key records');
+      for (const r of records as ApiKeyRecord[]) this.records.set(r.id, r);
     })().catch((err: unknown) => {
       this.loaded = undefined;
       throw err;
