@@ -10,7 +10,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 
 const CLIENT_VERSION = '1.0';
 
-import { useRemoteSessions, type RemoteOutcome, type RemoteSession } from '../tools/platform/composeMultiServerWorkflow/config.js';
+import { credentialHeaders, useRemoteSessions, type RemoteOutcome, type RemoteSession } from '../tools/platform/composeMultiServerWorkflow/config.js';
 
 type Sdk = {
   Client: typeof import('@modelcontextprotocol/sdk/client/index.js').Client;
@@ -73,7 +73,7 @@ export class RemoteSessions implements RemoteSession {
       c = (async () => {
         const { Client, StreamableHTTPClientTransport } = await loadSdk();
         const client = new Client({ name: 'neqsim-ts-composeMultiServerWorkflow', version: CLIENT_VERSION });
-        const transport = new StreamableHTTPClientTransport(new URL(server), { requestInit: { redirect: 'error' } });
+        const transport = new StreamableHTTPClientTransport(new URL(server), { requestInit: { redirect: 'error', headers: credentialHeaders(server) } });
         await client.connect(transport, { timeout: timeoutMs, signal: this.signal });
         return client;
       })();

@@ -37,7 +37,7 @@ async function main(): Promise<void> {
   configureAudit({ destination: !auditLog || auditLog === 'stdout' ? 'stderr' : auditLog });
   setInternalErrorLogger((tool, err) => log(`internal error in ${tool}:`, err instanceof Error ? err.stack ?? err.message : err));
 
-  configureFederation({ allowedServers: config.remoteMcpServers ?? [] });
+  configureFederation({ allowedServers: config.remoteMcpServers ?? [], credentials: config.remoteMcpCredentials ?? {} });
   installRemoteClient();
   const keys = config.apiKeys ?? { enabled: false, store: 'file' as const };
   configureApiKeyStore(keys.store === 'memory' ? new MemoryApiKeyStore() : new FileApiKeyStore(() => stateStore().storageDir()));

@@ -11,6 +11,8 @@ import t from 'tap';
 import { configureAudit } from '../../src/tools/contract/governance/audit.js';
 import { allowedServers, configureFederation } from '../../src/tools/platform/composeMultiServerWorkflow/config.js';
 import { TOOLS } from '../../src/tools/registry.js';
+import { apiKeyStore, configureApiKeyStore } from '../../src/tools/contract/governance/api-keys.js';
+import { loadConfig } from '../../src/config.js';
 import { startRealApp } from '../mcp/helpers.js';
 
 type Json = Record<string, any>;
@@ -37,7 +39,25 @@ await new Promise<void>((r) => closed.close(() => r()));
 // The second instance first (its start-up sets an empty allow-list), then the caller.
 const remote = await startRealApp(t);
 const remoteUrl = remote.url.href;
-const local = await startRealApp(t, { NEQSIM_MCP_REMOTE_SERVERS: [remoteUrl, silentUrl, closedUrl].join(',') });
+// A third instance that needs an API key (AUTH_API_KEYS); its key is made through its own manageSecurity.
+const ADMIN = 'admin-token-for-tests';
+const secured = await startRealApp(t, { AUTH_API_KEYS: 'true', NEQSIM_MCP_API_KEY_STORE: 'memory', NEQSIM_MCP_ADMIN_TOKEN: ADMIN });
+const securedUrl = secured.url.href;
+const securedStore = apiKeyStore();
+const made = await fetch(new URL('/v1/tools/manageSecurity', secured.url), {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ action: 'create', adminToken: ADMIN, name: 'federation', scopes: ['runFlash'] }),
+});
+const securedKey = ((await made.json()) as Json).data.apiKey as string;
+const local = await startRealApp(t, {
+  NEQSIM_MCP_REMOTE_SERVERS: [remoteUrl, silentUrl, closedUrl, securedUrl].join(','),
+  NEQSIM_MCP_REMOTE_CREDENTIALS: `${securedUrl}=${securedKey}`,
+  NEQSIM_MCP_ADMIN_TOKEN: ADMIN,
+});
+// The key store is process-wide and the caller's start-up replaced it: in this one-process test
+// the secured instance gets its store back (separate processes each have their own).
+configureApiKeyStore(securedStore);
 const localBase = new URL('/', local.url).href;
 
 async function compose(body: Json): Promise<{ status: number; body: Json }> {
@@ -56,7 +76,7 @@ async function remoteFlashCalls(): Promise<number> {
 t.test('listServers and listTools', async (t) => {
   const servers = await compose({ action: 'listServers' });
   t.equal(servers.status, 200);
-  t.same(servers.body.data.allowedServers, [remoteUrl, silentUrl, closedUrl]);
+  t.same(servers.body.data.allowedServers, [remoteUrl, silentUrl, closedUrl, securedUrl]);
   const tools = await compose({ action: 'listTools', server: remoteUrl });
   t.equal(tools.status, 200);
   const names = (tools.body.data.tools as { name: string }[]).map((x) => x.name);
@@ -113,7 +133,7 @@ t.test('the allow-list', async (t) => {
     t.match(none.body.reason, /NEQSIM_MCP_REMOTE_SERVERS is empty/);
     t.equal((await compose({ action: 'listServers' })).body.data.allowedServers.length, 0);
   } finally {
-    configureFederation({ allowedServers: saved });
+    configureFederation({ allowedServers: saved, credentials: { [securedUrl]: securedKey } });
   }
   const badUrl = await compose({ steps: [{ server: 'ftp://x/mcp', tool: 'runFlash' }] });
   t.equal(badUrl.status, 400);
@@ -132,4 +152,28 @@ t.test('per-step time budget and unreachable servers', async (t) => {
   const down = await compose({ steps: [{ server: closedUrl, tool: 'runFlash', input: flashInput, timeoutMs: 5_000 }] });
   t.equal(down.status, 422);
   t.equal(down.body.errors[1].code, 'REMOTE_UNREACHABLE');
+});
+
+t.test('a remote that needs an API key gets the one NEQSIM_MCP_REMOTE_CREDENTIALS names', async (t) => {
+  const direct = await fetch(new URL('/v1/tools/runFlash', secured.url), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(flashInput) });
+  t.equal(direct.status, 401, 'the secured instance refuses calls without a key');
+  const r = await compose({ steps: [{ name: 'securedFlash', server: securedUrl, tool: 'runFlash', input: flashInput }] });
+  t.equal(r.status, 200, JSON.stringify(r.body.errors ?? '').slice(0, 300));
+  t.equal(r.body.data.steps[0].status, 'success');
+  const scoped = await compose({ steps: [{ server: securedUrl, tool: 'getCapabilities', input: {} }] });
+  t.equal(scoped.status, 422, 'the remote key scopes hold');
+  t.match(scoped.body.errors[0].message, /blocked/);
+  t.notOk(JSON.stringify(r.body).includes(securedKey), 'the credential is never echoed');
+});
+
+t.test('NEQSIM_MCP_REMOTE_CREDENTIALS names only allowed servers and never echoes the credential', async (t) => {
+  t.throws(() => loadConfig({ NEQSIM_MCP_REMOTE_SERVERS: 'http://a.example/mcp', NEQSIM_MCP_REMOTE_CREDENTIALS: 'http://b.example/mcp=secret-value' }), /NEQSIM_MCP_REMOTE_CREDENTIALS names http:\/\/b\.example\/mcp, which is not in NEQSIM_MCP_REMOTE_SERVERS/);
+  try {
+    loadConfig({ NEQSIM_MCP_REMOTE_SERVERS: 'http://a.example/mcp', NEQSIM_MCP_REMOTE_CREDENTIALS: 'secret-value' });
+    t.fail('a pair without a URL is refused');
+  } catch (err) {
+    t.notMatch((err as Error).message, /secret-value/);
+  }
+  t.throws(() => loadConfig({ NEQSIM_MCP_REMOTE_SERVERS: 'ftp://a.example/mcp' }), /must use http or https/);
+  t.same(loadConfig({ NEQSIM_MCP_REMOTE_SERVERS: 'http://a.example/mcp', NEQSIM_MCP_REMOTE_CREDENTIALS: 'http://a.example/mcp=Bearer abc' }).remoteMcpCredentials, { 'http://a.example/mcp': 'Bearer abc' });
 });

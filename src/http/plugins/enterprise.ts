@@ -23,7 +23,7 @@ export async function registerEnterprise(app: FastifyInstance, config: Config): 
   const keys = config.apiKeys ?? { enabled: false, store: 'file' as const };
   configureApiKeyStore(keys.store === 'memory' ? new MemoryApiKeyStore() : new FileApiKeyStore(() => stateStore().storageDir()));
   setApiKeysEnforced(keys.enabled);
-  configureFederation({ allowedServers: config.remoteMcpServers ?? [] });
+  configureFederation({ allowedServers: config.remoteMcpServers ?? [], credentials: config.remoteMcpCredentials ?? {} });
   installRemoteClient();
 
   if (config.otel.enabled) {

@@ -223,7 +223,7 @@ async function runWorkflow(input: In, ctx: ToolContext, started: number): Promis
       calculationType: 'multi-server workflow',
       convergence: { converged: true, iterations: done.size, message: 'every step succeeded' },
       assumptions: ['Remote results are taken as their servers returned them; this server does not re-check them'],
-      limitations: ['Steps run one after the other; the first failure stops the workflow', 'Remote servers are called without credentials'],
+      limitations: ['Steps run one after the other; the first failure stops the workflow', 'A remote server is called with the credential NEQSIM_MCP_REMOTE_CREDENTIALS gives it, else with none'],
       computationTimeMs: data.totalTimeMs!,
     },
     validationPhase: 'workflow',

@@ -5,6 +5,7 @@
  * Empty = the tool calls no remote server. URLs compare in their normalised form (new URL().href).
  */
 let allowed: string[] | undefined;
+let credentials: Record<string, string> = {};
 
 export const REMOTE_SERVERS_SETTING = 'NEQSIM_MCP_REMOTE_SERVERS';
 
@@ -17,8 +18,16 @@ export function normaliseServerUrl(u: string): string | undefined {
   }
 }
 
-export function configureFederation(settings: { allowedServers: readonly string[] }): void {
+export function configureFederation(settings: { allowedServers: readonly string[]; credentials?: Record<string, string> }): void {
   allowed = settings.allowedServers.map((u) => normaliseServerUrl(u)).filter((u): u is string => u !== undefined);
+  credentials = { ...(settings.credentials ?? {}) };
+}
+
+/** The headers that authenticate this server to `server` (NEQSIM_MCP_REMOTE_CREDENTIALS), if any. */
+export function credentialHeaders(server: string): Record<string, string> {
+  const c = credentials[server];
+  if (c === undefined) return {};
+  return /^bearer\s/i.test(c) ? { authorization: c } : { 'x-api-key': c };
 }
 
 export function allowedServers(): readonly string[] {
