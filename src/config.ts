@@ -50,6 +50,16 @@ export interface Config {
   maxJsonDepth: number;
   /** openPaths: path prefixes served without a token (AUTH_OPEN_PATHS, comma-separated; default health, metrics, docs). */
   auth: { mode: AuthMode; issuer?: string; audience?: string; jwksUrl?: string; openPaths?: string[] };
+  /**
+   * API keys managed by manageSecurity (docs/security-and-federation.md): AUTH_API_KEYS turns
+   * them on for every tool route and /mcp; NEQSIM_MCP_API_KEY_STORE = file (default, in the
+   * manageState directory) or memory.
+   */
+  apiKeys?: { enabled: boolean; store: 'file' | 'memory' };
+  /** NEQSIM_MCP_REMOTE_SERVERS: MCP server URLs composeMultiServerWorkflow may call (empty: none). */
+  remoteMcpServers?: string[];
+  /** NEQSIM_MCP_REMOTE_CREDENTIALS: per allowed server, an API key (sent as x-api-key) or "Bearer <token>". */
+  remoteMcpCredentials?: Record<string, string>;
   serviceProfile: ServiceProfile;
   /** sampler/samplerRatio echo OTEL_TRACES_SAMPLER[_ARG] after validation (the SDK applies them). */
   otel: {
@@ -142,6 +152,47 @@ function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], 
   const hit = allowed.find((a) => a === n);
   if (hit === undefined) throw new ConfigError(name, `must be one of ${allowed.join(', ')}, got "${v}"`);
   return hit;
+}
+
+/** Comma-separated http(s) URLs of MCP endpoints, normalised (new URL().href); none when unset. */
+function remoteServers(env: Env, name: string): string[] {
+  const v = text(env, name);
+  if (v === undefined) return [];
+  return v.split(',').map((u) => u.trim()).filter((u) => u !== '').map((u) => {
+    let parsed: URL;
+    try {
+      parsed = new URL(u);
+    } catch {
+      throw new ConfigError(name, `must be comma-separated http(s) URLs of MCP endpoints, got "${u}"`);
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new ConfigError(name, `must use http or https, got "${u}"`);
+    if (parsed.username !== '' || parsed.password !== '') throw new ConfigError(name, `must not carry credentials in the URL, got a user name in "${parsed.host}"`);
+    return parsed.href;
+  });
+}
+
+/**
+ * "<url>=<credential>" pairs separated by commas; the credential is an API key (no "=" or ",") or
+ * "Bearer <token>". Each URL must be one of the allowed servers. Messages never echo a credential.
+ */
+function remoteCredentials(env: Env, name: string, servers: readonly string[]): Record<string, string> {
+  const v = text(env, name);
+  if (v === undefined) return {};
+  const out: Record<string, string> = {};
+  for (const pair of v.split(',').map((p) => p.trim()).filter((p) => p !== '')) {
+    const eq = pair.lastIndexOf('=');
+    const credential = eq > 0 ? pair.slice(eq + 1).trim() : '';
+    let url: string | undefined;
+    try {
+      url = eq > 0 ? new URL(pair.slice(0, eq).trim()).href : undefined;
+    } catch {
+      url = undefined;
+    }
+    if (url === undefined || credential === '') throw new ConfigError(name, 'must be comma-separated <MCP endpoint URL>=<API key or "Bearer <token>"> pairs');
+    if (!servers.includes(url)) throw new ConfigError(name, `names ${url}, which is not in NEQSIM_MCP_REMOTE_SERVERS`);
+    out[url] = credential;
+  }
+  return out;
 }
 
 /** The OTLP exporter variable to read: the traces-specific one when set, else the general one (OTel spec). */
@@ -285,6 +336,10 @@ export function loadConfig(env: Env = process.env): Config {
     if (audience === undefined) throw new ConfigError('OIDC_AUDIENCE', `is required ${why}`);
   }
 
+  const apiKeys = { enabled: bool(env, 'AUTH_API_KEYS', false), store: oneOf(env, 'NEQSIM_MCP_API_KEY_STORE', ['file', 'memory'] as const, 'file', (s) => s.toLowerCase()) };
+  const remoteMcpServers = remoteServers(env, 'NEQSIM_MCP_REMOTE_SERVERS');
+  const remoteMcpCredentials = remoteCredentials(env, 'NEQSIM_MCP_REMOTE_CREDENTIALS', remoteMcpServers);
+
   // Tracing is off unless an exporter/endpoint is named or the enterprise profile is on (spec/service.md).
   const tracesExporter = text(env, 'OTEL_TRACES_EXPORTER')?.toLowerCase();
   const otelEndpoint = url(env, 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT') ?? url(env, 'OTEL_EXPORTER_OTLP_ENDPOINT');
@@ -343,6 +398,9 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimitBytes,
     maxJsonDepth,
     auth: { mode: authMode, issuer, audience, jwksUrl, ...(openPaths !== undefined ? { openPaths } : {}) },
+    apiKeys,
+    remoteMcpServers,
+    remoteMcpCredentials,
     serviceProfile,
     otel: {
       enabled: otelEnabled,

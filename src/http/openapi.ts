@@ -12,6 +12,8 @@ import { toJsonSchema2020 } from '../tools/contract/catalog/json-schema-2020.js'
 import { DEFAULT_OPEN_PATHS, isOpen } from './plugins/auth.js';
 
 export const BEARER_SCHEME = 'bearerAuth';
+/** Documented only when AUTH_API_KEYS is on (docs/security-and-federation.md). */
+export const API_KEY_SCHEME = 'apiKeyAuth';
 
 const DOMAIN_DESCRIPTIONS: Record<ToolDomain, string> = {
   thermodynamics: 'Flashes, phase envelopes, property tables, PVT, components and model comparison',
@@ -40,8 +42,14 @@ type Operation = Json & { operationId?: string; requestBody?: { content?: Record
 
 /** How a caller authenticates at `path`: optional with AUTH_MODE=none, required under OIDC except on open paths. */
 function securityOf(config: Config, path: string): Json[] {
+  const open = isOpen(path, config.auth.openPaths ?? DEFAULT_OPEN_PATHS);
+  if (config.apiKeys?.enabled === true && !open) {
+    // A key, or (with OIDC) a bearer token; the manageSecurity route also takes calls without a key unless OIDC is on.
+    const ways: Json[] = [{ [API_KEY_SCHEME]: [] }, ...(config.auth.mode === 'oidc' ? [{ [BEARER_SCHEME]: [] }] : [])];
+    return path === '/v1/tools/manageSecurity' && config.auth.mode !== 'oidc' ? [{}, ...ways] : ways;
+  }
   if (config.auth.mode !== 'oidc') return [{}, { [BEARER_SCHEME]: [] }];
-  return isOpen(path, config.auth.openPaths ?? DEFAULT_OPEN_PATHS) ? [{}] : [{ [BEARER_SCHEME]: [] }];
+  return open ? [{}] : [{ [BEARER_SCHEME]: [] }];
 }
 
 /** Request examples of a tool, keyed by example name, first (canonical) first: Swagger UI preselects it. */
@@ -89,6 +97,16 @@ export function swaggerOptions(setup: OpenApiSetup): FastifyDynamicSwaggerOption
             description:
               'OIDC access token (AUTH_MODE=oidc): a JWT from OIDC_ISSUER with audience OIDC_AUDIENCE, verified against the issuer JWKS. With AUTH_MODE=none no token is needed and one sent is ignored.',
           },
+          ...(config.apiKeys?.enabled === true
+            ? {
+                [API_KEY_SCHEME]: {
+                  type: 'apiKey',
+                  in: 'header',
+                  name: 'x-api-key',
+                  description: 'API key from manageSecurity (AUTH_API_KEYS=true); Authorization: ApiKey <key> works as well. Scoped to tools or categories: a tool outside the scopes answers 403.',
+                },
+              }
+            : {}),
         },
       },
       tags: [

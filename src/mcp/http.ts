@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } fro
 import type { Dispatch } from '../tools/contract/dispatch-types.js';
 import type { AnyTool } from '../tools/contract/types.js';
 import { OriginPolicy } from './origin.js';
+import { scopesOfUser } from '../tools/contract/governance/api-keys.js';
 
 /**
  * The MCP SDK (and zod under it) is loaded on the first /mcp request, not at start: a REST-only
@@ -68,6 +69,7 @@ export async function registerMcpRoutes(app: FastifyInstance, dispatch: Dispatch
     const server = createMcpServer(dispatch, {
       transport: 'mcp',
       subject: subjectOf(request),
+      scopes: scopesOfUser((request as FastifyRequest & { user?: unknown }).user),
       requestId: String(request.id),
       ...(options.tools ? { tools: options.tools } : {}),
       traceContext: requestTraceContext(request),

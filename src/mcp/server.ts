@@ -42,6 +42,8 @@ export interface McpServerOptions {
   transport: 'mcp' | 'stdio';
   /** Caller identity for governance and audit; 'anonymous' when none. */
   subject?: string;
+  /** Tool scopes of an API-key caller; undefined = not restricted by a key. */
+  scopes?: readonly string[] | undefined;
   /** Request id of the carrying HTTP request, for logs and traces. */
   requestId?: string;
   /** The trace context of the request carrying these MCP calls (parent of their tool spans). */
@@ -151,6 +153,7 @@ export function createMcpServer(dispatch: Dispatch, opts: McpServerOptions): Ser
     const ctx: CallContext = {
       subject,
       transport: opts.transport,
+      ...(opts.scopes !== undefined ? { scopes: opts.scopes } : {}),
       requestId: opts.requestId ?? String(extra.requestId),
       signal: extra.signal,
       ...(opts.traceContext !== undefined ? { traceContext: opts.traceContext } : {}),

@@ -11,7 +11,10 @@ import { createDispatcher } from '../tools/dispatcher.js';
 import { configureAudit } from '../tools/contract/governance/audit.js';
 import { configureGovernance } from '../tools/contract/governance/policy.js';
 import { setInternalErrorLogger } from '../tools/contract/execute.js';
-import { configureStateStore } from '../tools/process/state/config.js';
+import { configureStateStore, localStateStore } from '../tools/process/state/config.js';
+import { FileApiKeyStore, MemoryApiKeyStore, configureApiKeyStore, setApiKeysEnforced, verifyApiKey } from '../tools/contract/governance/api-keys.js';
+import { configureFederation } from '../tools/platform/composeMultiServerWorkflow/config.js';
+import { installRemoteClient } from './remote-client.js';
 import { createMcpServer } from './server.js';
 
 const log = (...parts: unknown[]): void => {
@@ -34,8 +37,27 @@ async function main(): Promise<void> {
   configureAudit({ destination: !auditLog || auditLog === 'stdout' ? 'stderr' : auditLog });
   setInternalErrorLogger((tool, err) => log(`internal error in ${tool}:`, err instanceof Error ? err.stack ?? err.message : err));
 
+  configureFederation({ allowedServers: config.remoteMcpServers ?? [], credentials: config.remoteMcpCredentials ?? {} });
+  installRemoteClient();
+  const keys = config.apiKeys ?? { enabled: false, store: 'file' as const };
+  configureApiKeyStore(keys.store === 'memory' ? new MemoryApiKeyStore() : new FileApiKeyStore(() => localStateStore().storageDir()));
+  setApiKeysEnforced(keys.enabled);
+  let subject = process.env.NEQSIM_MCP_SUBJECT?.trim() || 'anonymous';
+  let scopes: string[] | undefined;
+  if (keys.enabled) {
+    // With AUTH_API_KEYS the session runs as the key in NEQSIM_MCP_API_KEY, with its scopes
+    // (checked at start: a key revoked later is refused from the next start on).
+    const check = await verifyApiKey(process.env.NEQSIM_MCP_API_KEY?.trim() ?? '');
+    if (!check.ok) {
+      log(`AUTH_API_KEYS is on: NEQSIM_MCP_API_KEY must hold a valid key from manageSecurity (${check.reason})`);
+      process.exit(1);
+    }
+    subject = check.principal.subject;
+    scopes = check.principal.scopes;
+  }
+
   const dispatch = createDispatcher({ timeoutMs: config.toolTimeoutMs });
-  const server = createMcpServer(dispatch, { transport: 'stdio', subject: process.env.NEQSIM_MCP_SUBJECT?.trim() || 'anonymous' });
+  const server = createMcpServer(dispatch, { transport: 'stdio', subject, ...(scopes !== undefined ? { scopes } : {}) });
   const transport = new StdioServerTransport();
   server.onerror = (err) => log('protocol error:', err.message);
 

@@ -13,6 +13,8 @@ import { checkToolAccessTool } from './platform/checkToolAccess.js';
 import { compareProcessesTool } from './process/compareProcesses.js';
 import { compareSimulationStatesTool } from './process/state/compareSimulationStates.js';
 import { composeWorkflowTool } from './platform/composeWorkflow.js';
+import { composeMultiServerWorkflowTool } from './platform/composeMultiServerWorkflow/composeMultiServerWorkflow.js';
+import { manageSecurityTool } from './platform/manageSecurity.js';
 import { crossValidateModelsTool } from './thermo/crossValidateModels.js';
 import { diagnoseAutomationTool } from './process/automation/diagnoseAutomation.js';
 import { generateReportTool } from './platform/report/generateReport.js';
@@ -75,6 +77,7 @@ export const TOOLS: readonly AnyTool[] = [
   compareProcessesTool,
   compareSimulationStatesTool,
   composeWorkflowTool,
+  composeMultiServerWorkflowTool,
   crossValidateModelsTool,
   diagnoseAutomationTool,
   generateReportTool,
@@ -92,6 +95,7 @@ export const TOOLS: readonly AnyTool[] = [
   listSimulationUnitsTool,
   listUnitVariablesTool,
   manageIndustrialProfileTool,
+  manageSecurityTool,
   manageSessionTool,
   manageStateTool,
   queryDataCatalogTool,
@@ -155,6 +159,7 @@ export const DOMAIN_TOOLS: Readonly<Record<ToolDomain, readonly string[]>> = {
     'bridgeTaskWorkflow', 'checkToolAccess', 'composeWorkflow', 'generateReport', 'generateVisualization', 'getBenchmarkTrust',
     'getCapabilities', 'getExample', 'getProgress', 'getSchema', 'manageIndustrialProfile', 'runAgenticEngineering',
     'streamSimulation', 'validateInput', 'validateResults',
+    'composeMultiServerWorkflow', 'manageSecurity',
   ],
 };
 

@@ -189,7 +189,8 @@ export async function registerAuth(app: FastifyInstance, opts: AuthOptions): Pro
   // Callback style, so the common case (a cached token, or an open path) finishes synchronously
   // without a promise per request; only a token not seen yet goes through the async verifier.
   app.addHook('onRequest', (req, reply, done) => {
-    if (isOpen(req.url, openPaths)) return done();
+    // A request authenticated by an API key (AUTH_API_KEYS, api-key-auth.ts, registered first) needs no token.
+    if (isOpen(req.url, openPaths) || typeof (req as unknown as { user?: { apiKeyId?: unknown } }).user?.apiKeyId === 'string') return done();
     const raw = bearerOf(req.headers.authorization);
     const known = raw === undefined ? undefined : verified.get(raw);
     if (known !== undefined) {

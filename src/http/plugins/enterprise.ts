@@ -7,9 +7,12 @@
 import type { FastifyInstance } from 'fastify';
 import { ConfigError, type Config } from '../../config.js';
 import { configureGovernance } from '../../tools/contract/governance/policy.js';
-import { configureStateStore } from '../../tools/process/state/config.js';
+import { configureStateStore, localStateStore } from '../../tools/process/state/config.js';
 import { sharedBackend } from '../../tools/contract/shared-state/backend.js';
 import { registerSharedState } from './shared-state.js';
+import { FileApiKeyStore, MemoryApiKeyStore, configureApiKeyStore, setApiKeysEnforced } from '../../tools/contract/governance/api-keys.js';
+import { configureFederation } from '../../tools/platform/composeMultiServerWorkflow/config.js';
+import { installRemoteClient } from '../../mcp/remote-client.js';
 
 export function authEnabled(config: Pick<Config, 'auth' | 'serviceProfile'>): boolean {
   return config.auth.mode === 'oidc' || config.serviceProfile === 'enterprise';
@@ -20,6 +23,12 @@ export async function registerEnterprise(app: FastifyInstance, config: Config): 
   configureStateStore({ dir: config.stateDir, allowExternal: config.allowExternalStateDir, keepPerName: config.stateKeepPerName });
   // After governance: the shared profile is seeded from the configured one.
   if (config.redis !== undefined) await registerSharedState(app, config.redis, { keepPerName: config.stateKeepPerName, concurrency: config.pool.maxThreads * config.pool.concurrentTasksPerWorker });
+
+  const keys = config.apiKeys ?? { enabled: false, store: 'file' as const };
+  configureApiKeyStore(keys.store === 'memory' ? new MemoryApiKeyStore() : new FileApiKeyStore(() => localStateStore().storageDir()));
+  setApiKeysEnforced(keys.enabled);
+  configureFederation({ allowedServers: config.remoteMcpServers ?? [], credentials: config.remoteMcpCredentials ?? {} });
+  installRemoteClient();
 
   if (config.otel.enabled) {
     // Loaded only when tracing is on: the OpenTelemetry SDK takes ~2 s to import and would dominate cold start.
@@ -35,6 +44,12 @@ export async function registerEnterprise(app: FastifyInstance, config: Config): 
       ...(o.endpoint !== undefined ? { endpoint: o.endpoint } : {}),
       ...(o.headers !== undefined ? { headers: o.headers } : {}),
     });
+  }
+
+  if (keys.enabled) {
+    // Before the bearer-token hook: a request with a valid key is then left alone by it.
+    const [{ DEFAULT_OPEN_PATHS }, { registerApiKeyAuth }] = await Promise.all([import('./auth.js'), import('./api-key-auth.js')]);
+    await registerApiKeyAuth(app, { oidc: authEnabled(config), openPaths: config.auth.openPaths ?? DEFAULT_OPEN_PATHS });
   }
 
   if (authEnabled(config)) {

@@ -12,6 +12,7 @@ import { envelopeSchema } from '../../tools/contract/catalog/envelope-schema.js'
 import { inputJsonSchema, outputJsonSchema } from '../../tools/contract/catalog/schemas.js';
 import { API_VERSION } from '../../tools/contract/envelope.js';
 import type { AnyTool, ToolDomain } from '../../tools/contract/types.js';
+import { scopesOfUser } from '../../tools/contract/governance/api-keys.js';
 import { CatalogueSchema, errorRef, toolResponses } from '../schemas.js';
 
 export interface ToolRoutesOptions {
@@ -110,6 +111,7 @@ export async function toolRoutes(app: FastifyInstance, opts: ToolRoutesOptions):
         const r = await opts.dispatch(tool.name, req.body, {
           subject: subjectOf(req),
           transport: 'rest',
+          scopes: scopesOfUser((req as unknown as { user?: unknown }).user),
           requestId: String(req.id),
           traceContext: opts.propagateTrace === true ? requestTraceContext(req) : undefined,
           signal: gone as unknown as AbortSignal,

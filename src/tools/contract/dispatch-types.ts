@@ -21,6 +21,8 @@ export interface CallContext {
   reportWorkerSpan?: boolean;
   /** Aborted when the client goes away. */
   signal?: AbortSignal;
+  /** Tool scopes of an API-key caller (manageSecurity); undefined = not restricted by a key. */
+  scopes?: readonly string[] | undefined;
 }
 
 export interface DispatchResult {

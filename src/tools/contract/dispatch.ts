@@ -9,6 +9,7 @@ import type { CallContext, Dispatch, DispatchResult } from './dispatch-types.js'
 import { failure, httpStatusFor, issue, type Envelope } from './envelope.js';
 import { containsNonFinite, executeTool, internalError, serializeWithStatus } from './execute.js';
 import { activeProfile, admitCall } from './governance/policy.js';
+import { checkScope } from './governance/api-keys.js';
 import { progressStore, type ProgressStore } from './progress-store.js';
 import type { AnyTool, ToolCatalog, ToolContext } from './types.js';
 import { Admission, DEFAULT_SHED_POLICY, ServiceTimes, type ShedPolicy } from './service-times.js';
@@ -181,7 +182,13 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     const toolCtx: ToolContext = { catalog, subject: ctx.subject, profile: activeProfile(), progress: ignoreProgress };
     if (ctx.signal !== undefined) toolCtx.signal = ctx.signal;
     // Sub-calls go through the whole dispatch path (access check, pool, budget) as the same caller.
-    const subCtx: CallContext = { subject: ctx.subject, transport: ctx.transport, ...(ctx.requestId !== undefined ? { requestId: ctx.requestId } : {}) };
+    const subCtx: CallContext = {
+      subject: ctx.subject,
+      transport: ctx.transport,
+      ...(ctx.requestId !== undefined ? { requestId: ctx.requestId } : {}),
+      // A key's scopes bind its workflows' steps too.
+      ...(ctx.scopes !== undefined ? { scopes: ctx.scopes } : {}),
+    };
     const attached: CallContext = ctx.signal !== undefined ? { ...subCtx, signal: ctx.signal } : subCtx;
     toolCtx.callTool = async (name, input, opts) => {
       const out = await dispatch(name, input, opts?.detached === true ? subCtx : attached);
@@ -324,7 +331,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       );
     } else {
       try {
-        const access = admitCall(tool.name, ctx.subject);
+        const scopeDenied = checkScope(tool.name, tool.category, ctx.scopes, ctx.subject);
+        const access = scopeDenied ?? admitCall(tool.name, ctx.subject);
         // A promise only when a one-shot approval is consumed in the shared store (REDIS_URL).
         const denied = access instanceof Promise ? await access : access;
         const tooBig = denied === null ? checkInputLimits(input) : undefined;

@@ -6,9 +6,18 @@
 import { StateStore, defaultStoreOptions, type SavedStateBackend, type StateStoreOptions } from './store.js';
 
 let store: SavedStateBackend | undefined;
+/** The local directory store, kept even when saved states move to Redis (the API-key file lives in its directory). */
+let local: StateStore | undefined;
 
 export function configureStateStore(options: Partial<StateStoreOptions>): void {
-  store = new StateStore(stateStoreOptions(options));
+  local = new StateStore(stateStoreOptions(options));
+  store = local;
+}
+
+/** The configured local state directory's store, whichever backend holds saved states. */
+export function localStateStore(): StateStore {
+  local ??= new StateStore(defaultStoreOptions());
+  return local;
 }
 
 /** The directory store's options with the configured ones over the defaults (also sizes the Redis store). */
