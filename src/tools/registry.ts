@@ -63,6 +63,7 @@ import { saveSimulationStateTool } from './process/state/saveSimulationState.js'
 import { searchComponentsTool } from './thermo/searchComponents.js';
 import { setSimulationVariableTool } from './process/automation/setSimulationVariable.js';
 import { sizeEquipmentTool } from './process/sizeEquipment.js';
+import { solveTaskTool } from './platform/solveTask/solveTask.js';
 import { streamSimulationTool } from './platform/stream/streamSimulation.js';
 import { validateInputTool } from './platform/validation/validateInput.js';
 import { validateResultsTool } from './platform/validateResults.js';
@@ -125,6 +126,7 @@ export const TOOLS: readonly AnyTool[] = [
   searchComponentsTool,
   setSimulationVariableTool,
   sizeEquipmentTool,
+  solveTaskTool,
   streamSimulationTool,
   validateInputTool,
   validateResultsTool,
@@ -154,7 +156,7 @@ export const DOMAIN_TOOLS: Readonly<Record<ToolDomain, readonly string[]>> = {
   platform: [
     'bridgeTaskWorkflow', 'checkToolAccess', 'composeWorkflow', 'generateReport', 'generateVisualization', 'getBenchmarkTrust',
     'getCapabilities', 'getExample', 'getProgress', 'getSchema', 'manageIndustrialProfile', 'runAgenticEngineering',
-    'streamSimulation', 'validateInput', 'validateResults',
+    'solveTask', 'streamSimulation', 'validateInput', 'validateResults',
   ],
 };
 

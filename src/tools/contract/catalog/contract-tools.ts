@@ -94,8 +94,6 @@ export const NOT_OFFERED_REASONS: Readonly<Record<string, string>> = {
   manageValidationProfile:
     'Not built yet: named, citable validation rule sets (per jurisdiction or company) that drive auto-validation. ' +
     'validateResults and auto-validation apply the built-in rules, each of which names its basis.',
-  solveTask:
-    'Not built yet: a deterministic task_solve planner. Chain the steps yourself with composeWorkflow and turn the results into results.json and handoffs with bridgeTaskWorkflow.',
   composeMultiServerWorkflow:
     'Not built yet: calling tools on other MCP servers needs an allow-list of server URLs and an MCP client over Streamable HTTP. composeWorkflow chains the tools of this server.',
   runPlugin:
