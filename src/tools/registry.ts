@@ -50,6 +50,7 @@ import { runOpenDrainReviewTool } from './safety/runOpenDrainReview/runOpenDrain
 import { runOperationalStudyTool } from './process/operational/runOperationalStudy.js';
 import { runParametricStudyTool } from './process/runParametricStudy.js';
 import { runPipelineTool } from './flow/runPipeline/runPipeline.js';
+import { runPluginTool } from './platform/runPlugin/runPlugin.js';
 import { runProcessTool } from './process/runProcess/runProcess.js';
 import { runProcessLoopTool } from './process/runProcessLoop.js';
 import { runPVTTool } from './thermo/runPVT.js';
@@ -113,6 +114,7 @@ export const TOOLS: readonly AnyTool[] = [
   runOperationalStudyTool,
   runParametricStudyTool,
   runPipelineTool,
+  runPluginTool,
   runProcessTool,
   runProcessLoopTool,
   runPVTTool,
@@ -156,7 +158,7 @@ export const DOMAIN_TOOLS: Readonly<Record<ToolDomain, readonly string[]>> = {
   platform: [
     'bridgeTaskWorkflow', 'checkToolAccess', 'composeWorkflow', 'generateReport', 'generateVisualization', 'getBenchmarkTrust',
     'getCapabilities', 'getExample', 'getProgress', 'getSchema', 'manageIndustrialProfile', 'runAgenticEngineering',
-    'solveTask', 'streamSimulation', 'validateInput', 'validateResults',
+    'runPlugin', 'solveTask', 'streamSimulation', 'validateInput', 'validateResults',
   ],
 };
 

@@ -92,12 +92,12 @@ export const NOT_OFFERED_REASONS: Readonly<Record<string, string>> = {
     'Not built yet: API keys and tenants need a hashed key store, per-tool/category scopes enforced on REST, MCP and streaming beside OIDC, ' +
     'admin-token gating and audit. Authenticate callers with OIDC (OIDC_ISSUER, OIDC_AUDIENCE, OIDC_JWKS_URL) and gate admin actions with NEQSIM_MCP_ADMIN_TOKEN.',
   manageValidationProfile:
-    'Not built yet: named, citable validation rule sets (per jurisdiction or company) that drive auto-validation. ' +
-    'validateResults and auto-validation apply the built-in rules, each of which names its basis.',
+    'Not offered: a validation profile is a named set of engineering limits per jurisdiction or company (NCS, UKCS, GoM, Brazil), and only rule sets whose limits cite ' +
+    'their clauses may ship. The limits validateResults applies are the original\'s rules of thumb (spec/neqsim-surface.md 2.10), not clauses of NORSOK, UK HSE, ' +
+    'BSEE or ANP documents, none of which is transcribed in this repository; the auto-validation tolerances are numerical (closure, validated model range). ' +
+    'A profile built on them would claim a jurisdictional basis it does not have.',
   composeMultiServerWorkflow:
     'Not built yet: calling tools on other MCP servers needs an allow-list of server URLs and an MCP client over Streamable HTTP. composeWorkflow chains the tools of this server.',
-  runPlugin:
-    'Not built yet: loading tools from a plugin directory into the worker pool under the EXPERIMENTAL governance class.',
   runRootCauseAnalysis:
     'Not offered: the original ranks failure hypotheses with Bayesian priors from OREDA failure-rate data, which are licensed and not held here; ' +
     'no other citable priors for equipment failure modes are in this repository, and a ranking without citable priors would be an invented number.',
