@@ -14,6 +14,7 @@ import { setInternalErrorLogger } from '../tools/contract/execute.js';
 import { TOOLS, toolDomain } from '../tools/registry.js';
 import type { AnyTool } from '../tools/contract/types.js';
 import { registerMcpRoutes } from '../mcp/http.js';
+import { createRemoteCaller, parseRemoteServers } from '../mcp/remote.js';
 import { installErrorHandlers, sendEnvelopeError, toolOfRequest } from './errors.js';
 import { installJsonBodyParser } from './json-body.js';
 import { setInputLimits } from '../tools/contract/input-guard.js';
@@ -121,8 +122,10 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<N
   metrics.register(new Gauge('nodejs_heap_used_bytes', 'V8 heap in use', () => process.memoryUsage().heapUsed));
   metrics.register(new Gauge('process_uptime_seconds', 'Process uptime', () => process.uptime()));
 
+  const remoteServers = parseRemoteServers(process.env.NEQSIM_MCP_REMOTE_SERVERS);
   const dispatch = traceDispatch(createDispatcher({
     ...(pool !== undefined ? { pool } : {}),
+    ...(remoteServers.length > 0 ? { remote: createRemoteCaller(remoteServers, config.toolTimeoutMs) } : {}),
     timeoutMs: config.toolTimeoutMs,
     maxQueue: config.pool.maxQueue,
     shed: config.shed,

@@ -12,6 +12,7 @@ import { calculateStandardTool } from './thermo/calculateStandard/calculateStand
 import { checkToolAccessTool } from './platform/checkToolAccess.js';
 import { compareProcessesTool } from './process/compareProcesses.js';
 import { compareSimulationStatesTool } from './process/state/compareSimulationStates.js';
+import { composeMultiServerWorkflowTool } from './platform/composeMultiServerWorkflow.js';
 import { composeWorkflowTool } from './platform/composeWorkflow.js';
 import { crossValidateModelsTool } from './thermo/crossValidateModels.js';
 import { diagnoseAutomationTool } from './process/automation/diagnoseAutomation.js';
@@ -76,6 +77,7 @@ export const TOOLS: readonly AnyTool[] = [
   checkToolAccessTool,
   compareProcessesTool,
   compareSimulationStatesTool,
+  composeMultiServerWorkflowTool,
   composeWorkflowTool,
   crossValidateModelsTool,
   diagnoseAutomationTool,
@@ -156,7 +158,7 @@ export const DOMAIN_TOOLS: Readonly<Record<ToolDomain, readonly string[]>> = {
   ],
   economics: ['runFieldEconomics'],
   platform: [
-    'bridgeTaskWorkflow', 'checkToolAccess', 'composeWorkflow', 'generateReport', 'generateVisualization', 'getBenchmarkTrust',
+    'bridgeTaskWorkflow', 'checkToolAccess', 'composeMultiServerWorkflow', 'composeWorkflow', 'generateReport', 'generateVisualization', 'getBenchmarkTrust',
     'getCapabilities', 'getExample', 'getProgress', 'getSchema', 'manageIndustrialProfile', 'runAgenticEngineering',
     'runPlugin', 'solveTask', 'streamSimulation', 'validateInput', 'validateResults',
   ],

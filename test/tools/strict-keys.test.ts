@@ -207,6 +207,7 @@ const NOT_MAPS: Record<string, string> = {
   compareSimulationStates: 'two saved snapshots are compared key by key',
   manageState: 'state is stored verbatim for the caller',
   bridgeTaskWorkflow: 'toolOutput is a response; toolInput is checked against the producing tool (tested below); handoff is judged by validateHandoff',
+  composeMultiServerWorkflow: 'each step input is the called tool\'s input, refused by that tool\'s closed schema on its own server (the step fails with it)',
   runPlugin: 'input is the plugin\'s input, checked by executeTool against the plugin\'s own closed schema (a misspelt key is a 400 at input.<key>, runPlugin.test.ts)',
   solveTask: 'relief is the runRelief input, passed whole to runRelief, whose closed schema refuses a misspelt key (the plan step fails with it)',
   sizeEquipment: 'handoff is an open seed-002 handoff: checked against its schema, and a field naming no unit (a misspelt one) is refused (handoffs-roundtrip.test.ts)',

@@ -10,7 +10,7 @@ import { failure, httpStatusFor, issue, type Envelope } from './envelope.js';
 import { containsNonFinite, executeTool, internalError, serializeWithStatus } from './execute.js';
 import { activeProfile, checkAccess } from './governance/policy.js';
 import { progressStore, type ProgressStore } from './progress-store.js';
-import type { AnyTool, ToolCatalog, ToolContext } from './types.js';
+import type { AnyTool, RemoteToolCaller, ToolCatalog, ToolContext } from './types.js';
 import { Admission, DEFAULT_SHED_POLICY, ServiceTimes, type ShedPolicy } from './service-times.js';
 import { checkInputLimits } from './input-guard.js';
 import { didYouMeanText } from './spelling.js';
@@ -90,6 +90,8 @@ export interface DispatcherOptions {
   inlineFallback?: boolean;
   metrics?: DispatchMetrics;
   progress?: ProgressStore;
+  /** Remote MCP servers inline tools may call (composeMultiServerWorkflow); none by default. */
+  remote?: RemoteToolCaller;
 }
 
 export interface Dispatcher extends Dispatch {
@@ -180,6 +182,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   async function runInline(tool: AnyTool, input: unknown, ctx: CallContext): Promise<DispatchResult> {
     const toolCtx: ToolContext = { catalog, subject: ctx.subject, profile: activeProfile(), progress: ignoreProgress };
     if (ctx.signal !== undefined) toolCtx.signal = ctx.signal;
+    if (options.remote !== undefined) toolCtx.remote = options.remote;
     // Sub-calls go through the whole dispatch path (access check, pool, budget) as the same caller.
     const subCtx: CallContext = { subject: ctx.subject, transport: ctx.transport, ...(ctx.requestId !== undefined ? { requestId: ctx.requestId } : {}) };
     const attached: CallContext = ctx.signal !== undefined ? { ...subCtx, signal: ctx.signal } : subCtx;

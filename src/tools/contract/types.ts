@@ -33,6 +33,16 @@ export interface ToolCatalog {
   get(name: string): AnyTool | undefined;
 }
 
+/**
+ * Calls tools on the other MCP servers of the deployment's allow-list (NEQSIM_MCP_REMOTE_SERVERS),
+ * over Streamable HTTP with the MCP SDK client. The entry point (src/http/app.ts) provides it from
+ * src/mcp/remote.ts, so the tools layer never imports the MCP SDK itself.
+ */
+export interface RemoteToolCaller {
+  servers(): { name: string; url: string }[];
+  call(server: string, tool: string, input: unknown, signal?: AbortSignal): Promise<Envelope<unknown>>;
+}
+
 /** Per-call context handed to run(). Everything but the catalog and callTool is plain data. */
 export interface ToolContext {
   /**
@@ -56,6 +66,8 @@ export interface ToolContext {
    * it is not cancelled when this call's client goes away.
    */
   callTool?: (name: string, input: unknown, options?: { detached?: boolean }) => Promise<{ envelope: Envelope<unknown>; httpStatus: number }>;
+  /** Inline tools only: the allow-listed remote MCP servers, when the entry point configured any. */
+  remote?: RemoteToolCaller;
 }
 
 export interface ToolDefinition<I extends TSchema = TSchema, D extends TSchema = TSchema> {

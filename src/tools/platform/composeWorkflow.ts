@@ -81,7 +81,7 @@ function at(root: unknown, path: string): unknown {
 }
 
 /** Replaces every "${step.path}" string in `value`; a reference that does not resolve is an error. */
-function resolveRefs(value: unknown, done: Map<string, Record<string, unknown>>, where: string): { ok: true; value: unknown } | { ok: false; message: string } {
+export function resolveRefs(value: unknown, done: Map<string, Record<string, unknown>>, where: string): { ok: true; value: unknown } | { ok: false; message: string } {
   if (typeof value === 'string') {
     const m = REF.exec(value);
     if (m === null) return { ok: true, value };

@@ -14,9 +14,9 @@ const Input = Type.Object(
   {
     toolName: Type.String({
       minLength: 1,
-      description: 'snake_case schema name of the tool, e.g. run_flash (the camelCase name runFlash is accepted too); "handoff" for an agent handoff schema',
+      description: 'snake_case schema name of the tool, e.g. run_flash (the camelCase name runFlash is accepted too)',
     }),
-    schemaType: Type.String({ description: `'input' or 'output'; with toolName "handoff" the handoff type (${HANDOFF_TYPES.join(', ')}); any other value is reported as SCHEMA_NOT_FOUND` }),
+    schemaType: Type.String({ description: "'input' or 'output' (a handoff type with toolName \"handoff\"); any other value is reported as SCHEMA_NOT_FOUND" }),
   },
   { additionalProperties: false },
 );

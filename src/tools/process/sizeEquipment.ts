@@ -26,8 +26,8 @@ const Input = Type.Object(
   {
     equipmentType: Type.Union([Type.Literal('separator'), Type.Literal('compressor')]),
     components: Type.Optional(Type.Record(Type.String(), moleFraction(), { description: 'Feed composition (required unless "handoff" is given)' })),
-    handoff: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'A seed-002 process_simulation handoff instead of a fluid: the separator is sized from its gas and liquid flows and densities (schema: getSchema {"toolName": "handoff", "schemaType": "process_simulation"})' })),
-    equipmentName: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'With "handoff": the unit to size (default: the only unit with gas and liquid outlets)' })),
+    handoff: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'A process_simulation handoff instead of a fluid: sizes its separator from the stated flows and densities' })),
+    equipmentName: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'handoff: the unit to size' })),
     model: Type.Optional(Type.String({ description: 'SRK (default), PR or CPA (SRK-CPA, for water, alcohols and glycols)' })),
     temperature_C: Type.Optional(Type.Number({ minimum: -273.15, maximum: 3000, description: 'Operating (inlet) temperature, °C (default 25)' })),
     pressure_bara: Type.Optional(Type.Number({ minimum: 0.01, maximum: 1e4, description: 'Operating (inlet) pressure, bara (default 50)' })),

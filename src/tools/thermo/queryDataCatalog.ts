@@ -25,7 +25,7 @@ const Input = Type.Object(
   {
     action: Type.String({ description: `One of: ${CATALOG_ACTIONS.join(', ')}` }),
     componentName: Type.Optional(Type.String({ maxLength: 100, description: 'getComponentProperties: name or alias (e.g. "methane", "C1", "nC10")' })),
-    standardCode: Type.Optional(Type.String({ maxLength: 100, description: 'queryStandard: a code of listDesignStandards (e.g. "ISO6976_2016", "API520"; spaces and dashes ignored)' })),
+    standardCode: Type.Optional(Type.String({ maxLength: 100, description: 'queryStandard: e.g. "API520"' })),
   },
   { additionalProperties: false },
 );

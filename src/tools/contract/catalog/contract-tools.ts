@@ -96,8 +96,6 @@ export const NOT_OFFERED_REASONS: Readonly<Record<string, string>> = {
     'their clauses may ship. The limits validateResults applies are the original\'s rules of thumb (spec/neqsim-surface.md 2.10), not clauses of NORSOK, UK HSE, ' +
     'BSEE or ANP documents, none of which is transcribed in this repository; the auto-validation tolerances are numerical (closure, validated model range). ' +
     'A profile built on them would claim a jurisdictional basis it does not have.',
-  composeMultiServerWorkflow:
-    'Not built yet: calling tools on other MCP servers needs an allow-list of server URLs and an MCP client over Streamable HTTP. composeWorkflow chains the tools of this server.',
   runRootCauseAnalysis:
     'Not offered: the original ranks failure hypotheses with Bayesian priors from OREDA failure-rate data, which are licensed and not held here; ' +
     'no other citable priors for equipment failure modes are in this repository, and a ranking without citable priors would be an invented number.',

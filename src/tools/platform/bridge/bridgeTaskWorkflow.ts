@@ -26,8 +26,8 @@ const Input = Type.Object(
     action: Type.Optional(
       Type.Union([Type.Literal('toResultsJson'), Type.Literal('toHandoff'), Type.Literal('validateHandoff'), Type.Literal('fromHandoff'), Type.Literal('getSchema')], { description: 'Default toResultsJson' }),
     ),
-    handoff: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'validateHandoff / fromHandoff: the incoming seed-002 handoff (with its handoff_type, or the lifecycle wrapper with "schema": "neqsim-lifecycle-state")' })),
-    targetAgent: Type.Optional(Type.String({ maxLength: 200, description: 'toHandoff of a saveSimulationState response: the lifecycle handoff\'s target_agent' })),
+    handoff: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'validateHandoff / fromHandoff: the incoming handoff' })),
+    targetAgent: Type.Optional(Type.String({ maxLength: 200, description: 'lifecycle handoff target_agent' })),
     toolOutput: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'The tool\'s whole response (the envelope: status, tool, data, provenance, …)' })),
     sourceRunner: Type.Optional(Type.String({ maxLength: 100, description: 'The tool that produced it, when toolOutput does not say (its "tool" field)' })),
     toolInput: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'toHandoff: the input of that call, for what the response does not restate (runProcess\'s fluid, runFlash\'s multiPhaseCheck)' })),

@@ -18,8 +18,8 @@ const TOOL = 'runPlugin';
 const Input = Type.Object(
   {
     action: Type.Union([Type.Literal('list'), Type.Literal('run')], { description: '"list" the loaded plugins, or "run" one' }),
-    plugin: Type.Optional(Type.String({ maxLength: 64, description: 'run: the plugin\'s name (from list)' })),
-    input: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'run: the plugin\'s input, checked against its own input schema' })),
+    plugin: Type.Optional(Type.String({ maxLength: 64 })),
+    input: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'The plugin\'s input' })),
   },
   { additionalProperties: false },
 );
@@ -83,7 +83,7 @@ export const runPluginTool = defineTool({
   tier: 'experimental',
   category: 'PLATFORM',
   since: 'v1.1',
-  summary: 'Lists or runs the plugin tools loaded at start from NEQSIM_MCP_PLUGIN_DIR (experimental; DESKTOP_ENGINEER only).',
+  summary: 'Lists or runs the plugin tools loaded at start from NEQSIM_MCP_PLUGIN_DIR.',
   description:
     '{"action": "list"} lists the plugins loaded at start from the directory NEQSIM_MCP_PLUGIN_DIR (name, description, input schema, examples; and files not loaded, with why). ' +
     '{"action": "run", "plugin": name, "input": {…}} runs one in the worker pool under this tool\'s time budget: the input is checked against the plugin\'s schema and the answer against its output schema, as for a built-in tool. ' +

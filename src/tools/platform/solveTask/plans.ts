@@ -77,9 +77,8 @@ export function planFor(type: TaskType, input: Obj): PlanOutcome {
       return { ok: true, plan: { workflow: { workflow: 'separation_train', steps: [{ name: 'train', tool: 'runProcess', input: definition }] }, resultStep: 'train', handoffStep: 'train' } };
     }
     case 'hydrate_margin': {
-      if (f === undefined) return need('A hydrate margin needs a fluid (with water) and "profilePoints" or the fluid\'s temperature_C and pressure_bara', 'Give "fluid": {"components": {…, "water": 0.05}} and "profilePoints": [{"km": 0, "pressure_bara": 100, "temperature_C": 40}, …]', 'fluid');
-      const points = input.profilePoints ?? (f.temperature_C !== undefined && f.pressure_bara !== undefined ? [{ km: 0, pressure_bara: f.pressure_bara, temperature_C: f.temperature_C }] : undefined);
-      if (points === undefined) return need('A hydrate margin needs "profilePoints" or the fluid\'s temperature_C and pressure_bara', 'Give "profilePoints": [{"km": 0, "pressure_bara": 100, "temperature_C": 40}]', 'profilePoints');
+      if (f === undefined || f.temperature_C === undefined || f.pressure_bara === undefined) return need('A hydrate margin needs a fluid (with water) at its temperature_C and pressure_bara', 'Give "fluid": {"components": {…, "water": 0.05}, "temperature_C": 8, "pressure_bara": 95} (a whole line profile: runFlowAssurance hydrateRiskMap)', 'fluid');
+      const points = [{ km: 0, pressure_bara: f.pressure_bara, temperature_C: f.temperature_C }];
       return { ok: true, plan: { workflow: { workflow: 'hydrate_margin', steps: [{ name: 'hydrate', tool: 'runFlowAssurance', input: { analysis: 'hydrateRiskMap', model, components: f.components, profilePoints: points } }] }, resultStep: 'hydrate', handoffStep: 'hydrate' } };
     }
     case 'relief_sizing': {

@@ -17,13 +17,13 @@ type Obj = Record<string, any>;
 
 const Input = Type.Object(
   {
-    task: Type.String({ minLength: 1, maxLength: 2000, description: 'What to solve, in words (classified by keywords when taskType is not given)' }),
-    taskType: Type.Optional(Type.Union(TASK_TYPES.map((t) => Type.Literal(t)), { description: `One of ${TASK_TYPES.join(', ')}; overrides the keyword classification` })),
+    task: Type.String({ minLength: 1, maxLength: 2000, description: 'The task in words' }),
+    taskType: Type.Optional(Type.Union(TASK_TYPES.map((t) => Type.Literal(t)))),
     fluid: Type.Optional(
       Type.Object(
         {
-          model: Type.Optional(Type.String({ maxLength: 20, description: 'SRK (default), PR or CPA' })),
-          components: Type.Record(Type.String(), moleFraction(), { description: 'Component name → mole fraction' }),
+          model: Type.Optional(Type.String({ maxLength: 20 })),
+          components: Type.Record(Type.String(), moleFraction()),
           temperature_C: Type.Optional(Type.Number({ minimum: -273.15, maximum: 3000 })),
           pressure_bara: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1e4 })),
         },
@@ -34,19 +34,12 @@ const Input = Type.Object(
       Type.Array(Type.Object({ temperature_C: Type.Number({ minimum: -273.15, maximum: 3000 }), pressure_bara: Type.Number({ exclusiveMinimum: 0, maximum: 1e4 }) }, { additionalProperties: false }), {
         minItems: 1,
         maxItems: 6,
-        description: 'separation_train: the stages, high to low pressure',
+        description: 'separation_train, high to low pressure',
       }),
     ),
-    flowRate_kg_hr: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1e9, description: 'separation_train: feed mass flow, kg/hr' })),
-    profilePoints: Type.Optional(
-      Type.Array(Type.Object({ km: Type.Number({ minimum: 0, maximum: 1e4 }), pressure_bara: Type.Number({ exclusiveMinimum: 0, maximum: 1e4 }), temperature_C: Type.Number({ minimum: -273.15, maximum: 3000 }) }, { additionalProperties: false }), {
-        minItems: 1,
-        maxItems: 200,
-        description: 'hydrate_margin: pressure and temperature along the line',
-      }),
-    ),
-    relief: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'relief_sizing: the runRelief input (checked by runRelief)' })),
-    standard: Type.Optional(Type.String({ maxLength: 40, description: 'gas_quality: calculateStandard code (default ISO6976_2016)' })),
+    flowRate_kg_hr: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1e9, description: 'separation_train' })),
+    relief: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'relief_sizing: runRelief input' })),
+    standard: Type.Optional(Type.String({ maxLength: 40, description: 'gas_quality (default ISO6976_2016)' })),
   },
   { additionalProperties: false },
 );
@@ -145,10 +138,10 @@ export const solveTaskTool = defineTool({
   tier: 'experimental',
   category: 'EXECUTION',
   since: 'v1.1',
-  summary: 'Solves a known engineering task type end to end: a fixed plan of tool calls, results.json and the agent handoff. Results need engineer review.',
+  summary: 'Solves a task of a known type with a fixed plan of tool calls; returns results.json and the agent handoff.',
   description:
     `Solves a task of a known type with a deterministic plan: {"task", "taskType"?: ${TASK_TYPES.join(' | ')}, "fluid"?: {model, components, temperature_C, pressure_bara}, ` +
-    '"stages" + "flowRate_kg_hr" (separation_train), "profilePoints" (hydrate_margin), "relief" (the runRelief input), "standard" (gas_quality)}. ' +
+    '"stages" + "flowRate_kg_hr" (separation_train), "relief" (the runRelief input), "standard" (gas_quality)}; hydrate_margin is at the fluid\'s temperature_C and pressure_bara. ' +
     'Without taskType the task text is classified by keywords; a task of no known type (or of several) is refused with the list. The plan (runFlash + getPhaseEnvelope; runProcess separators with valves and heaters; runFlowAssurance hydrateRiskMap; runRelief; calculateStandard) runs through composeWorkflow; ' +
     'the answer has the plan, each step\'s report, results.json and the seed-002 handoff with its validateHandoff checks. Experimental EXECUTION: DESKTOP_ENGINEER only; results require independent engineer review.',
   input: Input,
