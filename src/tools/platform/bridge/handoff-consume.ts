@@ -39,7 +39,8 @@ const numericFields = (h: Obj): Obj => Object.fromEntries(Object.entries(h).filt
 
 export async function consumeHandoff(type: HandoffType, doc: Obj, ctx: ToolContext, agent: string): Promise<Consumption> {
   if (type === 'fluid_definition') {
-    const input = flashInputOf(doc)!;
+    const input = flashInputOf(doc);
+    if (input === undefined) return { ok: false, code: 'UNSUPPORTED_EOS', message: `eos_class ${JSON.stringify(doc.eos_class)} is not a model this server implements`, fix: 'Use SystemSrkEos, SystemPrEos, SystemSrkCPAstatoil or SystemGERG2008Eos' };
     const r = await call(ctx, 'runFlash', input);
     if (!r.ok) return r;
     return { ok: true, result: { consumedBy: 'runFlash', toolInput: input, toolOutput: r.env, assumptions: doc.assumptions } };
