@@ -195,6 +195,7 @@ export function concreteResources(tools: readonly AnyTool[]): ResourceDescriptor
       out.push({ uri: exampleUri(category, name), name: `Example ${category}/${name}`, description: `${e.tool}: ${e.description}` });
     }
   }
+  for (const st of standardsCatalog(new Set(tools.map((t) => t.name)))) out.push({ uri: `neqsim://standards/${st.code}`, name: `Standard ${st.code}`, description: `${st.title} (${st.edition})` });
   for (const type of HANDOFF_TYPES) out.push({ uri: handoffSchemaUri(type), name: `Handoff schema ${type}`, description: `JSON Schema of the seed-002 ${type} handoff` });
   for (const snake of schemaToolNames(tools)) {
     for (const type of ['input', 'output'] as const) {
