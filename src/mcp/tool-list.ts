@@ -6,7 +6,7 @@
  * ≈ 0.5 MB of context and made the SDK client compile 59 validators before the first call.
  */
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { inputJsonSchema, schemaUri } from '../tools/contract/catalog/schemas.js';
+import { inputJsonSchema } from '../tools/contract/catalog/schemas.js';
 import { snakeName, type AnyTool, type Category } from '../tools/contract/types.js';
 import { compactInputSchema, firstSentence, sharedInputs } from './compact-schema.js';
 
@@ -50,7 +50,8 @@ export function toolTitle(name: string): string {
 export function listedDescription(tool: AnyTool): string {
   const snake = snakeName(tool.name);
   const summary = tool.summary ?? leadingSentences(tool.description, SUMMARY_MAX);
-  return `${summary} Full docs, schemas: getSchema ${snake} (${schemaUri(snake, 'input')}).`;
+  // The resource URI (neqsim://schemas/<snake>/input) follows from the name; getSchema is enough to say.
+  return `${summary} Full docs: getSchema ${snake}.`;
 }
 
 /** Whole sentences from the start while they fit in `max` (at least the first, cut if needed). */

@@ -52,6 +52,7 @@ import { runOpenDrainReviewTool } from './safety/runOpenDrainReview/runOpenDrain
 import { runOperationalStudyTool } from './process/operational/runOperationalStudy.js';
 import { runParametricStudyTool } from './process/runParametricStudy.js';
 import { runPipelineTool } from './flow/runPipeline/runPipeline.js';
+import { runPluginTool } from './platform/runPlugin/runPlugin.js';
 import { runProcessTool } from './process/runProcess/runProcess.js';
 import { runProcessLoopTool } from './process/runProcessLoop.js';
 import { runPVTTool } from './thermo/runPVT.js';
@@ -65,6 +66,7 @@ import { saveSimulationStateTool } from './process/state/saveSimulationState.js'
 import { searchComponentsTool } from './thermo/searchComponents.js';
 import { setSimulationVariableTool } from './process/automation/setSimulationVariable.js';
 import { sizeEquipmentTool } from './process/sizeEquipment.js';
+import { solveTaskTool } from './platform/solveTask/solveTask.js';
 import { streamSimulationTool } from './platform/stream/streamSimulation.js';
 import { validateInputTool } from './platform/validation/validateInput.js';
 import { validateResultsTool } from './platform/validateResults.js';
@@ -76,8 +78,8 @@ export const TOOLS: readonly AnyTool[] = [
   checkToolAccessTool,
   compareProcessesTool,
   compareSimulationStatesTool,
-  composeWorkflowTool,
   composeMultiServerWorkflowTool,
+  composeWorkflowTool,
   crossValidateModelsTool,
   diagnoseAutomationTool,
   generateReportTool,
@@ -116,6 +118,7 @@ export const TOOLS: readonly AnyTool[] = [
   runOperationalStudyTool,
   runParametricStudyTool,
   runPipelineTool,
+  runPluginTool,
   runProcessTool,
   runProcessLoopTool,
   runPVTTool,
@@ -129,6 +132,7 @@ export const TOOLS: readonly AnyTool[] = [
   searchComponentsTool,
   setSimulationVariableTool,
   sizeEquipmentTool,
+  solveTaskTool,
   streamSimulationTool,
   validateInputTool,
   validateResultsTool,
@@ -156,10 +160,9 @@ export const DOMAIN_TOOLS: Readonly<Record<ToolDomain, readonly string[]>> = {
   ],
   economics: ['runFieldEconomics'],
   platform: [
-    'bridgeTaskWorkflow', 'checkToolAccess', 'composeWorkflow', 'generateReport', 'generateVisualization', 'getBenchmarkTrust',
+    'bridgeTaskWorkflow', 'checkToolAccess', 'composeMultiServerWorkflow', 'composeWorkflow', 'generateReport', 'generateVisualization', 'getBenchmarkTrust',
     'getCapabilities', 'getExample', 'getProgress', 'getSchema', 'manageIndustrialProfile', 'runAgenticEngineering',
-    'streamSimulation', 'validateInput', 'validateResults',
-    'composeMultiServerWorkflow', 'manageSecurity',
+    'manageSecurity', 'runPlugin', 'solveTask', 'streamSimulation', 'validateInput', 'validateResults',
   ],
 };
 

@@ -35,8 +35,22 @@ export const OPEN_DATA: Record<string, Record<string, string>> = {
     'data/resultsJson{}': 'the results of whatever tools the task ran',
     'data/handoff{}': 'the hand-off document passed between task workflows, caller-defined',
     'data/schemas{}': 'JSON Schema documents of the tools in the task',
+    'data/consumption{}': 'fromHandoff: the consuming tool\'s input and answer, whatever tool consumed the handoff',
   },
   composeWorkflow: { 'data/combinedData{}': 'each completed step\'s data, whatever tool it called' },
+  composeMultiServerWorkflow: { 'data/combinedData{}': 'each step\'s data, whatever tool on whatever server it called' },
+  runPlugin: {
+    'data/plugins[]/examples[]/input': 'the input of a plugin tool, whose schema the plugin defines',
+    'data/plugins[]/inputSchema{}': 'a plugin\'s JSON Schema',
+    'data/result': 'a plugin\'s data, checked against the plugin\'s own output schema',
+  },
+  solveTask: {
+    'data/plan{}': 'the composeWorkflow input that was run',
+    'data/steps[]{}': 'composeWorkflow\'s step reports',
+    'data/resultsJson{}': 'the results.json of the task\'s tool',
+    'data/handoffs[]{}': 'seed-002 handoffs (their schemas: getSchema handoff)',
+    'data/handoffChecks[]{}': 'validateHandoff reports',
+  },
   manageSession: {
     'data/processJson{}': 'the session\'s process definition',
     'data/results/metadata{}': METADATA,

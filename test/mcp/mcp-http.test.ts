@@ -115,7 +115,7 @@ t.test('resources: static catalogs, templates and their not-found errors', async
   for (const u of ['neqsim://example-catalog', 'neqsim://schema-catalog', 'neqsim://components', 'neqsim://models']) t.ok(uris.includes(u), u);
   for (const tool of TOOLS) t.ok(uris.includes(`neqsim://schemas/${snakeName(tool.name)}/input`));
   const { resourceTemplates } = await client.listResourceTemplates();
-  t.same(resourceTemplates.map((r) => r.uriTemplate).sort(), ['neqsim://components/{name}', 'neqsim://examples/{category}/{name}', 'neqsim://schemas/{tool}/{type}']);
+  t.same(resourceTemplates.map((r) => r.uriTemplate).sort(), ['neqsim://components/{name}', 'neqsim://examples/{category}/{name}', 'neqsim://schemas/{tool}/{type}', 'neqsim://standards/{code}']);
 
   const examples = await readJson('neqsim://example-catalog');
   t.same(Object.keys(examples), Object.keys(buildExampleCatalog(TOOLS)));

@@ -135,7 +135,6 @@ t.test('titles, descriptions that point to the full docs, hints by category', as
     t.equal(entry.title, toolTitle(tool.name));
     t.ok(entry.description!.length <= 320, `${tool.name}: a short description (${entry.description!.length} characters)`);
     t.match(entry.description, `getSchema ${snakeName(tool.name)}`, `${tool.name} points to getSchema`);
-    t.match(entry.description, `neqsim://schemas/${snakeName(tool.name)}/input`);
     t.equal(entry.outputSchema, undefined);
     const a = entry.annotations!;
     const calculates = tool.category === 'ADVISORY' || tool.category === 'CALCULATION';

@@ -16,7 +16,11 @@ function mentionedTools(text: string): string[] {
   return [...new Set(body.match(TOOL_WORD) ?? [])];
 }
 
-const ARGS = { feedGasDescription: 'lean gas, 80 bara, 40 °C', processingGoal: 'hydrocarbon dew point below -5 °C', ccsDescription: '96 % CO2 with N2 and H2O' };
+const ARGS: Record<string, string> = {
+  // Every prompt's arguments get a placeholder value; the first two prompts' get real ones.
+  ...Object.fromEntries(PROMPT_DEFINITIONS.flatMap((p) => p.arguments.map((a) => [a.name, `${a.name} value`]))),
+  feedGasDescription: 'lean gas, 80 bara, 40 °C', processingGoal: 'hydrocarbon dew point below -5 °C', ccsDescription: '96 % CO2 with N2 and H2O',
+};
 
 t.test('no essential tool, no prompt', async (t) => {
   t.same(availablePrompts(fake()), []);
@@ -38,7 +42,8 @@ t.test('with only runFlash, steps for missing tools become fallbacks or are list
 });
 
 t.test('with the full tool set every step is rendered and nothing is unavailable', async (t) => {
-  const tools = fake('runFlash', 'runProcess', 'getPhaseEnvelope', 'calculateStandard', 'searchComponents', 'validateInput', 'runPipeline');
+  const tools = fake(...new Set(PROMPT_DEFINITIONS.flatMap((p) => [...p.requires, ...p.steps.map((s) => s.tool)])));
+  t.equal(PROMPT_DEFINITIONS.length, 10, 'the contract\'s ten prompts');
   for (const p of PROMPT_DEFINITIONS) {
     const r = renderPrompt(tools, p.name, ARGS);
     if (!r.ok) throw new Error(r.message);

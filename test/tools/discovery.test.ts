@@ -192,7 +192,7 @@ t.test('getCapabilities is derived from the registry, schemas and engine', async
     }
     t.equal(data.thermodynamics.models.filter((m) => m.default).map((m) => m.code).join(), 'SRK', 'SRK is the default (seed 000)');
   }
-  t.same(data.resources.map((r) => r.uri), ['neqsim://example-catalog', 'neqsim://schema-catalog', 'neqsim://components', 'neqsim://models']);
+  t.same(data.resources.map((r) => r.uri), ['neqsim://example-catalog', 'neqsim://schema-catalog', 'neqsim://components', 'neqsim://models', 'neqsim://standards', 'neqsim://handoff-schemas', 'neqsim://data-tables']);
   t.ok(Value.Check(getCapabilitiesTool.output, env.data), 'data matches the declared output schema');
 
   const extra = await call('getCapabilities', { verbose: true });

@@ -13,6 +13,7 @@ import { discoverySuccess } from '../contract/catalog/discovery-envelope.js';
 import { buildExampleCatalog } from '../contract/catalog/examples.js';
 import { implementedFlashTypes, implementedModels } from '../contract/catalog/models.js';
 import { availablePrompts } from '../contract/catalog/prompts.js';
+import { contractCoverage } from '../contract/catalog/contract-tools.js';
 import { resourceTemplates, staticResources } from '../contract/catalog/resources.js';
 import { schemaUri } from '../contract/catalog/schemas.js';
 import { acceptedUnits, DEFAULT_UNITS, type QuantityKind } from '../contract/units.js';
@@ -67,6 +68,30 @@ const Output = Type.Object(
         { additionalProperties: false, description: 'What runProcess simulates (present when runProcess is registered)' },
       ),
     ),
+    contract: Type.Object(
+      {
+        contractVersion: Type.String(),
+        toolCount: Type.Integer({ description: 'Tools of the MCP Tool Contract v1 (66)' }),
+        offeredCount: Type.Integer({ description: 'How many of them this server registers' }),
+        tools: Type.Array(
+          Type.Object(
+            {
+              name: Type.String(),
+              tier: Type.String(),
+              category: Type.String(),
+              since: Type.String(),
+              description: Type.String({ description: 'The contract\'s description' }),
+              offered: Type.Boolean(),
+              reason: Type.Optional(Type.String({ description: 'Why the tool is not offered (present when offered is false)' })),
+            },
+            { additionalProperties: false },
+          ),
+        ),
+        resources: Type.Array(Type.Object({ uri: Type.String(), offered: Type.Boolean(), reason: Type.Optional(Type.String()) }, { additionalProperties: false })),
+        prompts: Type.Array(Type.Object({ name: Type.String(), offered: Type.Boolean(), reason: Type.Optional(Type.String()) }, { additionalProperties: false })),
+      },
+      { additionalProperties: false, description: 'Every tool, resource and prompt of the contract, each marked offered or not, with the reason when not' },
+    ),
     units: Type.Record(
       Type.String(),
       Type.Object({ accepted: Type.Array(Type.String()), bareNumberUnit: Type.String() }),
@@ -118,7 +143,8 @@ export const getCapabilitiesTool = defineTool({
   description:
     'Discovery manifest of this server, computed from what is actually implemented: thermodynamic models and flash ' +
     'types runFlash accepts, component count, every tool (tier, category, since, description, schema URIs, examples, ' +
-    'whether the active deployment profile allows it), resources, prompts and accepted units. Takes no arguments. ' +
+    'whether the active deployment profile allows it), resources, prompts and accepted units, and "contract": all 66 contract tools, ' +
+    'its resources and prompts, each marked offered or not with the reason when not. Takes no arguments. ' +
     'Start here, then use getSchema / getExample for a tool\'s exact input.',
   input: Input,
   output: Output,
@@ -130,6 +156,14 @@ export const getCapabilitiesTool = defineTool({
     const tools = catalogIn(ctx).tools;
     const tooling: Record<string, typeof ToolEntry.static> = {};
     for (const t of tools) tooling[t.name] = toolEntry(t, ctx.profile);
+    const resources = staticResources();
+    const templates = resourceTemplates();
+    const prompts = availablePrompts(tools);
+    const contract = contractCoverage(
+      new Set(tools.map((t) => t.name)),
+      new Set([...resources.map((r) => r.uri), ...templates.map((r) => r.uriTemplate)]),
+      new Set(prompts.map((p) => p.name)),
+    );
     return discoverySuccess('getCapabilities', 'capability discovery', {
       engine: 'neqsim-ts' as const,
       apiVersion: API_VERSION,
@@ -145,12 +179,13 @@ export const getCapabilitiesTool = defineTool({
       toolCount: tools.length,
       tools: tooling,
       exampleCategories: Object.keys(buildExampleCatalog(tools)),
-      resources: staticResources(),
-      resourceTemplates: resourceTemplates(),
-      prompts: availablePrompts(tools).map((p) => ({ name: p.name, description: p.description, arguments: p.arguments.map((a) => a.name) })),
+      resources,
+      resourceTemplates: templates,
+      prompts: prompts.map((p) => ({ name: p.name, description: p.description, arguments: p.arguments.map((a) => a.name) })),
       ...(tools.some((t) => t.name === 'runProcess')
         ? { process: { equipmentTypes: [...SIMULATED_TYPES], outletPorts: ['out', 'gasOut', 'liquidOut', 'oilOut', 'waterOut', 'splitStream_<i>', 'hx0', 'hx1'], flowRateUnits: [...FLOW_RATE_UNITS], dutyUnits: [...DUTY_UNITS] } }
         : {}),
+      contract,
       units: unitTable(),
     }, started);
   },

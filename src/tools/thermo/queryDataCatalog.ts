@@ -10,22 +10,24 @@ import { allComponents, componentFamilies, findComponent, refusedComponentIssue,
 import { ALPHA_ROWS } from '../../engine/components/data/alpha-rows.js';
 import { INTER_ROWS } from '../../engine/components/data/inter-rows.js';
 import { CPA_ROWS } from '../../engine/components/data/cpa-rows.js';
-import { CPA_CROSS_ROWS } from '../../engine/components/data/cpa-cross-rows.js';
 import { HYDRATE_GUESTS, HYDRATE_GUESTS_GF } from '../../engine/hydrate/parameters.js';
 import { failure, issue, success, type Envelope } from '../contract/envelope.js';
 import { catalogIn, defineTool, type AnyTool } from '../contract/types.js';
 import { componentProperties } from '../contract/catalog/resources.js';
 import { implementedModels } from '../contract/catalog/models.js';
+import { standardTables, thermodynamicTables } from '../contract/catalog/data-tables.js';
+import { findStandard, standardsCatalog } from '../contract/catalog/standards.js';
 
 const TOOL = 'queryDataCatalog';
-export const CATALOG_ACTIONS = ['listComponentFamilies', 'getComponentProperties', 'listEOSModels', 'listDataTables'] as const;
+export const CATALOG_ACTIONS = ['listComponentFamilies', 'getComponentProperties', 'listEOSModels', 'listDataTables', 'listDesignStandards', 'queryStandard'] as const;
 /** Actions of the original that need tables this server does not have. */
-const UNAVAILABLE_ACTIONS = ['listMaterials', 'listDesignStandards', 'queryStandard'];
+const UNAVAILABLE_ACTIONS = ['listMaterials'];
 
 const Input = Type.Object(
   {
     action: Type.String({ description: `One of: ${CATALOG_ACTIONS.join(', ')}` }),
     componentName: Type.Optional(Type.String({ maxLength: 100, description: 'getComponentProperties: name or alias (e.g. "methane", "C1", "nC10")' })),
+    standardCode: Type.Optional(Type.String({ maxLength: 100, description: 'queryStandard: e.g. "API520"' })),
   },
   { additionalProperties: false },
 );
@@ -61,6 +63,16 @@ const CpaParameters = Type.Object({
   c1: Quantity('-'),
   source: Type.String(),
 });
+const DataTableRecord = Type.Object({ name: Type.String(), rows: Type.Integer(), content: Type.String(), file: Type.String(), source: Type.String() });
+const StandardRecord = Type.Object({
+  code: Type.String(),
+  title: Type.String(),
+  edition: Type.String(),
+  clauses: Type.Array(Type.String()),
+  tools: Type.Array(Type.String()),
+  computes: Type.String(),
+  implementation: Type.String(),
+});
 const HydrateGuest = Type.Object({ langmuirSRKPR: Type.Optional(Guest), langmuirCPA: Type.Optional(Guest), form: Type.String(), source: Type.String() });
 /** One shape per action (listComponentFamilies | getComponentProperties | listEOSModels | listDataTables). */
 const Output = Type.Union(
@@ -86,12 +98,15 @@ const Output = Type.Union(
       {
         thermodynamicDatabase: Type.Object({
           name: Type.String(),
-          tables: Type.Array(Type.Object({ name: Type.String(), rows: Type.Integer(), content: Type.String(), file: Type.String() })),
+          tables: Type.Array(DataTableRecord),
         }),
+        standardTables: Type.Array(DataTableRecord),
         note: Type.String(),
       },
       { title: 'listDataTables' },
     ),
+    Type.Object({ count: Type.Integer(), standards: Type.Array(StandardRecord) }, { title: 'listDesignStandards' }),
+    Type.Object({ standard: StandardRecord }, { title: 'queryStandard' }),
   ],
   { description: 'Depends on the action: families | component | models | tables' },
 );
@@ -131,7 +146,7 @@ function run(input: In, tools: readonly AnyTool[]): Envelope<Static<typeof Outpu
     const unavailable = UNAVAILABLE_ACTIONS.find((a) => a.toLowerCase() === input.action.trim().toLowerCase());
     return failure(TOOL, 'compute', [
       unavailable
-        ? issue('NOT_AVAILABLE', `${unavailable}: this server has no materials or design-standard tables`, `Use one of: ${CATALOG_ACTIONS.join(', ')}`, 'action')
+        ? issue('NOT_AVAILABLE', `${unavailable}: this server has no material-grade table`, `Use one of: ${CATALOG_ACTIONS.join(', ')}`, 'action')
         : issue('UNKNOWN_ACTION', `Unknown action ${JSON.stringify(input.action)}`, `Use one of: ${CATALOG_ACTIONS.join(', ')}`, 'action'),
     ]);
   }
@@ -151,21 +166,23 @@ function run(input: In, tools: readonly AnyTool[]): Envelope<Static<typeof Outpu
   } else if (action === 'listEOSModels') {
     const models = implementedModels(tools);
     data = { count: models.length, models, recommendation: 'SRK or PR for hydrocarbon gas and oil; CPA when water, alcohols or glycols matter; GERG2008 for reference-quality natural-gas and LNG properties and dew/bubble points (its 21 components only)' };
+  } else if (action === 'listDesignStandards') {
+    const standards = standardsCatalog(new Set(tools.map((t) => t.name)));
+    data = { count: standards.length, standards };
+  } else if (action === 'queryStandard') {
+    if (input.standardCode === undefined) return failure(TOOL, 'compute', [issue('MISSING_FIELD', 'queryStandard needs standardCode', 'Give "standardCode", e.g. "ISO6976_2016" (listDesignStandards lists them)', 'standardCode')]);
+    const registered = new Set(tools.map((t) => t.name));
+    const standard = findStandard(registered, input.standardCode);
+    if (standard === undefined) return failure(TOOL, 'compute', [issue('UNKNOWN_STANDARD', `No standard ${JSON.stringify(input.standardCode)} is computed by this server`, `Use one of: ${standardsCatalog(registered).map((x) => x.code).join(', ')}`, 'standardCode')]);
+    data = { standard };
   } else {
     data = {
       thermodynamicDatabase: {
         name: 'neqsim-ts engine data (from NeqSim COMP.csv and INTER.csv, as cited in each file)',
-        tables: [
-          { name: 'components', rows: allComponents().length, content: 'Tc, Pc, ω, molar mass, boiling point, critical volume, Rackett Z, ideal-gas Cp, parachor, transport parameters', file: 'src/engine/components/data/comp-rows.ts, comp-rows-added.ts (generated by scripts/generate-component-tables.ts)' },
-          { name: 'alphaParameters', rows: Object.keys(ALPHA_ROWS).length, content: 'Mathias–Copeman c1–c3 (SRK, PR) and Twu L, M, N (SRK) of the alphaFunction option, screened against each component’s acentric factor', file: 'src/engine/components/data/alpha-rows.ts' },
-          { name: 'binaryInteraction', rows: INTER_ROWS.length, content: 'kij of SRK and PR (KIJSRK, KIJPR) and of CPA (cpakij_SRK, cpakijT_SRK)', file: 'src/engine/components/data/inter-rows.ts' },
-          { name: 'cpa', rows: CPA_ROWS.length, content: 'SRK-CPA a0, b, c1, association scheme, energy and volume, Peneloux', file: 'src/engine/components/data/cpa-rows.ts' },
-          { name: 'cpaCrossAssociation', rows: CPA_CROSS_ROWS.length, content: 'CR-1 cross-association volumes and energies (solvation)', file: 'src/engine/components/data/cpa-cross-rows.ts' },
-          { name: 'hydrateGuests', rows: Object.keys(HYDRATE_GUESTS).length, content: 'Langmuir constants of hydrate formers, SRK/PR set', file: 'src/engine/hydrate/parameters.ts' },
-          { name: 'hydrateGuestsCPA', rows: Object.keys(HYDRATE_GUESTS_GF).length, content: 'Langmuir constants of hydrate formers, CPA (GF) set', file: 'src/engine/hydrate/parameters.ts' },
-        ],
+        tables: thermodynamicTables(),
       },
-      note: 'No materials or design-standard tables are held by this server',
+      standardTables: standardTables(),
+      note: 'No material-grade table is held by this server',
     };
   }
   return success({
@@ -184,7 +201,8 @@ export const queryDataCatalogTool = defineTool({
   summary: 'Browse the engine\'s data: component families and constants (with CPA and hydrate parameters), EOS models, data tables with sources.',
   description:
     `Browse the engine's data. "action": ${CATALOG_ACTIONS.join(' | ')}. getComponentProperties {componentName} gives the constants (SI, with units) and, where the component has them, its CPA and hydrate-guest parameters; ` +
-    'listEOSModels the models runFlash implements; listDataTables the tables with sizes and sources. No materials or design-standard tables are held (those actions answer NOT_AVAILABLE). Always allowed (ADVISORY).',
+    'listEOSModels the models runFlash implements; listDataTables the tables with sizes and sources; listDesignStandards the standards the tools compute with (edition, clauses, tools); queryStandard {standardCode} one of them. ' +
+    'No material-grade table is held (listMaterials answers NOT_AVAILABLE). Always allowed (ADVISORY).',
   input: Input,
   output: Output,
   exampleCategory: 'catalog',
@@ -193,6 +211,8 @@ export const queryDataCatalogTool = defineTool({
     { name: 'families', description: 'Every component name by family', input: { action: 'listComponentFamilies' } },
     { name: 'eos-models', description: 'The equations of state runFlash implements, with references', input: { action: 'listEOSModels' } },
     { name: 'data-tables', description: 'The engine data tables with sizes and sources', input: { action: 'listDataTables' } },
+    { name: 'design-standards', description: 'The standards the tools compute with, with editions and clauses', input: { action: 'listDesignStandards' } },
+    { name: 'standard-api520', description: 'What API 520 Part I sizing this server applies', input: { action: 'queryStandard', standardCode: 'API520' } },
     { name: 'methane-properties', description: 'Constants and SRK/PR and CPA hydrate-guest parameters of methane', input: { action: 'getComponentProperties', componentName: 'methane' } },
   ],
   execution: 'inline',

@@ -5,31 +5,10 @@
  * steps that would need a missing tool are named as unavailable rather than silently promised.
  */
 import type { AnyTool } from '../types.js';
+import { MORE_PROMPTS } from './prompts-more.js';
+import type { PromptDefinition } from './prompt-types.js';
 
-export interface PromptArgument {
-  name: string;
-  description: string;
-  required: boolean;
-}
-
-interface PromptStep {
-  /** Tool the step calls; the step is rendered only when the tool is registered. */
-  tool: string;
-  text: string;
-  /** What to do instead when the tool is missing (if there is an honest alternative). */
-  fallback?: string;
-}
-
-export interface PromptDefinition {
-  name: string;
-  description: string;
-  arguments: PromptArgument[];
-  /** The prompt is offered only when every one of these tools is registered. */
-  requires: string[];
-  intro: (args: Record<string, string>) => string;
-  steps: PromptStep[];
-  closing: string;
-}
+export type { PromptArgument, PromptDefinition } from './prompt-types.js';
 
 /** How to find a tool's input format, naming only the discovery tools that are registered. */
 function formatHint(names: Set<string>): string {
@@ -39,7 +18,7 @@ function formatHint(names: Set<string>): string {
   return ways.length > 0 ? `For the exact argument format of a tool, ${ways.join(', or ')}.` : '';
 }
 
-export const PROMPT_DEFINITIONS: readonly PromptDefinition[] = [
+const FIRST_PROMPTS: readonly PromptDefinition[] = [
   {
     name: 'design_gas_processing',
     description: 'Step-by-step gas processing design: fluid definition, stage-by-stage phase behaviour, and sales-gas quality',
@@ -94,6 +73,8 @@ export const PROMPT_DEFINITIONS: readonly PromptDefinition[] = [
     closing: 'Summarise the phase state at each chain point, where the stream comes close to two-phase conditions, and which results need engineering review.',
   },
 ];
+
+export const PROMPT_DEFINITIONS: readonly PromptDefinition[] = [...FIRST_PROMPTS, ...MORE_PROMPTS];
 
 function registeredNames(tools: readonly AnyTool[]): Set<string> {
   return new Set(tools.map((t) => t.name));

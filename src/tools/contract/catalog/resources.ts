@@ -1,13 +1,17 @@
 /**
  * The browsable neqsim:// resources (seed 000 "Browsable Resources"), as plain data builders over
  * the registry and the engine. The MCP bridge serves them; getCapabilities lists them. Only
- * resources whose content we really have are defined here (no standards/materials tables yet).
+ * resources whose content we really have are defined here: no materials table (the contract's
+ * neqsim://materials/{type} is not offered; getCapabilities says why).
  */
 import { allComponents, componentFamilies, findComponent, suggestComponent } from '../../../engine/components/index.js';
 import type { ComponentData } from '../../../engine/components/types.js';
 import type { AnyTool } from '../types.js';
 import { buildExampleCatalog, exampleUri, findExample } from './examples.js';
 import { implementedModels } from './models.js';
+import { dataTablesCatalog } from './data-tables.js';
+import { findStandard, standardsCatalog } from './standards.js';
+import { HANDOFF_TYPES, handoffSchemaDocument, handoffSchemaUri, isHandoffType } from './handoff-schemas.js';
 import { buildSchemaCatalog, findSchema, schemaToolNames, schemaUri } from './schemas.js';
 
 export type ResourceRead = { ok: true; content: unknown } | { ok: false; message: string };
@@ -91,6 +95,31 @@ const STATIC_RESOURCES: readonly StaticResource[] = [
       };
     },
   },
+  {
+    uri: 'neqsim://standards',
+    name: 'Design Standards Catalog',
+    description: 'The standards this server computes with: code, title, edition, the clauses applied, the tools that apply them',
+    read: (tools) => {
+      const standards = standardsCatalog(new Set(tools.map((t) => t.name)));
+      return { count: standards.length, standards, note: 'Read neqsim://standards/{code} for one standard; calculateStandard computes the gas-quality and metering ones.' };
+    },
+  },
+  {
+    uri: 'neqsim://handoff-schemas',
+    name: 'Agent Handoff Schemas',
+    description: 'JSON Schemas of the six seed-002 agent handoffs (fluid_definition, process_simulation, mechanical_design, flow_assurance, safety_analysis, lifecycle_state)',
+    read: () => ({
+      count: HANDOFF_TYPES.length,
+      schemas: Object.fromEntries(HANDOFF_TYPES.map((type) => [type, { uri: handoffSchemaUri(type), schema: handoffSchemaDocument(type) }])),
+      note: 'bridgeTaskWorkflow emits them ("toHandoff"), checks an incoming one ("validateHandoff") and feeds one to the tool that consumes it ("fromHandoff").',
+    }),
+  },
+  {
+    uri: 'neqsim://data-tables',
+    name: 'Data Tables',
+    description: 'Every data table the server holds (thermodynamic database and standards tables) with row counts, files and source citations',
+    read: () => dataTablesCatalog(),
+  },
 ];
 
 const decode = (s: string): string => {
@@ -115,9 +144,12 @@ const TEMPLATE_RESOURCES: readonly TemplateResource[] = [
   {
     uriTemplate: 'neqsim://schemas/{tool}/{type}',
     name: 'NeqSim Schema',
-    description: 'JSON Schema of a tool (snake_case name) of type input or output',
+    description: 'JSON Schema of a tool (snake_case name) of type input or output; neqsim://schemas/handoff/{handoffType} is the schema of an agent handoff',
     pattern: /^neqsim:\/\/schemas\/([^/]+)\/([^/]+)$/,
     read: ([tool, type], tools) => {
+      if (tool === 'handoff') {
+        return isHandoffType(type) ? { ok: true, content: handoffSchemaDocument(type) } : { ok: false, message: `Handoff schema not found: ${type} (one of ${HANDOFF_TYPES.join(', ')})` };
+      }
       const s = findSchema(tools, tool, type);
       return s ? { ok: true, content: s.schema } : { ok: false, message: `Schema not found: ${tool}/${type} (type must be input or output)` };
     },
@@ -132,6 +164,17 @@ const TEMPLATE_RESOURCES: readonly TemplateResource[] = [
       if (c) return { ok: true, content: componentProperties(c) };
       const hint = suggestComponent(name);
       return { ok: false, message: `Unknown component: ${name}${hint ? ` (did you mean ${hint}?)` : ''}` };
+    },
+  },
+  {
+    uriTemplate: 'neqsim://standards/{code}',
+    name: 'Design Standard',
+    description: 'One standard this server computes with (code from neqsim://standards, e.g. ISO6976_2016, API520): edition, clauses, tools',
+    pattern: /^neqsim:\/\/standards\/([^/]+)$/,
+    read: ([code], tools) => {
+      const registered = new Set(tools.map((t) => t.name));
+      const s = findStandard(registered, code);
+      return s ? { ok: true, content: s } : { ok: false, message: `Standard not found: ${code}. Standards computed here: ${standardsCatalog(registered).map((x) => x.code).join(', ')}` };
     },
   },
 ];
@@ -152,6 +195,8 @@ export function concreteResources(tools: readonly AnyTool[]): ResourceDescriptor
       out.push({ uri: exampleUri(category, name), name: `Example ${category}/${name}`, description: `${e.tool}: ${e.description}` });
     }
   }
+  for (const st of standardsCatalog(new Set(tools.map((t) => t.name)))) out.push({ uri: `neqsim://standards/${st.code}`, name: `Standard ${st.code}`, description: `${st.title} (${st.edition})` });
+  for (const type of HANDOFF_TYPES) out.push({ uri: handoffSchemaUri(type), name: `Handoff schema ${type}`, description: `JSON Schema of the seed-002 ${type} handoff` });
   for (const snake of schemaToolNames(tools)) {
     for (const type of ['input', 'output'] as const) {
       out.push({ uri: schemaUri(snake, type), name: `Schema ${snake}/${type}`, description: `JSON Schema of ${snake} ${type}` });

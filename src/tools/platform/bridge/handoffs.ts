@@ -55,6 +55,7 @@ export function fluidDefinition(env: Obj, input: Obj | undefined, sourceAgent: s
       components,
       multi_phase_check: multi,
       characterization: null,
+      ...(Number.isInteger(d?.flash?.numberOfPhases) ? { number_of_phases: d.flash.numberOfPhases } : {}),
       java_code: javaCode(eos, model, T, P, components, multi),
       assumptions: [...(Array.isArray(env.provenance?.assumptions) ? env.provenance.assumptions : []), ...assumptions],
     },
@@ -99,6 +100,14 @@ export function processSimulation(env: Obj, input: Obj | undefined, sourceAgent:
     };
     const feed: Obj | undefined = isObj(unit.feed) ? unit.feed : undefined;
     const e: Obj = { name, type: unit.type ?? null, inlet_temperature_C: num(feed?.temperature_C), inlet_pressure_bara: num(feed?.pressure_bara) };
+    // The feed report is the unit's whole inlet only for a one-inlet unit (a heat exchanger's is one side):
+    // only then are its flow and phase count stated, so the receiver's mass-balance check compares like with like.
+    const outletStreams = Object.keys(outlets).map(outletStream).filter((x): x is Obj => x !== undefined);
+    if (feed !== undefined && Array.isArray(unit.inlets) && unit.inlets.length === 1) {
+      e.inlet_flow_rate_kg_hr = num(feed.massFlow_kg_hr);
+      e.inlet_number_of_phases = Number.isInteger(feed.numberOfPhases) ? feed.numberOfPhases : null;
+      e.outlet_total_flow_rate_kg_hr = outletStreams.reduce((a, x) => a + (num(x.massFlow_kg_hr) ?? 0), 0);
+    }
     const gas = outletStream('gasOut');
     const liquid = outletStream('liquidOut');
     if (gas !== undefined || liquid !== undefined) {

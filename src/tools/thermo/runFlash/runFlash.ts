@@ -254,7 +254,7 @@ export const runFlashTool = defineTool({
   tier: 'core',
   category: 'CALCULATION',
   since: 'v1.0',
-  summary: 'Phase equilibrium of a mixture (SRK, PR, CPA, GERG-2008, UMR-PRU): TP, PH, PS, TV flashes, dew and bubble points, hydrate TP; phases and their properties.',
+  summary: 'Phase equilibrium of a mixture (SRK, PR, CPA, GERG-2008, PC-SAFT, UMR-PRU): TP, PH, PS, TV flashes, dew and bubble points, hydrate TP; phases and their properties.',
   description:
     `Phase equilibrium (flash) of a mixture. Implemented flash types: ${IMPLEMENTED_FLASH_TYPES.join(', ')}; aliases ${IMPLEMENTED_FLASH_TYPE_ALIASES.join(', ')} are normalised to the short names. ` +
     'hydrateTP (water and a hydrate former in the feed): a TP flash in which a gas hydrate (sI or sII, van der Waals–Platteeuw) may form; the hydrate is one more phase, "gas hydrate", with its amount, composition and density, and data.hydrate gives presence, structure, the formation temperature at this pressure, subcooling and cavity occupancies. ' +
