@@ -208,17 +208,24 @@ export function solveColumn(def: ColumnDefinition): ColumnResult | ProcessFailur
   };
   const start = initialState(problem, guess);
   const opts = { maxIterations: def.maxIterations ?? 60, tolerance: def.tolerance ?? 1e-10 };
-  let sol = solveMesh(problem, start, opts);
+  const topRate = topFractionEstimate(def, problem, feedTotal) * feedTotal;
+  const reflux = spec(def.condenser, 'refluxRatio') ?? 1.5;
+  // Newton from a start and, when that fails on a column with a condenser or reboiler, the
+  // specification continuation from the same start; `continuation` keeps the steps of the last call.
   let continuation = 0;
-  if (!sol.ok && (def.condenser || def.reboiler)) {
-    const c = continueFromEasySpecs(problem, start, opts, topFractionEstimate(def, problem, feedTotal) * feedTotal, spec(def.condenser, 'refluxRatio') ?? 1.5);
-    if (c.solution.ok) sol = c.solution;
+  const solveFrom = (p: MeshProblem, s: Float64Array): MeshSolution | MeshFailure => {
+    continuation = 0;
+    const direct = solveMesh(p, s, opts);
+    if (direct.ok || !(p.top || p.bottom)) return direct;
+    const c = continueFromEasySpecs(p, s, opts, topRate, reflux);
     continuation = c.steps;
-  }
+    return c.solution.ok ? c.solution : direct;
+  };
+  let sol = solveFrom(problem, start);
   let shorterColumns: number[] = [];
   if (!sol.ok) {
     // A long column: start from the same column with half the stages per section (solved the same way).
-    const s = solveThroughShorterColumns({ problem, guess }, (c) => initialState(c.problem, c.guess), opts);
+    const s = solveThroughShorterColumns({ problem, guess }, (c) => initialState(c.problem, c.guess), solveFrom);
     if (s.solution.ok) {
       sol = s.solution;
       shorterColumns = s.shorter;

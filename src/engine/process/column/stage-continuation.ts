@@ -12,7 +12,7 @@
  * column only sharpens it, which Newton handles in a few iterations.
  */
 import type { InitialGuess } from './initialise.js';
-import { solveMesh, stride, type MeshFailure, type MeshOptions, type MeshProblem, type MeshSolution } from './mesh.js';
+import { stride, type MeshFailure, type MeshProblem, type MeshSolution } from './mesh.js';
 
 export interface StagedColumn {
   problem: MeshProblem;
@@ -20,8 +20,8 @@ export interface StagedColumn {
 }
 
 interface Coarse extends StagedColumn {
-  /** For each fine stage: its position on the coarse stage axis (fractional between coarse stages). */
-  position: Float64Array;
+  /** Position of each of its stages on the full column's stage axis (kept stages exactly, the rest between). */
+  at: Float64Array;
 }
 
 /** Stages that must survive coarsening: the ends and every stage with a feed or a side draw. */
@@ -34,24 +34,20 @@ function keptStages(p: MeshProblem): number[] {
   return kept;
 }
 
-/** The column with each run of plain stages between kept stages roughly halved; undefined when nothing shrinks. */
-export function coarsen(c: StagedColumn): Coarse | undefined {
+/**
+ * The column with each run of plain stages between kept stages cut to `fraction` of its length
+ * (rounded up); undefined when nothing shrinks.
+ */
+export function coarsen(c: StagedColumn, fraction: number): Coarse | undefined {
   const p = c.problem;
   const kept = keptStages(p);
-  // Fine stage axis positions of the coarse stages, and fine → coarse positions.
   const at: number[] = [kept[0]];
-  const position = new Float64Array(p.n);
-  position[kept[0]] = 0;
   for (let s = 0; s + 1 < kept.length; s++) {
     const a = kept[s];
     const b = kept[s + 1];
-    const inner = b - a - 1;
-    const coarseInner = Math.ceil(inner / 2);
-    const ca = at.length - 1;
-    for (let j = 1; j <= coarseInner; j++) at.push(a + ((b - a) * j) / (coarseInner + 1));
+    const inner = Math.ceil((b - a - 1) * fraction);
+    for (let j = 1; j <= inner; j++) at.push(a + ((b - a) * j) / (inner + 1));
     at.push(b);
-    for (let i = 1; i <= inner; i++) position[a + i] = ca + ((coarseInner + 1) * i) / (b - a);
-    position[b] = at.length - 1;
   }
   const n = at.length;
   if (n >= p.n) return undefined;
@@ -74,26 +70,27 @@ export function coarsen(c: StagedColumn): Coarse | undefined {
     vapourDraw: pick(p.vapourDraw),
   };
   const guess: InitialGuess = { ...c.guess, feedVapourFraction: pick(c.guess.feedVapourFraction), feedTemperature: pick(c.guess.feedTemperature) };
-  return { problem, guess, position };
+  return { problem, guess, at: Float64Array.from(at) };
 }
 
 /**
- * The coarse column's solved state stretched over the fine column: temperatures linear between
- * coarse stages, component flows geometric (a profile falling by a factor per stage stays one).
+ * A solved state moved to other stage positions on the same axis: temperatures linear between
+ * the neighbouring source stages, component flows geometric (a profile falling by a factor per
+ * stage stays one). Kept stages sit at the same position in both, so they map exactly.
  */
-export function refine(coarse: Coarse, coarseState: Float64Array, fineStages: number): Float64Array {
-  const nc = coarse.problem.model.nc;
+export function resample(fromAt: ArrayLike<number>, state: Float64Array, toAt: ArrayLike<number>, nc: number): Float64Array {
   const m = stride(nc);
-  const out = new Float64Array(fineStages * m);
-  const last = coarse.problem.n - 1;
-  for (let k = 0; k < fineStages; k++) {
-    const x = coarse.position[k];
-    const i = Math.min(Math.floor(x), Math.max(last - 1, 0));
-    const t = last === 0 ? 0 : x - i;
+  const out = new Float64Array(toAt.length * m);
+  const last = fromAt.length - 1;
+  let i = 0;
+  for (let k = 0; k < toAt.length; k++) {
+    const x = toAt[k];
+    while (i < last - 1 && fromAt[i + 1] <= x) i++;
     const j = Math.min(i + 1, last);
+    const t = j === i ? 0 : Math.max(0, Math.min(1, (x - fromAt[i]) / (fromAt[j] - fromAt[i])));
     for (let q = 0; q < m; q++) {
-      const a = coarseState[i * m + q];
-      const b = coarseState[j * m + q];
+      const a = state[i * m + q];
+      const b = state[j * m + q];
       out[k * m + q] = q === 2 * nc ? a + t * (b - a) : Math.exp(Math.log(a) + t * (Math.log(b) - Math.log(a)));
     }
   }
@@ -101,20 +98,35 @@ export function refine(coarse: Coarse, coarseState: Float64Array, fineStages: nu
 }
 
 /**
- * Solves the column through shorter columns (at most `depth` halvings), each started from the
- * initial state `start` gives and, when that fails, from the next shorter column's solution.
+ * Solves the column through shorter columns (at most `depth` halvings): each shorter column is
+ * solved by `solve` from the initial state `start` gives and, when that fails, from the next
+ * shorter column's solution; the column itself by `solve` from the stretched shorter solution,
+ * through a column of three quarters of its length when the stretch from half is too far.
  */
-export function solveThroughShorterColumns(c: StagedColumn, start: (s: StagedColumn) => Float64Array, opts: MeshOptions, depth = 4): { solution: MeshSolution | MeshFailure; shorter: number[] } {
-  const coarse = coarsen(c);
-  if (!coarse || depth <= 0) return { solution: { ok: false, message: 'no shorter column to start from', iterations: 0, residual: NaN }, shorter: [] };
-  let solved = solveMesh(coarse.problem, start(coarse), opts);
-  let shorter = [coarse.problem.n];
+export function solveThroughShorterColumns(
+  c: StagedColumn,
+  start: (s: StagedColumn) => Float64Array,
+  solve: (p: MeshProblem, start: Float64Array) => MeshSolution | MeshFailure,
+  depth = 4,
+): { solution: MeshSolution | MeshFailure; shorter: number[] } {
+  const half = coarsen(c, 0.5);
+  if (!half || depth <= 0) return { solution: { ok: false, message: 'no shorter column to start from', iterations: 0, residual: NaN }, shorter: [] };
+  let solved = solve(half.problem, start(half));
+  let shorter = [half.problem.n];
   if (!solved.ok) {
-    const deeper = solveThroughShorterColumns(coarse, start, opts, depth - 1);
+    const deeper = solveThroughShorterColumns(half, start, solve, depth - 1);
     if (!deeper.solution.ok) return deeper;
     solved = deeper.solution;
-    shorter = [...deeper.shorter, coarse.problem.n];
+    shorter = [...deeper.shorter, half.problem.n];
   }
   if (!solved.ok) return { solution: solved, shorter };
-  return { solution: solveMesh(c.problem, refine(coarse, solved.state, c.problem.n), opts), shorter };
+  const nc = c.problem.model.nc;
+  const full = Float64Array.from({ length: c.problem.n }, (_, k) => k);
+  const direct = solve(c.problem, resample(half.at, solved.state, full, nc));
+  if (direct.ok) return { solution: direct, shorter };
+  const between = coarsen(c, 0.75);
+  if (!between || between.problem.n <= half.problem.n) return { solution: direct, shorter };
+  const mid = solve(between.problem, resample(half.at, solved.state, between.at, nc));
+  if (!mid.ok) return { solution: direct, shorter };
+  return { solution: solve(c.problem, resample(between.at, mid.state, full, nc)), shorter: [...shorter, between.problem.n] };
 }
