@@ -77,3 +77,27 @@ t.test('the deethaniser converges at 10, 30, 60 and 100 trays and sharpens with 
   // The 60 and 100 tray columns are near the limit: within 5 % of each other in top propane.
   t.ok(Math.abs(outcomes[3].topPropane / outcomes[2].topPropane - 1) < 0.05, 'top propane near its limit at 60 trays');
 });
+
+t.test('long columns with other specifications, a total condenser, a side draw or a low feed converge', async (t) => {
+  const cases: [string, number, Record<string, unknown>, (env: Envelope<any>) => [number, number, string]][] = [
+    ['reflux ratio 3', 60, { refluxRatio: 3, bottomProductFlowRate: [325, 'kmol/hr'] }, (e) => [e.data.streams['Deethaniser.liquidOut'].molarFlow_mol_hr, 325e3, 'bottom rate']],
+    ['reboiler temperature', 30, { refluxRatio: 2, reboilerTemperature: [98, 'C'] }, (e) => [e.data.units.Deethaniser.bottomTemperature_C, 98, 'reboiler °C']],
+    ['reboiler temperature', 100, { refluxRatio: 2, reboilerTemperature: [98, 'C'] }, (e) => [e.data.units.Deethaniser.bottomTemperature_C, 98, 'reboiler °C']],
+    ['bottom purity', 100, { refluxRatio: 2, bottomProductPurity: { component: 'ethane', value: 0.001 } }, (e) => [e.data.streams['Deethaniser.liquidOut'].composition.ethane, 0.001, 'ethane in the bottom']],
+    ['total condenser', 100, { refluxRatio: 2, bottomProductFlowRate: [325, 'kmol/hr'], totalCondenser: true }, (e) => [e.data.streams['Deethaniser.liquidOut'].molarFlow_mol_hr, 325e3, 'bottom rate']],
+    ['side draw', 100, { refluxRatio: 2, bottomProductFlowRate: [300, 'kmol/hr'], sideDraws: [{ tray: 45, phase: 'liquid', flowRate: [20, 'kmol/hr'] }] }, (e) => [e.data.streams['Deethaniser.sideDraw0'].molarFlow_mol_hr, 20e3, 'side draw rate']],
+    ['feed on tray 10', 60, { refluxRatio: 2, bottomProductFlowRate: [325, 'kmol/hr'], feedTray: 10 }, (e) => [e.data.streams['Deethaniser.liquidOut'].molarFlow_mol_hr, 325e3, 'bottom rate']],
+  ];
+  for (const [label, trays, props, check] of cases) {
+    const input = deethaniser(trays);
+    const base = input.process[1].properties as Record<string, unknown>;
+    input.process[1].properties = { numberOfTrays: trays, feedTray: base.feedTray, topPressure: base.topPressure, bottomPressure: base.bottomPressure, ...props } as typeof base as never;
+    const env = run(input);
+    t.equal(env.status, 'success', `${label}, ${trays} trays: ${JSON.stringify(env.errors ?? '')}`);
+    if (env.status !== 'success') continue;
+    const u = env.data.units.Deethaniser;
+    t.ok(u.maxScaledResidual <= 1e-10 && u.massBalanceRelativeError <= 1e-10 && u.energyBalanceRelativeError <= 1e-8, `${label}, ${trays} trays: residual ${u.maxScaledResidual}, mass ${u.massBalanceRelativeError}, energy ${u.energyBalanceRelativeError}`);
+    const [got, want, what] = check(env);
+    t.ok(Math.abs(got / want - 1) < 1e-8, `${label}, ${trays} trays: ${what} ${got} (specified ${want})`);
+  }
+});
