@@ -17,7 +17,7 @@ import { flashTP } from '../../flash/tp-flash.js';
 import { mapComposition, overallMolarMass, streamAtPH, type ProcessFailure, type ProcessFluid, type StreamState } from '../stream.js';
 import { solveMesh, specValue, stageDuty, stride, type EndSpecification, type MeshFailure, type MeshOptions, type MeshProblem, type MeshSolution } from './mesh.js';
 import { initialState, type InitialGuess } from './initialise.js';
-import { solveThroughShorterColumns } from './stage-continuation.js';
+import { LONGEST_RUN_STARTED_DIRECTLY, longestPlainRun, solveThroughShorterColumns } from './stage-continuation.js';
 import type { StageProperties } from './stage-properties.js';
 
 export type { EndSpecification } from './mesh.js';
@@ -221,15 +221,17 @@ export function solveColumn(def: ColumnDefinition): ColumnResult | ProcessFailur
     continuation = c.steps;
     return c.solution.ok ? c.solution : direct;
   };
-  let sol = solveFrom(problem, start);
+  // Sections longer than the start sweeps handle go through shorter columns first (direct after);
+  // shorter ones directly, through shorter columns only when that fails.
+  const long = longestPlainRun(problem) > LONGEST_RUN_STARTED_DIRECTLY;
+  let sol: MeshSolution | MeshFailure | undefined = long ? undefined : solveFrom(problem, start);
   let shorterColumns: number[] = [];
-  if (!sol.ok) {
-    // A long column: start from the same column with half the stages per section (solved the same way).
+  if (!sol?.ok) {
     const s = solveThroughShorterColumns({ problem, guess }, (c) => initialState(c.problem, c.guess), solveFrom);
     if (s.solution.ok) {
       sol = s.solution;
       shorterColumns = s.shorter;
-    }
+    } else sol = sol ?? solveFrom(problem, start);
   }
   if (!sol.ok) {
     const where = sol.stage !== undefined ? ` (stage ${sol.stage + top + 1} of ${N}${sol.equation ? `, ${sol.equation}` : ''})` : '';
