@@ -16,7 +16,8 @@ import { liquidLabel, makePhase, type FlashResult } from '../../flash/phase-stat
 import { flashTP } from '../../flash/tp-flash.js';
 import { mapComposition, overallMolarMass, streamAtPH, type ProcessFailure, type ProcessFluid, type StreamState } from '../stream.js';
 import { solveMesh, specValue, stageDuty, stride, type EndSpecification, type MeshFailure, type MeshOptions, type MeshProblem, type MeshSolution } from './mesh.js';
-import { initialState } from './initialise.js';
+import { initialState, type InitialGuess } from './initialise.js';
+import { LONGEST_RUN_STARTED_DIRECTLY, longestPlainRun, solveThroughShorterColumns } from './stage-continuation.js';
 import type { StageProperties } from './stage-properties.js';
 
 export type { EndSpecification } from './mesh.js';
@@ -84,6 +85,11 @@ export interface ColumnResult {
    * reflux ratio and product rate, then the specified quantities moved to their targets in steps.
    */
   continuationSteps: number;
+  /**
+   * Stage counts of the shorter columns (same feeds, draws and specifications, fewer plain
+   * stages) solved first, shortest first, whose profile started this column; empty when not needed.
+   */
+  shorterColumns: number[];
   /** Largest scaled MESH residual at the solution, and after each Newton iteration. */
   residual: number;
   history: number[];
@@ -185,7 +191,7 @@ export function solveColumn(def: ColumnDefinition): ColumnResult | ProcessFailur
     totalCondenser: def.totalCondenser === true,
   };
   const spec = (s: EndSpecification | undefined, k: 'refluxRatio' | 'boilupRatio'): number | undefined => (s?.kind === k ? s.value : undefined);
-  const start = initialState(problem, {
+  const guess: InitialGuess = {
     topFraction: topFractionEstimate(def, problem, feedTotal),
     reflux: spec(def.condenser, 'refluxRatio') ?? 1.5,
     boilup: spec(def.reboiler, 'boilupRatio') ?? 1,
@@ -199,14 +205,33 @@ export function solveColumn(def: ColumnDefinition): ColumnResult | ProcessFailur
       const f = problem.feed[k].reduce((a, b) => a + b, 0);
       return f > 0 ? v / f : 0;
     }),
-  });
+  };
+  const start = initialState(problem, guess);
   const opts = { maxIterations: def.maxIterations ?? 60, tolerance: def.tolerance ?? 1e-10 };
-  let sol = solveMesh(problem, start, opts);
+  const topRate = topFractionEstimate(def, problem, feedTotal) * feedTotal;
+  const reflux = spec(def.condenser, 'refluxRatio') ?? 1.5;
+  // Newton from a start and, when that fails on a column with a condenser or reboiler, the
+  // specification continuation from the same start; `continuation` keeps the steps of the last call.
   let continuation = 0;
-  if (!sol.ok && (def.condenser || def.reboiler)) {
-    const c = continueFromEasySpecs(problem, start, opts, topFractionEstimate(def, problem, feedTotal) * feedTotal, spec(def.condenser, 'refluxRatio') ?? 1.5);
-    if (c.solution.ok) sol = c.solution;
+  const solveFrom = (p: MeshProblem, s: Float64Array): MeshSolution | MeshFailure => {
+    continuation = 0;
+    const direct = solveMesh(p, s, opts);
+    if (direct.ok || !(p.top || p.bottom)) return direct;
+    const c = continueFromEasySpecs(p, s, opts, topRate, reflux);
     continuation = c.steps;
+    return c.solution.ok ? c.solution : direct;
+  };
+  // Sections longer than the start sweeps handle go through shorter columns first (direct after);
+  // shorter ones directly, through shorter columns only when that fails.
+  const long = longestPlainRun(problem) > LONGEST_RUN_STARTED_DIRECTLY;
+  let sol: MeshSolution | MeshFailure | undefined = long ? undefined : solveFrom(problem, start);
+  let shorterColumns: number[] = [];
+  if (!sol?.ok) {
+    const s = solveThroughShorterColumns({ problem, guess }, (c) => initialState(c.problem, c.guess), solveFrom);
+    if (s.solution.ok) {
+      sol = s.solution;
+      shorterColumns = s.shorter;
+    } else sol = sol ?? solveFrom(problem, start);
   }
   if (!sol.ok) {
     const where = sol.stage !== undefined ? ` (stage ${sol.stage + top + 1} of ${N}${sol.equation ? `, ${sol.equation}` : ''})` : '';
@@ -273,7 +298,7 @@ export function solveColumn(def: ColumnDefinition): ColumnResult | ProcessFailur
   const q = (condenserDuty ?? 0) + (reboilerDuty ?? 0);
   const scale = Math.max(Math.abs(feedEnthalpy), Math.abs(hOut), Math.abs(condenserDuty ?? 0), Math.abs(reboilerDuty ?? 0), feedTotal * 1e3);
   const energyErr = Math.abs(feedEnthalpy + q - hOut) / scale;
-  return { ok: true, stages, top: topStream, bottom: bottomStream, draws, condenserDuty, reboilerDuty, continuationSteps: continuation, iterations: sol.iterations, residual: sol.residual, history: sol.history, massBalanceError: massErr, energyBalanceError: energyErr };
+  return { ok: true, stages, top: topStream, bottom: bottomStream, draws, condenserDuty, reboilerDuty, continuationSteps: continuation, shorterColumns, iterations: sol.iterations, residual: sol.residual, history: sol.history, massBalanceError: massErr, energyBalanceError: energyErr };
 }
 
 /** kg/s of the column feed from its component totals (mol/s). */
@@ -318,6 +343,8 @@ function continueFromEasySpecs(p: MeshProblem, start: Float64Array, opts: MeshOp
   const F = p.feedTotal;
   const easyTop: EndSpecification | undefined = p.top ? (p.bottom ? { kind: 'refluxRatio', value: reflux } : { kind: 'productRate', value: topRate }) : undefined;
   const easyBottom: EndSpecification | undefined = p.bottom ? { kind: 'productRate', value: Math.max(0.02 * F, F - topRate - p.liquidDraw.reduce((a, b) => a + b, 0) - p.vapourDraw.reduce((a, b) => a + b, 0)) } : undefined;
+  // Targets that are the easy specifications themselves were solved (and failed) directly already.
+  if (sameSpec(easyTop, p.top) && sameSpec(easyBottom, p.bottom)) return { solution: { ok: false, message: 'no easier specifications than the targets', iterations: 0, residual: NaN }, steps: 0 };
   let sol = solveMesh({ ...p, top: easyTop, bottom: easyBottom }, start, opts);
   let steps = 1;
   if (!sol.ok) return { solution: sol, steps };
@@ -347,4 +374,9 @@ function continueFromEasySpecs(p: MeshProblem, start: Float64Array, opts: MeshOp
   }
   if (done < 1) return { solution: { ok: false, message: 'specification continuation did not reach the targets', iterations: current.iterations, residual: NaN }, steps };
   return { solution: current, steps };
+}
+
+function sameSpec(a: EndSpecification | undefined, b: EndSpecification | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  return a.kind === b.kind && a.value === b.value && ('component' in a ? 'component' in b && a.component === b.component : !('component' in b));
 }

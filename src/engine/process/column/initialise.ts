@@ -152,13 +152,17 @@ export function initialState(p: MeshProblem, g: InitialGuess): Float64Array {
         const yk = new Float64Array(nc);
         for (let i = 0; i < nc; i++) yk[i] = K[k][i] * xk[i];
         const pr = ev.evaluate(Tk, p.P[k], xk, yk, false);
-        const Kk = (pr ? pr.K : wilsonK(model, Tk, p.P[k])).map((v) => (Number.isFinite(v) ? Math.min(1e30, Math.max(1e-30, v)) : 1));
+        // Where the EOS finds one root for both phases (K ≡ 1: the stage is too hot for its
+        // liquid) its K cannot move T: Wilson's K, which never collapse, step the temperature
+        // back towards the two-phase region. Keeping the trivial K froze such stages for all
+        // later sweeps (a block of stages at K ≡ 1 in long rectifying sections).
+        const eos = pr && !pr.K.every((v) => Math.abs(v - 1) < 1e-4) ? pr.K : undefined;
+        const Kk = (eos ?? wilsonK(model, Tk, p.P[k])).map((v) => (Number.isFinite(v) ? Math.min(1e30, Math.max(1e-30, v)) : 1));
         let sum = 0;
         for (let i = 0; i < nc; i++) sum += Kk[i] * xk[i];
         K[k] = Kk;
         if (fixed) break;
-        const trivial = pr !== undefined && Kk.every((v) => Math.abs(v - 1) < 1e-4);
-        if (trivial || !(sum > 0)) break;
+        if (!(sum > 0)) break;
         // d ln ΣKx / d(1/T) ≈ −ΔH/R ≈ −(typical 2500 K): a damped fixed slope step.
         const invT = 1 / Tk + Math.log(sum) / 3000;
         const next = 1 / invT;

@@ -308,6 +308,7 @@ export function solveMesh(p: MeshProblem, start: Float64Array, opts: MeshOptions
   if (bad >= 0) return { ok: false, message: `no equation-of-state solution at the starting state of stage ${bad}`, stage: bad, iterations: 0, residual: Infinity };
   let res = allResiduals(p, state, props);
   const history: number[] = [];
+  const startNorm = norm2(res);
   for (let it = 1; it <= opts.maxIterations; it++) {
     const worst = maxAbs(res);
     if (worst.value <= opts.tolerance) return { ok: true, state, props: props as StageProperties[], iterations: it - 1, residual: worst.value, history };
@@ -389,6 +390,14 @@ export function solveMesh(p: MeshProblem, start: Float64Array, opts: MeshOptions
     }
     if (!accepted) return { ok: false, message: 'the Newton step found no state with a solvable equation of state', stage: worst.stage, equation: equationName(p, worst.row, worst.stage), iterations: it, residual: worst.value };
     history.push(maxAbs(res).value);
+    // Left the basin: scaled residuals a thousand times the start's and above 1e3 (heat
+    // imbalances of 1e7 J per mol of feed) are not recovered from; the caller's fallbacks
+    // (specification and stage-count continuation) are cheaper than the remaining iterations.
+    const now = norm2(res);
+    if (now > 1e3 && now > 1e3 * startNorm) {
+      const w = maxAbs(res);
+      return { ok: false, message: `Newton iteration diverged (largest scaled residual ${w.value.toExponential(2)} after ${it} iterations)`, stage: w.stage, equation: equationName(p, w.row, w.stage), iterations: it, residual: w.value };
+    }
   }
   const worst = maxAbs(res);
   if (worst.value <= opts.tolerance) return { ok: true, state, props: props as StageProperties[], iterations: opts.maxIterations, residual: worst.value, history };

@@ -178,6 +178,7 @@ function columnFigures(u: UnitResult): Record<string, unknown> {
     numberOfStages: N,
     iterations: c.iterations,
     continuationSteps: c.continuationSteps,
+    ...(c.shorterColumns.length > 0 ? { startedFromShorterColumns_stages: c.shorterColumns } : {}),
     maxScaledResidual: c.residual,
     residualHistory: c.history,
     massBalanceRelativeError: c.massBalanceError,
