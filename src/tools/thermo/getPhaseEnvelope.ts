@@ -14,7 +14,8 @@ import { moleFraction, pressureValue } from '../contract/bounded.js';
 import { createFluid, phaseEnvelope } from '../../engine/index.js';
 import { failure, issue, success, warning, type DiagnosticIssue, type Envelope } from '../contract/envelope.js';
 import { defineTool } from '../contract/types.js';
-import { cubicModelIssue, parseFlashRequest } from './runFlash/request.js';
+import { parseFlashRequest } from './runFlash/request.js';
+import { ALL_MODELS_DESCRIPTION, FLASH_MODELS, MIXING_RULE_DESCRIPTION } from '../contract/flash-models.js';
 import { parsePressure } from '../contract/units.js';
 
 const TOOL = 'getPhaseEnvelope';
@@ -27,9 +28,9 @@ const StatePoint = Type.Object({ temperature_K: Type.Number(), temperature_C: Ty
 
 export const PhaseEnvelopeInput = Type.Object(
   {
-    model: Type.Optional(Type.String({ description: 'Equation of state: SRK (default), PR or GERG2008 (its 21 components; case-insensitive)', examples: ['SRK', 'PR', 'GERG2008'] })),
+    model: Type.Optional(Type.String({ description: ALL_MODELS_DESCRIPTION, examples: ['SRK', 'PR', 'GERG2008', 'UMRPRU', 'PCSAFT'] })),
     components: Type.Record(Type.String(), moleFraction(), { description: 'Component name → mole fraction, e.g. {"methane": 0.85, "ethane": 0.10, "propane": 0.05}' }),
-    mixingRule: Type.Optional(Type.String({ description: 'Only "classic" is implemented', examples: ['classic'] })),
+    mixingRule: Type.Optional(Type.String({ description: MIXING_RULE_DESCRIPTION, examples: ['classic'] })),
     lowPressure: Type.Optional(
       Type.Union([pressureValue({ description: 'a bare number is bara' }), Type.Object({ value: pressureValue(), unit: Type.Optional(Type.String()) }, { additionalProperties: false })], {
         description: 'Pressure the dew curve starts at and the bubble curve ends at (default 1 bara, as the original): a bare number is bara, or {value, unit}',
@@ -80,12 +81,8 @@ export function getPhaseEnvelope(input: unknown): Envelope<Output> {
   }
   const o = input as Record<string, unknown>;
   const issues: DiagnosticIssue[] = [];
-  const parsed = parseFlashRequest({ model: o.model, components: o.components, mixingRule: o.mixingRule });
+  const parsed = parseFlashRequest({ model: o.model, components: o.components, mixingRule: o.mixingRule }, FLASH_MODELS);
   if (!parsed.ok) issues.push(...parsed.issues);
-  else {
-    const cubic = cubicModelIssue(parsed.request.model, 'A phase envelope');
-    if (cubic) issues.push(cubic);
-  }
   let Pmin = DEFAULT_PMIN_BARA * 1e5;
   if (o.lowPressure !== undefined) {
     const r = parsePressure(o.lowPressure, { field: 'lowPressure' });
@@ -95,7 +92,7 @@ export function getPhaseEnvelope(input: unknown): Envelope<Output> {
   }
   if (issues.length > 0 || !parsed.ok) return failure(TOOL, 'compute', issues);
   const req = parsed.request;
-  const fluid = createFluid(req.model, req.components, req.z);
+  const fluid = createFluid(req.model, req.components, req.z, req.alphaFunction, { umrAttraction: req.umrAttraction });
   const env = phaseEnvelope(fluid.model, fluid.z, { Pmin, Pmax: PMAX_BARA * 1e5 });
   if (!env.ok) {
     return failure(TOOL, 'compute', [{ severity: 'error', code: 'ENVELOPE_ERROR', message: env.message, fix: `The mixture has no dew point at ${Pmin / 1e5} bara the trace can start from: try another lowPressure, or check the composition (runFlash dewPointT at that pressure)` }], 'envelope');

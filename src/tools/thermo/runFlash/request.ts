@@ -6,7 +6,7 @@ import { findComponent, suggestComponent, type ComponentData } from '../../../en
 import { isFluidModelName, isPolar, uncoveredComponents } from '../../../engine/index.js';
 import { REFERENCE_COMPONENTS } from '../../../engine/reference-eos/components.js';
 import { issue, warning, type DiagnosticIssue, type Warning } from '../../contract/envelope.js';
-import { CPA_MIXING_RULES, UMR_MIXING_RULES, modelDidYouMean, normalizeModel, SUPPORTED_MODELS, MIXING_RULES, type FlashModel, type SupportedModel } from '../../contract/flash-models.js';
+import { CPA_MIXING_RULES, UMR_MIXING_RULES, modelDidYouMean, normalizeModel, FLASH_MODELS, MIXING_RULES, type FlashModel, type SupportedModel } from '../../contract/flash-models.js';
 import { hasAsymmetricCpaPair } from '../../../engine/cpa-fluid.js';
 import { parseEnthalpy, parseEntropy, parseMolarVolume, parsePressure, parseTemperature } from '../../contract/units.js';
 import { IMPLEMENTED_FLASH_TYPES, implementedFlashType, type ImplementedFlashType } from './flash-types.js';
@@ -85,10 +85,10 @@ export function equilibriumModelIssue(model: FlashModel, what: string, field = '
 }
 
 /**
- * `models`: which models this caller computes (default the shared SRK, PR, GERG2008; runFlash
- * adds CPA). A model outside it is UNKNOWN_MODEL with the list in the fix.
+ * `models`: which models this caller computes (default every registered model, FLASH_MODELS). A
+ * model outside it is UNKNOWN_MODEL with the list in the fix.
  */
-export function parseFlashRequest(input: unknown, models: readonly FlashModel[] = SUPPORTED_MODELS): RequestOutcome {
+export function parseFlashRequest(input: unknown, models: readonly FlashModel[] = FLASH_MODELS): RequestOutcome {
   if (!isObject(input)) {
     return { ok: false, kind: 'input', issues: [issue('INPUT_ERROR', 'runFlash input must be a JSON object', 'Send {"model": "SRK", "temperature": …, "pressure": …, "components": {…}}')] };
   }
