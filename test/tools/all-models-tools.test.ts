@@ -140,3 +140,25 @@ t.test('components without PC-SAFT parameters or UMR-PRU groups: 422 naming them
     }
   }
 });
+
+t.test('queryDataCatalog: PC-SAFT and UMR-PRU parameters as the engine uses them', async (t) => {
+  const get = async (componentName: string) => data(await runTool('queryDataCatalog', { action: 'getComponentProperties', componentName }));
+  const water = await get('water');
+  // Gross & Sadowski 2002 water (2B): m = 1.0656, σ = 3.0007 Å, ε/k = 366.51 K, κ = 0.034868, ε^AB/k = 2500.7 K.
+  t.equal(water.pcsaft.segmentNumber.value, 1.0656);
+  t.equal(water.pcsaft.segmentDiameter.value, 3.0007);
+  t.equal(water.pcsaft.dispersionEnergy.value, 366.51);
+  t.same([water.pcsaft.association.scheme, water.pcsaft.association.sites], ['2B', 2], 'water associates with 2 sites (2B, as fitted), not COMP.csv’s 4C');
+  t.ok(Math.abs(water.pcsaft.association.associationEnergy.value - 2500.7) < 1, `ε^AB/k ${water.pcsaft.association.associationEnergy.value} K`);
+  t.match(water.umrpru.source, /builds in for water/, 'water’s alpha is the original’s built-in set');
+  const co2 = await get('CO2');
+  t.same([co2.pcsaft.segmentNumber.value, co2.pcsaft.segmentDiameter.value, co2.pcsaft.dispersionEnergy.value], [2.0729, 2.7852, 169.21], 'CO2: the published G&S set that replaces COMP.csv’s');
+  t.match(co2.pcsaft.source, /Gross & Sadowski/);
+  const heptane = await get('n-heptane');
+  t.same(heptane.umrpru.groups.map((g: any) => [g.name, g.count]), [['CH3', 2], ['CH2', 5]], 'n-heptane: 2 CH3 + 5 CH2');
+  t.equal(heptane.pcsaft.association, undefined, 'n-heptane does not associate');
+  const mercury = await get('mercury');
+  t.equal(mercury.pcsaft, undefined, 'no PC-SAFT parameters for mercury: none shown');
+  const helium = await get('helium');
+  t.equal(helium.umrpru, undefined, 'no UMR-PRU groups for helium: none shown');
+});

@@ -11,11 +11,16 @@ import { ALPHA_ROWS } from '../../engine/components/data/alpha-rows.js';
 import { INTER_ROWS } from '../../engine/components/data/inter-rows.js';
 import { CPA_ROWS } from '../../engine/components/data/cpa-rows.js';
 import { CPA_CROSS_ROWS } from '../../engine/components/data/cpa-cross-rows.js';
+import { PCSAFT_ROWS } from '../../engine/components/data/pcsaft-rows.js';
+import { PCSAFT_KIJ_ROWS } from '../../engine/components/data/pcsaft-kij-rows.js';
+import { UMR_COMPONENTS } from '../../engine/components/data/umr-groups.js';
+import { UNIFAC_SUBGROUPS } from '../../engine/components/data/umr-interaction.js';
 import { HYDRATE_GUESTS, HYDRATE_GUESTS_GF } from '../../engine/hydrate/parameters.js';
 import { failure, issue, success, type Envelope } from '../contract/envelope.js';
 import { catalogIn, defineTool, type AnyTool } from '../contract/types.js';
 import { componentProperties } from '../contract/catalog/resources.js';
 import { implementedModels } from '../contract/catalog/models.js';
+import { PcSaftParameters, pcsaftParametersAsUsed, UmrParameters, umrParametersAsUsed } from './catalog-model-parameters.js';
 
 const TOOL = 'queryDataCatalog';
 export const CATALOG_ACTIONS = ['listComponentFamilies', 'getComponentProperties', 'listEOSModels', 'listDataTables'] as const;
@@ -70,6 +75,8 @@ const Output = Type.Union(
       {
         component: ComponentRecord,
         cpa: Type.Optional(CpaParameters),
+        pcsaft: Type.Optional(PcSaftParameters),
+        umrpru: Type.Optional(UmrParameters),
         hydrateGuest: Type.Optional(HydrateGuest),
       },
       { title: 'getComponentProperties' },
@@ -145,10 +152,12 @@ function run(input: In, tools: readonly AnyTool[]): Envelope<Static<typeof Outpu
       const hint = suggestComponent(input.componentName);
       return failure(TOOL, 'compute', [issue('UNKNOWN_COMPONENT', `'${input.componentName}' is not a known component`, hint ? `Did you mean '${hint}'?` : 'listComponentFamilies lists every name', 'componentName')]);
     }
-    data = { component: componentProperties(c) as Static<typeof ComponentRecord>, ...modelParameters(c.name) };
+    const pcsaft = pcsaftParametersAsUsed(c);
+    const umrpru = umrParametersAsUsed(c);
+    data = { component: componentProperties(c) as Static<typeof ComponentRecord>, ...modelParameters(c.name), ...(pcsaft ? { pcsaft } : {}), ...(umrpru ? { umrpru } : {}) };
   } else if (action === 'listEOSModels') {
     const models = implementedModels(tools);
-    data = { count: models.length, models, recommendation: 'SRK or PR for hydrocarbon gas and oil; CPA when water, alcohols or glycols matter; GERG2008 for reference-quality natural-gas and LNG properties and dew/bubble points (its 21 components only)' };
+    data = { count: models.length, models, recommendation: 'SRK or PR for hydrocarbon gas and oil; CPA when water, alcohols or glycols matter; GERG2008 for reference-quality natural-gas and LNG properties and dew/bubble points (its 21 components only); PCSAFT or UMRPRU to compare with those families (components with their parameters; getComponentProperties shows them)' };
   } else {
     data = {
       thermodynamicDatabase: {
@@ -159,6 +168,10 @@ function run(input: In, tools: readonly AnyTool[]): Envelope<Static<typeof Outpu
           { name: 'binaryInteraction', rows: INTER_ROWS.length, content: 'kij of SRK and PR (KIJSRK, KIJPR) and of CPA (cpakij_SRK, cpakijT_SRK)', file: 'src/engine/components/data/inter-rows.ts' },
           { name: 'cpa', rows: CPA_ROWS.length, content: 'SRK-CPA a0, b, c1, association scheme, energy and volume, Peneloux', file: 'src/engine/components/data/cpa-rows.ts' },
           { name: 'cpaCrossAssociation', rows: CPA_CROSS_ROWS.length, content: 'CR-1 cross-association volumes and energies (solvation)', file: 'src/engine/components/data/cpa-cross-rows.ts' },
+          { name: 'pcsaft', rows: PCSAFT_ROWS.length, content: 'PC-SAFT m, σ, ε/k, association volume and energy, scheme (getComponentProperties shows them as used, overrides applied)', file: 'src/engine/components/data/pcsaft-rows.ts' },
+          { name: 'pcsaftBinaryInteraction', rows: PCSAFT_KIJ_ROWS.length, content: 'PC-SAFT kij (KIJPCSAFT)', file: 'src/engine/components/data/pcsaft-kij-rows.ts' },
+          { name: 'umrpruGroups', rows: Object.keys(UMR_COMPONENTS).length, content: 'UMR-PRU UNIFAC group assignment and PR Mathias–Copeman c1–c3 per component', file: 'src/engine/components/data/umr-groups.ts' },
+          { name: 'unifacSubgroups', rows: Object.keys(UNIFAC_SUBGROUPS).length, content: 'UNIFAC subgroups (R, Q, main group) and the UMR-PRU main-group interaction parameters A, B, C', file: 'src/engine/components/data/umr-interaction.ts' },
           { name: 'hydrateGuests', rows: Object.keys(HYDRATE_GUESTS).length, content: 'Langmuir constants of hydrate formers, SRK/PR set', file: 'src/engine/hydrate/parameters.ts' },
           { name: 'hydrateGuestsCPA', rows: Object.keys(HYDRATE_GUESTS_GF).length, content: 'Langmuir constants of hydrate formers, CPA (GF) set', file: 'src/engine/hydrate/parameters.ts' },
         ],
@@ -181,7 +194,7 @@ export const queryDataCatalogTool = defineTool({
   since: 'v1.2',
   summary: 'Browse the engine\'s data: component families and constants (with CPA and hydrate parameters), EOS models, data tables with sources.',
   description:
-    `Browse the engine's data. "action": ${CATALOG_ACTIONS.join(' | ')}. getComponentProperties {componentName} gives the constants (SI, with units) and, where the component has them, its CPA and hydrate-guest parameters; ` +
+    `Browse the engine's data. "action": ${CATALOG_ACTIONS.join(' | ')}. getComponentProperties {componentName} gives the constants (SI, with units) and, where the component has them, its CPA, PC-SAFT (m, σ, ε/k, association) and UMR-PRU (UNIFAC groups, Mathias–Copeman alpha) parameters as the engine uses them, and its hydrate-guest parameters; ` +
     'listEOSModels the models runFlash implements; listDataTables the tables with sizes and sources. No materials or design-standard tables are held (those actions answer NOT_AVAILABLE). Always allowed (ADVISORY).',
   input: Input,
   output: Output,
