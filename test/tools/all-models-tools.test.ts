@@ -162,3 +162,17 @@ t.test('queryDataCatalog: PC-SAFT and UMR-PRU parameters as the engine uses them
   const helium = await get('helium');
   t.equal(helium.umrpru, undefined, 'no UMR-PRU groups for helium: none shown');
 });
+
+t.test('getBenchmarkTrust: measured runFlash bounds for GERG2008, PCSAFT and UMRPRU (reference-EOS pure fluids)', async (t) => {
+  const e = await runTool('getBenchmarkTrust', { action: 'getTool', toolName: 'runFlash' });
+  t.equal(e.status, 'success', JSON.stringify(e.errors ?? []));
+  const trust = data(e).trust;
+  for (const model of ['GERG2008', 'PCSAFT', 'UMRPRU']) {
+    const key = `${model} vapour pressure vs reference EOS`;
+    t.match(trust.accuracyBounds[key], /^max \|relative error\| .* over \d+ value\(s\) in \d+ case\(s\) vs published\/reference data$/, `${key}: ${trust.accuracyBounds[key]}`);
+    const cases = (trust.validationCases as any[]).filter((c) => c.id.endsWith(`/${model}`) && /vapour pressure/.test(c.description));
+    t.ok(cases.length >= 10, `${model}: ${cases.length} measured vapour-pressure cases`);
+    // The CO2 point at 302 K (S-04): a real saturation point for GERG-2008 (0.1 % of Span–Wagner).
+    if (model === 'GERG2008') t.match(cases.find((c) => c.id === 'S-04/GERG2008'), { passed: true }, 'GERG-2008 CO2 vapour pressure at 302 K within tolerance');
+  }
+});
