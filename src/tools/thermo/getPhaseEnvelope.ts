@@ -1,5 +1,5 @@
 /**
- * getPhaseEnvelope (core, CALCULATION, v1.0): the P–T phase envelope of a mixture on our cubic
+ * getPhaseEnvelope (core, CALCULATION, v1.0): the P–T phase envelope of a mixture with any
  * engine (src/engine/flash/envelope.ts): the dew curve from 1 bar, through the critical point,
  * and the bubble curve back to 1 bar, with the critical point, cricondenbar and cricondentherm.
  *
@@ -133,7 +133,7 @@ export function getPhaseEnvelope(input: unknown): Envelope<Output> {
     provenance: {
       model: req.model,
       calculationType: 'phase envelope',
-      mixingRule: 'classic',
+      mixingRule: req.model === 'UMRPRU' && req.umrAttraction === 'umr' ? 'UMR (universal mixing rule with UNIFAC)' : 'classic',
       convergence: { converged: env.complete, iterations: env.newtonIterations, message: `${env.points.length} points; ${env.stopReason}` },
       assumptions: [
         'Michelsen (1980) continuation in (ln K, ln T, ln P): each point is a converged saturation point (equal fugacities, Newton to 1e-10)',
@@ -142,7 +142,7 @@ export function getPhaseEnvelope(input: unknown): Envelope<Output> {
         'Two phases traced; the stability of each point is screened by a tangent-plane analysis of the feed with the trial phases of a TP flash with a third-phase search (Wilson, each component near-pure, the other volume root); where a trial finds another phase, that TP flash decides, and the point is marked stable: false where the feed splits otherwise (e.g. two liquids)',
         'Step length follows the curvature of the curve: the polyline through the points lies within 1e-3 (in ln T, ln P) of the exact saturation curve',
       ],
-      limitations: ['Cubic EOS: critical points and the envelope top are the least accurate part (typically a few K and bar off measured data)'],
+      limitations: [req.model === 'GERG2008' ? 'GERG-2008: within its stated uncertainty for natural gases; the envelope top is the least certain part' : `${req.model}: critical points and the envelope top are the least accurate part (typically a few K and bar off measured data)`],
       computationTimeMs: performance.now() - started,
     },
     validationMessage: 'Input checked; envelope traced',
@@ -154,9 +154,9 @@ export const getPhaseEnvelopeTool = defineTool({
   tier: 'core',
   category: 'CALCULATION',
   since: 'v1.0',
-  summary: 'P–T phase envelope of a mixture (SRK, PR or GERG-2008): dew and bubble curves, critical point, cricondenbar and cricondentherm.',
+  summary: 'P–T phase envelope of a mixture (any runFlash model: SRK, PR, CPA, GERG-2008, UMR-PRU, PC-SAFT): dew and bubble curves, critical point, cricondenbar and cricondentherm.',
   description:
-    'P–T phase envelope of a mixture (SRK, PR or GERG-2008): the dew curve from lowPressure (default 1 bara) up, through the critical point, and the bubble curve back down, each point labelled dew or bubble, with the critical point, cricondenbar and cricondentherm (temperature in K and C, pressure in bara). ' +
+    'P–T phase envelope of a mixture (SRK, PR, CPA, GERG2008, UMRPRU or PCSAFT): the dew curve from lowPressure (default 1 bara) up, through the critical point, and the bubble curve back down, each point labelled dew or bubble, with the critical point, cricondenbar and cricondentherm (temperature in K and C, pressure in bara). ' +
     'Required: components (name → mole fraction). One component gives its vapour-pressure curve up to the critical point. A trace that stops early is flagged (complete: false and a CONVERGENCE_WARNING). Unlike the original, both branches are reported and temperature and pressure are under their own labels.',
   input: PhaseEnvelopeInput,
   output: PhaseEnvelopeOutput,

@@ -121,7 +121,7 @@ export function getPropertyTable(input: unknown, ctx?: Pick<ToolContext, 'progre
       convergence: { converged: failedPoints.length === 0, iterations: n, message: `${rows.length} of ${n} TP flashes converged` },
       assumptions: [
         `${n} evenly spaced points from sweepFrom to sweepTo, ends included; a TP flash (stability analysis, phase split) at each`,
-        'Mixture Cp and Cv are the phase values weighted by phase fraction (no latent heat); Z = Σ β·Z of the EOS volumes; densities Peneloux-corrected',
+        'Mixture Cp and Cv are the phase values weighted by phase fraction (no latent heat); Z = Σ β·Z of the EOS volumes; densities as runFlash reports them (Peneloux-corrected for SRK, PR and UMR-PRU)',
         '"liquid" columns are the oil phase, else the aqueous phase; sound speed and Joule–Thomson coefficient are the gas phase’s',
       ],
       limitations: [`${req.model} accuracy as for runFlash (see getBenchmarkTrust)`, ...(req.multiPhaseCheck ? [] : ['At most two phases (multiPhaseCheck off)'])],
