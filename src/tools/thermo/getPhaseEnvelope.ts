@@ -1,5 +1,5 @@
 /**
- * getPhaseEnvelope (core, CALCULATION, v1.0): the P–T phase envelope of a mixture with any
+ * getPhaseEnvelope (core, CALCULATION, v1.0): the P–T phase envelope of a mixture with any runFlash model, on the
  * engine (src/engine/flash/envelope.ts): the dew curve from 1 bar, through the critical point,
  * and the bubble curve back to 1 bar, with the critical point, cricondenbar and cricondentherm.
  *
