@@ -6,7 +6,7 @@ import { findComponent, suggestComponent, type ComponentData } from '../../../en
 import { isFluidModelName, isPolar, uncoveredComponents } from '../../../engine/index.js';
 import { REFERENCE_COMPONENTS } from '../../../engine/reference-eos/components.js';
 import { issue, warning, type DiagnosticIssue, type Warning } from '../../contract/envelope.js';
-import { CPA_MIXING_RULES, UMR_MIXING_RULES, modelDidYouMean, normalizeModel, FLASH_MODELS, MIXING_RULES, type FlashModel, type SupportedModel } from '../../contract/flash-models.js';
+import { CPA_MIXING_RULES, UMR_MIXING_RULES, modelDidYouMean, normalizeModel, FLASH_MODELS, MIXING_RULES, type FlashModel } from '../../contract/flash-models.js';
 import { hasAsymmetricCpaPair } from '../../../engine/cpa-fluid.js';
 import { parseEnthalpy, parseEntropy, parseMolarVolume, parsePressure, parseTemperature } from '../../contract/units.js';
 import { IMPLEMENTED_FLASH_TYPES, implementedFlashType, type ImplementedFlashType } from './flash-types.js';
@@ -22,7 +22,7 @@ export interface StateSpec {
 }
 
 export interface FlashRequest {
-  /** CPA only where the caller allowed it (runFlash); SupportedModel everywhere else. */
+  /** One of the models the caller allowed (FLASH_MODELS unless it narrowed the list). */
   model: FlashModel;
   flashType: ImplementedFlashType;
   /**
@@ -61,16 +61,6 @@ const NORMALIZE_TOLERANCE = 1e-6;
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
-
-/**
- * UNSUPPORTED_MODEL for a tool built on the SRK/PR/GERG-2008 fluids (phase envelope, PVT
- * experiments, property tables) when the request names another model; undefined for those.
- * `what` completes "<what> takes …".
- */
-export function cubicModelIssue(model: FlashModel, what: string, field = 'model'): DiagnosticIssue | undefined {
-  if (model === 'SRK' || model === 'PR' || model === 'GERG2008') return undefined;
-  return issue('UNSUPPORTED_MODEL', `${what} takes SRK, PR or GERG2008, not ${model}`, 'Use "model": "SRK", "PR" or "GERG2008"', field);
 }
 
 /**
