@@ -19,8 +19,8 @@ import type { Fluid } from './fluid-types.js';
 
 /**
  * Records whose COMP.csv PC-SAFT parameters are replaced, with the published set used instead.
- * CO2: COMP.csv has m = 1.3097, σ = 3.2507 Å, ε/k = 92.15 K, which put CO2's vapour pressure 12 to
- * 27 times too high at 260–302 K (test/physics/pcsaft-pure.test.ts); Gross & Sadowski 2001
+ * CO2: COMP.csv has m = 1.3097, σ = 3.2507 Å, ε/k = 92.15 K, which put CO2's critical point near
+ * 133 K: at 260–302 K it has no vapour pressure at all (test/physics/pcsaft-pure.test.ts); Gross & Sadowski 2001
  * (Table 1) give m = 2.0729, σ = 2.7852 Å, ε/k = 169.21 K.
  */
 export const PCSAFT_PARAMETER_OVERRIDES: Readonly<Record<string, { row: PcSaftRow; source: string }>> = {

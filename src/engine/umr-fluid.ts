@@ -18,6 +18,11 @@ function rowOf(c: ComponentData): UmrComponentRow | undefined {
   return UMR_COMPONENTS[originalName(c)] ?? UMR_COMPONENTS[c.name];
 }
 
+/** The [subgroup, count] pairs the model uses for a component (undefined: none in the table). */
+export function umrGroupsOf(c: ComponentData): readonly (readonly [number, number])[] | undefined {
+  return rowOf(c)?.groups;
+}
+
 /** Components that have no UMR-PRU group assignment (empty when all can be modelled). */
 export function componentsWithoutUmrGroups(components: readonly ComponentData[]): string[] {
   return components.filter((c) => rowOf(c) === undefined).map((c) => c.name);

@@ -63,7 +63,16 @@ t.test('getBenchmarkTrust serves the measurements', async (t) => {
  * passing or did not have them: each needs the reason here, so the failing list can only grow
  * with a stated cause.
  */
-const NAMED_NEW_FAILURES: Record<string, string> = {};
+const GERG_MOLAR_MASS = "GERG-2008 through runFlash (the full model since the i26-gerg merge) uses the component database's molar masses, up to 3e-5 apart from GERG-2008's own: the density is 2.8e-5 to 3.3e-5 off the NIST code's, outside its 1e-6 tolerance (calculateStandard's GERG-2008 still matches)";
+const NAMED_NEW_FAILURES: Record<string, string> = {
+  'runFlash GERG-01/runFlash': GERG_MOLAR_MASS,
+  'runFlash GERG-G06/runFlash': GERG_MOLAR_MASS,
+  'runFlash GERG-G07/runFlash': GERG_MOLAR_MASS,
+  'runFlash GERG-G14/runFlash': GERG_MOLAR_MASS,
+  'runFlash GERG-G16/runFlash': GERG_MOLAR_MASS,
+  'runFlash GERG-G18/runFlash': GERG_MOLAR_MASS,
+  'runFlash GERG-G19/runFlash': GERG_MOLAR_MASS,
+};
 
 t.test('the trust file only improves: no case error grows > 20 %, no silent new failure', (t) => {
   const ledger = JSON.parse(readFileSync(resolve(process.cwd(), 'test/fixtures/deviations/trust.json'), 'utf8')) as { cases: Record<string, { dev: number; within: boolean }> };

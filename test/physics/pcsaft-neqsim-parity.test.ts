@@ -4,7 +4,7 @@
  *
  * Our PC-SAFT differs from the original's SystemPCSAFT in two deliberate ways (both shown in
  * pcsaft-pure.test.ts): association is on (the original's SystemPCSAFT has none), and CO2 takes
- * Gross & Sadowski 2001's parameters (COMP.csv's put CO2's vapour pressure 12–27× too high). With
+ * Gross & Sadowski 2001's parameters (COMP.csv's put CO2's critical point near 133 K). With
  * both switched back (`{ association: false, overrides: false }`, "the original's configuration")
  * the same engine reproduces the original's phase densities; that is the implementation check:
  * densities within the flash parity tolerances (0.5 % gas, 1 % liquid; test/engine/
@@ -109,8 +109,8 @@ t.test('PC-SAFT parity with the original on reference/neqsim/models.json', (t) =
       t.ok(tp.ok && tp.result.phases.length === 1, `${c.id}: the feed is one stable phase at the original's ${T.toFixed(3)} K, ${e.pressure_bara} bar`);
       continue;
     }
-    // CO2-rich fluids: the original's answer follows from COMP.csv's CO2 parameters (vapour
-    // pressure 12–27× too high), so only the implementation check below applies to them.
+    // CO2-rich fluids: the original's answer follows from COMP.csv's CO2 parameters (their
+    // critical point is near 133 K), so only the implementation check below applies to them.
     const co2 = (c.input.components.CO2 ?? 0) / Object.values(c.input.components).reduce((a, b) => a + b, 0);
     if (co2 < 0.5) {
       consistent++;

@@ -89,8 +89,8 @@ t.test('runFlowAssurance erosion with CPA: the no-slip density is the CPA flash 
   t.ok(rel(res.erosionalVelocity_m_s, (100 * 0.3048) / Math.sqrt(res.mixtureDensity_kg_m3 * 0.062428)) < 1e-3, 'erosional velocity');
 });
 
-t.test('refusals: CPA-less tools name the ones that take it', async (t) => {
+t.test('the phase envelope takes CPA too (issue 26: every model in every fluid tool)', async (t) => {
   const e = await runTool('getPhaseEnvelope', { model: 'CPA', components: DRY });
-  t.equal(e.errors?.[0]?.code, 'UNKNOWN_MODEL');
-  t.match(e.errors?.[0]?.message, /runPipeline/);
+  t.equal(e.status, 'success', JSON.stringify(e.errors ?? []));
+  t.equal((e.data as any).model, 'CPA');
 });

@@ -24,7 +24,7 @@ import { ExcessGibbs, UmrUnifac, type UmrUnifacAtT } from './umr-unifac.js';
 export const UMR_A_CONSTANT = -0.53087;
 
 /** Mathias–Copeman sets the original builds into its PR term for these two components. */
-const BUILT_IN_MC: Readonly<Record<string, readonly [number, number, number]>> = {
+export const BUILT_IN_MC: Readonly<Record<string, readonly [number, number, number]>> = {
   water: [0.9125673511881881, -0.28722436397952344, 0.23952676305837425],
   TEG: [1.05, 2.95, -5.98],
 };

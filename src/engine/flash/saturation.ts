@@ -22,8 +22,21 @@ function criticalOf(model: ThermoModel): { tc: number; pc: number; omega: number
   return { tc: c.tc, pc: c.pc, omega: c.omega };
 }
 
-/** Critical volume over co-volume of the cubic equations (Zc / Ωb): SRK 3.847, PR 3.951. */
-const CRITICAL_V_OVER_B: Record<string, number> = { SRK: 1 / 3 / 0.08664, PR: 0.3074 / 0.0778 };
+/** Critical volume over co-volume of the cubic equations (Zc / Ωb): SRK 3.847, PR 3.951 (UMR-PRU is PR's cubic). */
+const CRITICAL_V_OVER_B: Record<string, number> = { SRK: 1 / 3 / 0.08664, PR: 0.3074 / 0.0778, UMRPRU: 0.3074 / 0.0778 };
+
+/**
+ * The molar volume (m3/mol) that separates liquid-like from gas-like single roots: the cubic's own
+ * critical volume (a multiple of b); GERG-2008's is the component's measured critical volume (a
+ * reference equation reproduces it); else 2.5 b (PC-SAFT: its critical point is its parameters',
+ * e.g. COMP.csv's CO2 set puts it far from the measured one).
+ */
+function criticalVolumeOf(model: ThermoModel, b: number): number {
+  const ratio = CRITICAL_V_OVER_B[model.name];
+  if (ratio !== undefined) return ratio * b;
+  const vc = model.components[0].vc;
+  return model.name === 'GERG2008' && Number.isFinite(vc) && vc > 0 ? vc : 2.5 * b;
+}
 
 /**
  * Vapour pressure (Pa) of a one-component model at T: Newton on ln P for ln φ_L = ln φ_V with
@@ -40,8 +53,8 @@ export function pureSaturationPressure(model: ThermoModel, T: number, P0: number
   const one = Float64Array.of(1);
   const pL = new Float64Array(1);
   const pV = new Float64Array(1);
-  const vcOverB = CRITICAL_V_OVER_B[model.name] ?? 2.5;
-  const b = at.covolume(one);
+  const vCrit = criticalVolumeOf(model, at.covolume(one));
+  let singleRoot = false;
   let lo = -Infinity; // ln P known to be below the vapour pressure
   let hi = Infinity; // … above it
   let lnP = Math.log(P0);
@@ -51,9 +64,10 @@ export function pureSaturationPressure(model: ThermoModel, T: number, P0: number
     const vV = at.lnPhi(P, one, 'vapor', pV);
     if (!Number.isFinite(vL) || !Number.isFinite(vV)) return { ok: false, code: 'SATURATION_NOT_CONVERGED', message: 'no EOS root' };
     let next: number;
-    if (Math.abs(vV - vL) <= 1e-12 * vV) {
+    singleRoot = Math.abs(vV - vL) <= 1e-12 * vV;
+    if (singleRoot) {
       // One root only: liquid-like (denser than critical) means P is above the vapour pressure.
-      if (vL / b < vcOverB) hi = Math.min(hi, lnP);
+      if (vL < vCrit) hi = Math.min(hi, lnP);
       else lo = Math.max(lo, lnP);
       next = Number.isFinite(lo) && Number.isFinite(hi) ? 0.5 * (lo + hi) : lnP + (Number.isFinite(hi) ? -0.05 : 0.05);
     } else {
@@ -64,7 +78,12 @@ export function pureSaturationPressure(model: ThermoModel, T: number, P0: number
       const newton = lnP + Math.max(-0.5, Math.min(0.5, -f / ((P * (vL - vV)) / (R * T))));
       next = newton > lo && newton < hi ? newton : Number.isFinite(lo) && Number.isFinite(hi) ? 0.5 * (lo + hi) : newton;
     }
-    if (hi - lo < 1e-14) return { ok: true, value: Math.exp(0.5 * (lo + hi)), T, P: Math.exp(0.5 * (lo + hi)), incipient: Float64Array.of(1), iterations: it + 1 };
+    if (hi - lo < 1e-14) {
+      // A bracket closed on single roots is where the two roots merge, not a vapour pressure
+      // (their fugacities were never compared): no number rather than a wrong one.
+      if (singleRoot) return { ok: false, code: 'SATURATION_NOT_CONVERGED', message: `the liquid and vapour roots merge near ${(Math.exp(lnP) / 1e5).toPrecision(4)} bar at ${T} K: no vapour pressure found (at, above or too close to this model's critical point)` };
+      return { ok: true, value: Math.exp(0.5 * (lo + hi)), T, P: Math.exp(0.5 * (lo + hi)), incipient: Float64Array.of(1), iterations: it + 1 };
+    }
     lnP = next;
   }
   return { ok: false, code: 'SATURATION_NOT_CONVERGED', message: 'vapour pressure did not converge in 300 iterations' };

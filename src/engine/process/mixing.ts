@@ -18,7 +18,7 @@ function commonFluid(inlets: readonly StreamState[]): ProcessFluid | ProcessFail
   const sameList = (f: ProcessFluid) => f.model.nc === components.size && f.model.components.every((c) => components.has(c.name));
   const covering = inlets.find((s) => sameList(s.fluid));
   if (covering) return covering.fluid;
-  return createProcessFluid(first.kind, [...components.values()], inlets.some((s) => s.fluid.multiPhaseCheck));
+  return createProcessFluid(first.kind, [...components.values()], inlets.some((s) => s.fluid.multiPhaseCheck), first.options?.alphaFunction, { umrAttraction: first.options?.umrAttraction });
 }
 
 /** Adiabatic mixing of one or more streams. */

@@ -6,7 +6,7 @@
 import type { AlphaFunctionName } from '../eos/alpha.js';
 import type { ThermoModel } from '../eos/types.js';
 import type { ComponentData } from '../components/types.js';
-import { createFluid, type FluidModelName } from '../models.js';
+import { createFluid, type FluidModelName, type ModelOptions } from '../models.js';
 import { flashTP } from '../flash/tp-flash.js';
 import { flashEnthalpy, flashEntropy, flashPH, flashPS } from '../flash/state-flash.js';
 import type { FlashErrorCode, FlashOutcome, FlashResult, PhaseState } from '../flash/phase-state.js';
@@ -20,6 +20,8 @@ export interface ProcessFluid {
   model: ThermoModel;
   /** Look for a third (aqueous / second liquid) phase in every flash of this fluid. */
   multiPhaseCheck: boolean;
+  /** How the model was built (alpha function, UMR-PRU mixing rule), so a mixer's fluid is built alike. */
+  options?: ModelOptions;
 }
 
 export interface StreamState {
@@ -53,11 +55,11 @@ export type StreamOutcome = { ok: true; stream: StreamState } | ProcessFailure;
 /**
  * A process fluid of any registered model (../models.ts). `alphaFunction` (SRK/PR only, default
  * classic) as in createCubicFluid; components without its parameters keep the classic alpha (the
- * caller warns, see hasAlphaParameters).
+ * caller warns, see hasAlphaParameters). `options.umrAttraction` selects UMR-PRU's mixing rule.
  */
-export function createProcessFluid(kind: ProcessModelKind, components: readonly ComponentData[], multiPhaseCheck: boolean, alphaFunction: AlphaFunctionName = 'classic'): ProcessFluid {
-  const { model } = createFluid(kind, components, new Float64Array(components.length).fill(1), alphaFunction);
-  return { kind, model, multiPhaseCheck };
+export function createProcessFluid(kind: ProcessModelKind, components: readonly ComponentData[], multiPhaseCheck: boolean, alphaFunction: AlphaFunctionName = 'classic', options: Omit<ModelOptions, 'alphaFunction'> = {}): ProcessFluid {
+  const { model } = createFluid(kind, components, new Float64Array(components.length).fill(1), alphaFunction, options);
+  return { kind, model, multiPhaseCheck, options: { ...options, alphaFunction } };
 }
 
 export function overallMolarMass(model: ThermoModel, z: ArrayLike<number>): number {

@@ -1,8 +1,9 @@
 /**
  * What the flash and process tools accept. One place so runFlash, runProcess and validateInput
  * agree. Models: only those our engine really implements, each built by the engine's registry
- * (src/engine/models.ts); adding a model is its entry there plus its name in FLASH_MODELS (and
- * SUPPORTED_MODELS for the SRK/PR/GERG2008-only tools: envelope, PVT). Names the original accepts
+ * (src/engine/models.ts); adding a model is its entry there plus its name in FLASH_MODELS, which
+ * every fluid-taking tool reads (SUPPORTED_MODELS is the older SRK/PR/GERG2008 subset, kept for
+ * callers that ask for it by name). Names the original accepts
  * but this engine does not implement are UNKNOWN_MODEL with a fix naming the supported ones.
  */
 
@@ -13,6 +14,12 @@ export const SUPPORTED_MODELS = ['SRK', 'PR', 'GERG2008'] as const;
 export const FLASH_MODELS = ['SRK', 'PR', 'CPA', 'GERG2008', 'UMRPRU', 'PCSAFT'] as const;
 export type FlashModel = (typeof FLASH_MODELS)[number];
 export type SupportedModel = (typeof SUPPORTED_MODELS)[number];
+
+/** The `model` field of the tools that take every runFlash model (property table, envelope, PVT). */
+export const ALL_MODELS_DESCRIPTION =
+  'Equation of state: SRK (default), PR, CPA (SRK-CPA), GERG2008 (its 21 components), UMRPRU or PCSAFT (components with their parameters); case-insensitive, hyphenated spellings (PC-SAFT, UMR-PRU, GERG-2008) accepted';
+/** The `mixingRule` field of those tools. */
+export const MIXING_RULE_DESCRIPTION = '"classic" (default); CPA also "CLASSIC_TX_CPA"; UMRPRU also "UMR" / "UNIFAC_UMRPRU" (universal mixing rule with UNIFAC) or "HV"';
 
 /** Models the original NeqSim server accepts but this engine does not implement (yet). */
 export const UNSUPPORTED_ORIGINAL_MODELS = ['PR_LK', 'PR-LK', 'PRLK'] as const;

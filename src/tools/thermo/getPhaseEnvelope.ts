@@ -1,5 +1,5 @@
 /**
- * getPhaseEnvelope (core, CALCULATION, v1.0): the P–T phase envelope of a mixture on our cubic
+ * getPhaseEnvelope (core, CALCULATION, v1.0): the P–T phase envelope of a mixture with any runFlash model, on the
  * engine (src/engine/flash/envelope.ts): the dew curve from 1 bar, through the critical point,
  * and the bubble curve back to 1 bar, with the critical point, cricondenbar and cricondentherm.
  *
@@ -14,7 +14,8 @@ import { moleFraction, pressureValue } from '../contract/bounded.js';
 import { createFluid, phaseEnvelope } from '../../engine/index.js';
 import { failure, issue, success, warning, type DiagnosticIssue, type Envelope } from '../contract/envelope.js';
 import { defineTool } from '../contract/types.js';
-import { cubicModelIssue, parseFlashRequest } from './runFlash/request.js';
+import { parseFlashRequest } from './runFlash/request.js';
+import { ALL_MODELS_DESCRIPTION, FLASH_MODELS, MIXING_RULE_DESCRIPTION } from '../contract/flash-models.js';
 import { parsePressure } from '../contract/units.js';
 
 const TOOL = 'getPhaseEnvelope';
@@ -27,9 +28,9 @@ const StatePoint = Type.Object({ temperature_K: Type.Number(), temperature_C: Ty
 
 export const PhaseEnvelopeInput = Type.Object(
   {
-    model: Type.Optional(Type.String({ description: 'Equation of state: SRK (default), PR or GERG2008 (its 21 components; case-insensitive)', examples: ['SRK', 'PR', 'GERG2008'] })),
+    model: Type.Optional(Type.String({ description: ALL_MODELS_DESCRIPTION, examples: ['SRK', 'PR', 'GERG2008', 'UMRPRU', 'PCSAFT'] })),
     components: Type.Record(Type.String(), moleFraction(), { description: 'Component name → mole fraction, e.g. {"methane": 0.85, "ethane": 0.10, "propane": 0.05}' }),
-    mixingRule: Type.Optional(Type.String({ description: 'Only "classic" is implemented', examples: ['classic'] })),
+    mixingRule: Type.Optional(Type.String({ description: MIXING_RULE_DESCRIPTION, examples: ['classic'] })),
     lowPressure: Type.Optional(
       Type.Union([pressureValue({ description: 'a bare number is bara' }), Type.Object({ value: pressureValue(), unit: Type.Optional(Type.String()) }, { additionalProperties: false })], {
         description: 'Pressure the dew curve starts at and the bubble curve ends at (default 1 bara, as the original): a bare number is bara, or {value, unit}',
@@ -80,12 +81,8 @@ export function getPhaseEnvelope(input: unknown): Envelope<Output> {
   }
   const o = input as Record<string, unknown>;
   const issues: DiagnosticIssue[] = [];
-  const parsed = parseFlashRequest({ model: o.model, components: o.components, mixingRule: o.mixingRule });
+  const parsed = parseFlashRequest({ model: o.model, components: o.components, mixingRule: o.mixingRule }, FLASH_MODELS);
   if (!parsed.ok) issues.push(...parsed.issues);
-  else {
-    const cubic = cubicModelIssue(parsed.request.model, 'A phase envelope');
-    if (cubic) issues.push(cubic);
-  }
   let Pmin = DEFAULT_PMIN_BARA * 1e5;
   if (o.lowPressure !== undefined) {
     const r = parsePressure(o.lowPressure, { field: 'lowPressure' });
@@ -95,7 +92,7 @@ export function getPhaseEnvelope(input: unknown): Envelope<Output> {
   }
   if (issues.length > 0 || !parsed.ok) return failure(TOOL, 'compute', issues);
   const req = parsed.request;
-  const fluid = createFluid(req.model, req.components, req.z);
+  const fluid = createFluid(req.model, req.components, req.z, req.alphaFunction, { umrAttraction: req.umrAttraction });
   const env = phaseEnvelope(fluid.model, fluid.z, { Pmin, Pmax: PMAX_BARA * 1e5 });
   if (!env.ok) {
     return failure(TOOL, 'compute', [{ severity: 'error', code: 'ENVELOPE_ERROR', message: env.message, fix: `The mixture has no dew point at ${Pmin / 1e5} bara the trace can start from: try another lowPressure, or check the composition (runFlash dewPointT at that pressure)` }], 'envelope');
@@ -136,7 +133,7 @@ export function getPhaseEnvelope(input: unknown): Envelope<Output> {
     provenance: {
       model: req.model,
       calculationType: 'phase envelope',
-      mixingRule: 'classic',
+      mixingRule: req.model === 'UMRPRU' && req.umrAttraction === 'umr' ? 'UMR (universal mixing rule with UNIFAC)' : 'classic',
       convergence: { converged: env.complete, iterations: env.newtonIterations, message: `${env.points.length} points; ${env.stopReason}` },
       assumptions: [
         'Michelsen (1980) continuation in (ln K, ln T, ln P): each point is a converged saturation point (equal fugacities, Newton to 1e-10)',
@@ -145,7 +142,7 @@ export function getPhaseEnvelope(input: unknown): Envelope<Output> {
         'Two phases traced; the stability of each point is screened by a tangent-plane analysis of the feed with the trial phases of a TP flash with a third-phase search (Wilson, each component near-pure, the other volume root); where a trial finds another phase, that TP flash decides, and the point is marked stable: false where the feed splits otherwise (e.g. two liquids)',
         'Step length follows the curvature of the curve: the polyline through the points lies within 1e-3 (in ln T, ln P) of the exact saturation curve',
       ],
-      limitations: ['Cubic EOS: critical points and the envelope top are the least accurate part (typically a few K and bar off measured data)'],
+      limitations: [req.model === 'GERG2008' ? 'GERG-2008: within its stated uncertainty for natural gases; the envelope top is the least certain part' : `${req.model}: critical points and the envelope top are the least accurate part (typically a few K and bar off measured data)`],
       computationTimeMs: performance.now() - started,
     },
     validationMessage: 'Input checked; envelope traced',
@@ -157,9 +154,9 @@ export const getPhaseEnvelopeTool = defineTool({
   tier: 'core',
   category: 'CALCULATION',
   since: 'v1.0',
-  summary: 'P–T phase envelope of a mixture (SRK, PR or GERG-2008): dew and bubble curves, critical point, cricondenbar and cricondentherm.',
+  summary: 'P–T phase envelope of a mixture (any runFlash model: SRK, PR, CPA, GERG-2008, UMR-PRU, PC-SAFT): dew and bubble curves, critical point, cricondenbar and cricondentherm.',
   description:
-    'P–T phase envelope of a mixture (SRK, PR or GERG-2008): the dew curve from lowPressure (default 1 bara) up, through the critical point, and the bubble curve back down, each point labelled dew or bubble, with the critical point, cricondenbar and cricondentherm (temperature in K and C, pressure in bara). ' +
+    'P–T phase envelope of a mixture (SRK, PR, CPA, GERG2008, UMRPRU or PCSAFT): the dew curve from lowPressure (default 1 bara) up, through the critical point, and the bubble curve back down, each point labelled dew or bubble, with the critical point, cricondenbar and cricondentherm (temperature in K and C, pressure in bara). ' +
     'Required: components (name → mole fraction). One component gives its vapour-pressure curve up to the critical point. A trace that stops early is flagged (complete: false and a CONVERGENCE_WARNING). Unlike the original, both branches are reported and temperature and pressure are under their own labels.',
   input: PhaseEnvelopeInput,
   output: PhaseEnvelopeOutput,

@@ -17,6 +17,7 @@ import { componentProperties } from '../contract/catalog/resources.js';
 import { implementedModels } from '../contract/catalog/models.js';
 import { standardTables, thermodynamicTables } from '../contract/catalog/data-tables.js';
 import { findStandard, standardsCatalog } from '../contract/catalog/standards.js';
+import { PcSaftParameters, pcsaftParametersAsUsed, UmrParameters, umrParametersAsUsed } from './catalog-model-parameters.js';
 
 const TOOL = 'queryDataCatalog';
 export const CATALOG_ACTIONS = ['listComponentFamilies', 'getComponentProperties', 'listEOSModels', 'listDataTables', 'listDesignStandards', 'queryStandard'] as const;
@@ -82,6 +83,8 @@ const Output = Type.Union(
       {
         component: ComponentRecord,
         cpa: Type.Optional(CpaParameters),
+        pcsaft: Type.Optional(PcSaftParameters),
+        umrpru: Type.Optional(UmrParameters),
         hydrateGuest: Type.Optional(HydrateGuest),
       },
       { title: 'getComponentProperties' },
@@ -162,10 +165,12 @@ function run(input: In, tools: readonly AnyTool[]): Envelope<Static<typeof Outpu
       const hint = suggestComponent(input.componentName);
       return failure(TOOL, 'compute', [issue('UNKNOWN_COMPONENT', `'${input.componentName}' is not a known component`, hint ? `Did you mean '${hint}'?` : 'listComponentFamilies lists every name', 'componentName')]);
     }
-    data = { component: componentProperties(c) as Static<typeof ComponentRecord>, ...modelParameters(c.name) };
+    const pcsaft = pcsaftParametersAsUsed(c);
+    const umrpru = umrParametersAsUsed(c);
+    data = { component: componentProperties(c) as Static<typeof ComponentRecord>, ...modelParameters(c.name), ...(pcsaft ? { pcsaft } : {}), ...(umrpru ? { umrpru } : {}) };
   } else if (action === 'listEOSModels') {
     const models = implementedModels(tools);
-    data = { count: models.length, models, recommendation: 'SRK or PR for hydrocarbon gas and oil; CPA when water, alcohols or glycols matter; GERG2008 for reference-quality natural-gas and LNG properties and dew/bubble points (its 21 components only)' };
+    data = { count: models.length, models, recommendation: 'SRK or PR for hydrocarbon gas and oil; CPA when water, alcohols or glycols matter; GERG2008 for reference-quality natural-gas and LNG properties and dew/bubble points (its 21 components only); PCSAFT or UMRPRU to compare with those families (components with their parameters; getComponentProperties shows them)' };
   } else if (action === 'listDesignStandards') {
     const standards = standardsCatalog(new Set(tools.map((t) => t.name)));
     data = { count: standards.length, standards };
@@ -200,7 +205,7 @@ export const queryDataCatalogTool = defineTool({
   since: 'v1.2',
   summary: 'Browse the engine\'s data: component families and constants (with CPA and hydrate parameters), EOS models, data tables with sources.',
   description:
-    `Browse the engine's data. "action": ${CATALOG_ACTIONS.join(' | ')}. getComponentProperties {componentName} gives the constants (SI, with units) and, where the component has them, its CPA and hydrate-guest parameters; ` +
+    `Browse the engine's data. "action": ${CATALOG_ACTIONS.join(' | ')}. getComponentProperties {componentName} gives the constants (SI, with units) and, where the component has them, its CPA, PC-SAFT (m, σ, ε/k, association) and UMR-PRU (UNIFAC groups, Mathias–Copeman alpha) parameters as the engine uses them, and its hydrate-guest parameters; ` +
     'listEOSModels the models runFlash implements; listDataTables the tables with sizes and sources; listDesignStandards the standards the tools compute with (edition, clauses, tools); queryStandard {standardCode} one of them. ' +
     'No material-grade table is held (listMaterials answers NOT_AVAILABLE). Always allowed (ADVISORY).',
   input: Input,

@@ -24,7 +24,8 @@ import {
 } from '../../engine/pvt/experiments.js';
 import { failure, issue, success, type DiagnosticIssue, type Envelope } from '../contract/envelope.js';
 import { defineTool, type ToolContext } from '../contract/types.js';
-import { cubicModelIssue, parseFlashRequest } from './runFlash/request.js';
+import { parseFlashRequest } from './runFlash/request.js';
+import { ALL_MODELS_DESCRIPTION, FLASH_MODELS, MIXING_RULE_DESCRIPTION } from '../contract/flash-models.js';
 import { pressureField, temperatureField } from '../contract/units.js';
 
 const TOOL = 'runPVT';
@@ -43,8 +44,8 @@ const Input = Type.Object(
   {
     experiment: Type.String({ description: `One of ${EXPERIMENTS.join(', ')}` }),
     components: Type.Record(Type.String(), moleFraction()),
-    model: Type.Optional(Type.String({ description: 'SRK (default), PR or GERG2008 (its 21 components)' })),
-    mixingRule: Type.Optional(Type.String()),
+    model: Type.Optional(Type.String({ description: ALL_MODELS_DESCRIPTION })),
+    mixingRule: Type.Optional(Type.String({ description: MIXING_RULE_DESCRIPTION })),
     temperature: Type.Optional(quantity('Temperature (alternative to temperature_C / temperature_K)', 'K')),
     temperature_C: Type.Optional(Type.Number({ minimum: -273.15, maximum: 3000 })),
     temperature_K: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 3000 })),
@@ -100,16 +101,12 @@ function run(input: In, ctx?: Pick<ToolContext, 'progress'>): Envelope<Out> {
   if (experiment === 'swellingTest') {
     if (input.injectionGas === undefined) issues.push(issue('MISSING_INJECTION_GAS', 'A swelling test needs the injection gas', 'Give "injectionGas": {"methane": 0.9, "CO2": 0.1}', 'injectionGas'));
     else {
-      const g = parseFlashRequest({ model: input.model, components: input.injectionGas, flashType: 'TP' });
+      const g = parseFlashRequest({ model: input.model, components: input.injectionGas, mixingRule: input.mixingRule, flashType: 'TP' }, FLASH_MODELS);
       if (!g.ok) issues.push(...g.issues.map((i) => ({ ...i, field: i.field?.replace(/^components/, 'injectionGas') ?? 'injectionGas' })));
     }
   }
-  const parsed = parseFlashRequest({ model: input.model, components: input.components, mixingRule: input.mixingRule, flashType: 'TP' });
+  const parsed = parseFlashRequest({ model: input.model, components: input.components, mixingRule: input.mixingRule, flashType: 'TP' }, FLASH_MODELS);
   if (!parsed.ok) issues.push(...parsed.issues);
-  else {
-    const cubic = cubicModelIssue(parsed.request.model, 'A PVT experiment');
-    if (cubic) issues.push(cubic);
-  }
   const T = temperatureField(input, issues) ?? DEFAULT_T;
   if (!(T > 0)) issues.push(issue('TEMPERATURE_ERROR', 'The temperature is at or below absolute zero', 'Give "temperature_C"', 'temperature_C'));
   const P = pressureField(input, issues);
@@ -118,7 +115,8 @@ function run(input: In, ctx?: Pick<ToolContext, 'progress'>): Envelope<Out> {
   if ((experiment === 'separatorTest' || experiment === 'GOR') && stagesIn === undefined) issues.push(issue('MISSING_SEPARATOR_CONDITIONS', 'A separator test needs its stages', 'Give "separatorConditions": [{"temperature_C": 40, "pressure_bara": 30}, {"temperature_C": 15, "pressure_bara": 1.01325}]', 'separatorConditions'));
   if (issues.length > 0 || !parsed.ok || !experiment) return failure(TOOL, 'compute', issues);
   const req = parsed.request;
-  const fluid = createFluid(req.model, req.components, req.z);
+  const options = { umrAttraction: req.umrAttraction };
+  const fluid = createFluid(req.model, req.components, req.z, req.alphaFunction, options);
   const model = fluid.model;
   const fail = (f: PvtFailure) => failure(TOOL, 'compute', [issue(f.code, f.message, 'Check the temperature, pressures and composition (getPhaseEnvelope shows where the fluid is two-phase)', 'experiment')], 'calculation');
   const base = { experiment, model: req.model, temperature_C: T - 273.15 };
@@ -131,8 +129,8 @@ function run(input: In, ctx?: Pick<ToolContext, 'progress'>): Envelope<Out> {
         model: req.model,
         calculationType: `PVT ${experiment}`,
         convergence: { converged: true, iterations: data.pressures_bara?.length ?? 1 },
-        assumptions: ['Cubic EOS with Peneloux volumes, classic mixing; multiphase check on', 'Standard conditions 15 °C and 1.01325 bara', ...assumptions],
-        limitations: ['No plus-fraction characterisation: components from the database only', 'Cubic EOS accuracy near the critical point (saturation pressure and liquid dropout of near-critical fluids) is limited'],
+        assumptions: [`${req.model} equation of state (as runFlash builds it); multiphase check on`, 'Standard conditions 15 °C and 1.01325 bara', ...assumptions],
+        limitations: ['No plus-fraction characterisation: components from the database only', `${req.model} accuracy near the critical point (saturation pressure and liquid dropout of near-critical fluids) is limited`],
         computationTimeMs: performance.now() - started,
       },
       validationPhase: 'calculation',
@@ -145,13 +143,13 @@ function run(input: In, ctx?: Pick<ToolContext, 'progress'>): Envelope<Out> {
       const total = Object.values(c).reduce((a, b) => a + b, 0);
       return Object.fromEntries(Object.entries(c).filter(([, v]) => v > 0).map(([k, v]) => [k, v / total]));
     };
-    const gasReq = parseFlashRequest({ model: input.model, components: input.injectionGas, flashType: 'TP' });
+    const gasReq = parseFlashRequest({ model: input.model, components: input.injectionGas, mixingRule: input.mixingRule, flashType: 'TP' }, FLASH_MODELS);
     if (!gasReq.ok) return failure(TOOL, 'compute', gasReq.issues);
     const named = (r: typeof req) => Object.fromEntries(r.components.map((c, i) => [c.name, r.z[i]!]));
     const byName = new Map([...req.components, ...gasReq.request.components].map((c) => [c.name, c]));
     const r = swellingTest(T, comps(named(req)), comps(named(gasReq.request)), steps, (mix) => {
       const names = Object.keys(mix);
-      const f = createFluid(req.model, names.map((n) => byName.get(n)!), names.map((n) => mix[n]!));
+      const f = createFluid(req.model, names.map((n) => byName.get(n)!), names.map((n) => mix[n]!), req.alphaFunction, options);
       return { model: f.model, z: f.z };
     });
     if (!r.ok) return fail(r);
@@ -271,9 +269,9 @@ export const runPVTTool = defineTool({
   tier: 'advanced',
   category: 'CALCULATION',
   since: 'v1.0',
-  summary: 'PVT laboratory experiments on the cubic EOS: CME, CVD, differential liberation, separator test, saturation pressure, swelling, viscosity.',
+  summary: 'PVT laboratory experiments (any runFlash model): CME, CVD, differential liberation, separator test, saturation pressure, swelling, viscosity.',
   description:
-    `PVT laboratory experiments on the cubic EOS: {"experiment": ${EXPERIMENTS.join(' | ')}, "model", "components", "temperature_C", "pressures": [bara] (or "experimentConfig": {"pressures_bara"}), "separatorConditions": [{temperature_C, pressure_bara}]}. ` +
+    `PVT laboratory experiments with any runFlash model (SRK, PR, CPA, GERG2008, UMRPRU, PCSAFT): {"experiment": ${EXPERIMENTS.join(' | ')}, "model", "components", "temperature_C", "pressures": [bara] (or "experimentConfig": {"pressures_bara"}), "separatorConditions": [{temperature_C, pressure_bara}]}. ` +
     'Returns the saturation pressure (bubble or dew) and a table per experiment: CME relative volume, liquid volume, Y-function, Z, compressibility, Bg; CVD liquid dropout and moles produced; differential liberation Bo, Rs, Bg, gas gravity; separator GOR and Bo.',
   input: Input,
   output: Output,

@@ -5,7 +5,7 @@
 import { findComponent, refusedComponentIssue, suggestComponent } from '../../../engine/components/index.js';
 import { isFluidModelName, uncoveredComponents } from '../../../engine/index.js';
 import { REFERENCE_COMPONENTS } from '../../../engine/reference-eos/components.js';
-import { FLASH_MODELS, modelDidYouMean, normalizeModel, SUPPORTED_MODELS, UNSUPPORTED_ORIGINAL_MODELS, type FlashModel } from '../../contract/flash-models.js';
+import { FLASH_MODELS, modelDidYouMean, normalizeModel, UNSUPPORTED_ORIGINAL_MODELS, type FlashModel } from '../../contract/flash-models.js';
 import { baraToPa, parsePressure, parseTemperature, type ParseOptions } from '../../contract/units.js';
 import { at, err, isPlainObject, show, warn, type Issues } from './issues.js';
 
@@ -18,16 +18,15 @@ const P_WARN_HIGH_PA = baraToPa(1000);
 const SUM_TOLERANCE = 0.01;
 
 /** Returns the canonical model (or undefined) after reporting an unknown one. */
-export function checkModel(model: unknown, field: string, issues: Issues, allowed: readonly FlashModel[] = SUPPORTED_MODELS): string | undefined {
+export function checkModel(model: unknown, field: string, issues: Issues, allowed: readonly FlashModel[] = FLASH_MODELS): string | undefined {
   if (model === undefined) return 'SRK';
   const m = normalizeModel(model, allowed);
   if (m !== undefined) return m;
   const fix = `Use one of the models this server implements here: ${allowed.join(', ')}`;
   const upper = typeof model === 'string' ? model.trim().toUpperCase() : '';
-  if (normalizeModel(model, FLASH_MODELS) === 'CPA') {
-    issues.push(err('UNKNOWN_MODEL', 'CPA is not implemented here (runFlash, runProcess, runPipeline, sizeEquipment, runRelief and runFlowAssurance take it)', fix, field));
-  } else if (normalizeModel(model, FLASH_MODELS) === 'UMRPRU') {
-    issues.push(err('UNKNOWN_MODEL', 'UMRPRU is implemented for runFlash only so far', fix, field));
+  const elsewhere = normalizeModel(model, FLASH_MODELS);
+  if (elsewhere !== undefined) {
+    issues.push(err('UNKNOWN_MODEL', `${elsewhere} is implemented by this server but not taken by this input`, fix, field));
   } else if ((UNSUPPORTED_ORIGINAL_MODELS as readonly string[]).includes(upper)) {
     issues.push(err('UNKNOWN_MODEL', `Model ${show(model)} exists in NeqSim but is not implemented by this server`, fix, field));
   } else {

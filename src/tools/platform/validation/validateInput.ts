@@ -13,7 +13,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { success, type Envelope } from '../../contract/envelope.js';
 import { defineTool } from '../../contract/types.js';
-import { FLASH_MODELS, SUPPORTED_MODELS } from '../../contract/flash-models.js';
+import { FLASH_MODELS } from '../../contract/flash-models.js';
 import { SIMPLE_GAS_TP_FLASH } from '../../thermo/runFlash/examples.js';
 import { validateDefinition, type ValidationReport } from './validate-definition.js';
 
@@ -68,7 +68,7 @@ function toEnvelope(r: ValidationReport, startedAt: number): Envelope<Data> {
       convergence: { converged: true, iterations: 0 },
       assumptions: ['Checks the definition only; nothing is simulated'],
       limitations: [
-        `Models implemented by this server: ${FLASH_MODELS.join(', ')} for flashes; ${SUPPORTED_MODELS.join(', ')} for processes`,
+        `Models implemented by this server, for flashes and processes alike: ${FLASH_MODELS.join(', ')}`,
         'Phase behaviour, convergence and equipment feasibility are only known after running the calculation',
       ],
       computationTimeMs: performance.now() - startedAt,

@@ -114,7 +114,7 @@ function readFluid(raw: unknown, field: string, issues: DiagnosticIssue[], warni
     issues.push(cubic);
     return undefined;
   }
-  return { fluid: createProcessFluid(r.model, r.components, r.multiPhaseCheck, r.alphaFunction), z: Float64Array.from(r.z), T: r.temperature, P: r.pressure, names: r.components.map((c) => c.name) };
+  return { fluid: createProcessFluid(r.model, r.components, r.multiPhaseCheck, r.alphaFunction, { umrAttraction: r.umrAttraction }), z: Float64Array.from(r.z), T: r.temperature, P: r.pressure, names: r.components.map((c) => c.name) };
 }
 
 /** Per-stream composition on the fluid's component list (unknown or absent components refused). */

@@ -11,7 +11,7 @@ import { createFluid, flashReport, flashTP } from '../../../engine/index.js';
 import { FLASH_MODELS } from '../../contract/flash-models.js';
 import { failure, issue, success, warning, type DiagnosticIssue, type Envelope } from '../../contract/envelope.js';
 import { defineTool, type ToolContext } from '../../contract/types.js';
-import { cubicModelIssue, parseFlashRequest } from '../runFlash/request.js';
+import { parseFlashRequest } from '../runFlash/request.js';
 import { parsePressure, parseTemperature } from '../../contract/units.js';
 import { DEFAULT_POINTS, DEFAULT_TABLE_PROPERTIES, MAX_POINTS, MIN_POINTS, PropertyTableInput, PropertyTableOutput, TABLE_PROPERTIES, type TableProperty } from './schema.js';
 import { tableRow } from './rows.js';
@@ -89,14 +89,10 @@ export function getPropertyTable(input: unknown, ctx?: Pick<ToolContext, 'progre
   const fluidInput = { model: input.model, components: input.components, mixingRule: input.mixingRule, multiPhaseCheck: input.multiPhaseCheck };
   const parsed = parseFlashRequest(fluidInput, FLASH_MODELS);
   if (!parsed.ok) issues.push(...parsed.issues);
-  else if (parsed.request.model !== 'CPA') {
-    const cubic = cubicModelIssue(parsed.request.model, 'A property table');
-    if (cubic) issues.push(cubic);
-  }
   if (issues.length > 0 || table === undefined || !parsed.ok) return failure(TOOL, 'compute', issues);
   const req = parsed.request;
 
-  const fluid = createFluid(req.model, req.components, req.z);
+  const fluid = createFluid(req.model, req.components, req.z, req.alphaFunction, { umrAttraction: req.umrAttraction });
   const rows: Output['table'] = [];
   const failedPoints: Output['failedPoints'] = [];
   const n = table.points;
@@ -121,14 +117,14 @@ export function getPropertyTable(input: unknown, ctx?: Pick<ToolContext, 'progre
     provenance: {
       model: req.model,
       calculationType: `property table (${table.sweep} sweep)`,
-      mixingRule: 'classic',
+      mixingRule: req.model === 'UMRPRU' && req.umrAttraction === 'umr' ? 'UMR (universal mixing rule with UNIFAC)' : 'classic',
       convergence: { converged: failedPoints.length === 0, iterations: n, message: `${rows.length} of ${n} TP flashes converged` },
       assumptions: [
         `${n} evenly spaced points from sweepFrom to sweepTo, ends included; a TP flash (stability analysis, phase split) at each`,
-        'Mixture Cp and Cv are the phase values weighted by phase fraction (no latent heat); Z = Σ β·Z of the EOS volumes; densities Peneloux-corrected',
+        'Mixture Cp and Cv are the phase values weighted by phase fraction (no latent heat); Z = Σ β·Z of the EOS volumes; densities as runFlash reports them (Peneloux-corrected for SRK, PR and UMR-PRU)',
         '"liquid" columns are the oil phase, else the aqueous phase; sound speed and Joule–Thomson coefficient are the gas phase’s',
       ],
-      limitations: ['Cubic EOS accuracy as for runFlash (see getBenchmarkTrust)', ...(req.multiPhaseCheck ? [] : ['At most two phases (multiPhaseCheck off)'])],
+      limitations: [`${req.model} accuracy as for runFlash (see getBenchmarkTrust)`, ...(req.multiPhaseCheck ? [] : ['At most two phases (multiPhaseCheck off)'])],
       computationTimeMs: performance.now() - started,
     },
     validationMessage: 'Input checked; table computed',
@@ -142,7 +138,7 @@ export const getPropertyTableTool = defineTool({
   since: 'v1.0',
   summary: 'Table of phase properties (density, viscosity, Cp, Z, enthalpy, …) of a mixture along a temperature or pressure sweep.',
   description:
-    'Property table of a mixture along a temperature or pressure sweep: a TP flash (SRK, PR, CPA or GERG2008, stability analysis and phase split) at each of `points` evenly spaced values (default 20, 2–200, ends included; sweepTo below sweepFrom descends). ' +
+    'Property table of a mixture along a temperature or pressure sweep: a TP flash (any runFlash model: SRK, PR, CPA, GERG2008, UMRPRU or PCSAFT; stability analysis and phase split) at each of `points` evenly spaced values (default 20, 2–200, ends included; sweepTo below sweepFrom descends). ' +
     'Required: components (name → mole fraction), sweep ("temperature" with fixedPressure, or "pressure" with fixedTemperature), sweepFrom and sweepTo (number in K or bara, or {value, unit}). ' +
     `properties (default ${DEFAULT_TABLE_PROPERTIES.join(', ')}) selects columns from: ${TABLE_PROPERTIES.join(', ')}. ` +
     'Rows use the original’s keys: temperature_C, temperature_K (temperature sweeps), pressure_bara, numberOfPhases, density/density_kg_m3 (overall) with gasDensity_kg_m3 and liquidDensity_kg_m3, gasViscosity_cP/liquidViscosity_cP, Cp_J_kgK, Cv_J_kgK, compressibilityFactor, enthalpy_J_kg, entropy_J_kgK (datum: ideal gas at 273.15 K), gas/liquid thermal conductivity in W/(m·K), molarMass_kg_mol, soundSpeed_m_s and jouleThomsonCoefficient_K_bar (gas phase). ' +

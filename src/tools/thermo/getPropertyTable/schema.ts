@@ -6,6 +6,7 @@ import { Type, type Static } from '@sinclair/typebox';
 // A temperature or a pressure: the wider (pressure) limit keeps both finite in any unit.
 import { moleFraction, pressureValue } from '../../contract/bounded.js';
 import { PRESSURE_UNITS, TEMPERATURE_UNITS } from '../../contract/units.js';
+import { ALL_MODELS_DESCRIPTION, MIXING_RULE_DESCRIPTION } from '../../contract/flash-models.js';
 
 /** Properties a table can hold, as the original names them. */
 export const TABLE_PROPERTIES = [
@@ -42,11 +43,11 @@ const quantity = (what: string) =>
 
 export const PropertyTableInput = Type.Object(
   {
-    model: Type.Optional(Type.String({ description: 'Equation of state: SRK (default), PR, CPA or GERG2008 (its 21 components; case-insensitive)', examples: ['SRK', 'PR', 'CPA', 'GERG2008'] })),
+    model: Type.Optional(Type.String({ description: ALL_MODELS_DESCRIPTION, examples: ['SRK', 'PR', 'CPA', 'GERG2008', 'UMRPRU', 'PCSAFT'] })),
     components: Type.Record(Type.String(), moleFraction(), {
       description: 'Component name → mole fraction, e.g. {"methane": 0.85, "ethane": 0.10, "propane": 0.05} (normalised if the sum is not 1)',
     }),
-    mixingRule: Type.Optional(Type.String({ description: 'Only "classic" is implemented', examples: ['classic'] })),
+    mixingRule: Type.Optional(Type.String({ description: MIXING_RULE_DESCRIPTION, examples: ['classic'] })),
     multiPhaseCheck: Type.Optional(Type.Boolean({ description: 'Look for a third phase at every point (default: on when water, a glycol or an alcohol is present)' })),
     sweep: Type.String({ description: '"temperature" or "pressure" (case-insensitive): the variable that runs from sweepFrom to sweepTo', examples: ['temperature', 'pressure'] }),
     sweepFrom: quantity('First value of the swept variable'),

@@ -6,7 +6,7 @@ import { findComponent, refusedComponentIssue, suggestComponent, type ComponentD
 import { isFluidModelName, isPolar, uncoveredComponents } from '../../../engine/index.js';
 import { REFERENCE_COMPONENTS } from '../../../engine/reference-eos/components.js';
 import { issue, warning, type DiagnosticIssue, type Warning } from '../../contract/envelope.js';
-import { CPA_MIXING_RULES, UMR_MIXING_RULES, modelDidYouMean, normalizeModel, SUPPORTED_MODELS, MIXING_RULES, type FlashModel, type SupportedModel } from '../../contract/flash-models.js';
+import { CPA_MIXING_RULES, UMR_MIXING_RULES, modelDidYouMean, normalizeModel, FLASH_MODELS, MIXING_RULES, type FlashModel } from '../../contract/flash-models.js';
 import { hasAsymmetricCpaPair } from '../../../engine/cpa-fluid.js';
 import { parseEnthalpy, parseEntropy, parseMolarVolume, parsePressure, parseTemperature } from '../../contract/units.js';
 import { IMPLEMENTED_FLASH_TYPES, implementedFlashType, type ImplementedFlashType } from './flash-types.js';
@@ -22,7 +22,7 @@ export interface StateSpec {
 }
 
 export interface FlashRequest {
-  /** CPA only where the caller allowed it (runFlash); SupportedModel everywhere else. */
+  /** One of the models the caller allowed (FLASH_MODELS unless it narrowed the list). */
   model: FlashModel;
   flashType: ImplementedFlashType;
   /**
@@ -64,16 +64,6 @@ function isObject(v: unknown): v is Record<string, unknown> {
 }
 
 /**
- * UNSUPPORTED_MODEL for a tool built on the SRK/PR/GERG-2008 fluids (phase envelope, PVT
- * experiments, property tables) when the request names another model; undefined for those.
- * `what` completes "<what> takes …".
- */
-export function cubicModelIssue(model: FlashModel, what: string, field = 'model'): DiagnosticIssue | undefined {
-  if (model === 'SRK' || model === 'PR' || model === 'GERG2008') return undefined;
-  return issue('UNSUPPORTED_MODEL', `${what} takes SRK, PR or GERG2008, not ${model}`, 'Use "model": "SRK", "PR" or "GERG2008"', field);
-}
-
-/**
  * UNSUPPORTED_MODEL for a tool that needs phase equilibrium and properties of each phase (SRK,
  * PR or SRK-CPA) when the request names GERG-2008; undefined otherwise.
  */
@@ -85,10 +75,10 @@ export function equilibriumModelIssue(model: FlashModel, what: string, field = '
 }
 
 /**
- * `models`: which models this caller computes (default the shared SRK, PR, GERG2008; runFlash
- * adds CPA). A model outside it is UNKNOWN_MODEL with the list in the fix.
+ * `models`: which models this caller computes (default every registered model, FLASH_MODELS). A
+ * model outside it is UNKNOWN_MODEL with the list in the fix.
  */
-export function parseFlashRequest(input: unknown, models: readonly FlashModel[] = SUPPORTED_MODELS): RequestOutcome {
+export function parseFlashRequest(input: unknown, models: readonly FlashModel[] = FLASH_MODELS): RequestOutcome {
   if (!isObject(input)) {
     return { ok: false, kind: 'input', issues: [issue('INPUT_ERROR', 'runFlash input must be a JSON object', 'Send {"model": "SRK", "temperature": …, "pressure": …, "components": {…}}')] };
   }

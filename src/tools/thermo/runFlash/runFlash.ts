@@ -64,7 +64,7 @@ const UMR_ASSUMPTIONS = [
 const UMR_LIMITATIONS = ['Only components with a UMR-PRU UNIFAC group assignment (the original’s table): hydrogen, helium, amines other than MDEA and others are refused'];
 const PCSAFT_ASSUMPTIONS = [
   'Ideal-gas reference state: H = 0 and S = 0 for the ideal gas at 273.15 K (S at 1.01325 bar)',
-  'PC-SAFT (Gross & Sadowski 2001): hard chain + dispersion with m, σ, ε/k from the component database (CO2: Gross & Sadowski 2001’s set, the database’s puts its vapour pressure 12–27× too high); σ_ij = (σ_i + σ_j)/2, ε_ij = √(ε_i ε_j)(1 − k_ij), k_ij from the database (0 where it has none)',
+  'PC-SAFT (Gross & Sadowski 2001): hard chain + dispersion with m, σ, ε/k from the component database (CO2: Gross & Sadowski 2001’s set, the database’s puts its critical point near 133 K); σ_ij = (σ_i + σ_j)/2, ε_ij = √(ε_i ε_j)(1 − k_ij), k_ij from the database (0 where it has none)',
   'Association (Gross & Sadowski 2002) for water (2B), alcohols (2B), glycols and amines (4C) and acids (1A), ε_ij = (ε_i + ε_j)/2 and κ_ij by Wolbach–Sandler for unlike pairs',
   'No volume shift: reported densities are the equation of state’s',
   'Phase equilibrium by tangent-plane stability analysis and Gibbs-energy minimisation',
