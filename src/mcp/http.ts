@@ -74,6 +74,7 @@ async function answerPlainToolCall(request: FastifyRequest, reply: FastifyReply,
       requestId: String(request.id),
       signal: gone.signal,
       traceContext: requestTraceContext(request),
+      wantSummary: true,
     });
     text = toolCall.toolCallResponseText(call.id, result, call.protocol);
   } catch (err) {

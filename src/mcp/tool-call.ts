@@ -6,7 +6,8 @@
  * route. A plain tools/call of a known tool (one message, only `name` and `arguments`, headers the
  * transport would accept) is answered here instead, with the same reply: the same CallToolResult
  * (toolCallResult, which the SDK handler in server.ts uses too), the same JSON-RPC framing, the
- * envelope spliced in as the dispatcher serialized it. Anything else (initialize, lists, batches,
+ * envelope spliced in as the dispatcher serialized it; for a pool call the worker thread writes
+ * the summary too, so the main thread never parses the envelope. Anything else (initialize, lists, batches,
  * _meta or task params, unknown tools, a header the transport refuses) goes to the SDK, which
  * then also produces every protocol error.
  *
@@ -16,7 +17,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
 import type { DispatchResult } from '../tools/contract/dispatch-types.js';
-import { summarize } from './summary.js';
+import { summaryHead, summaryText } from '../tools/contract/summary.js';
 
 /**
  * structuredContent came with protocol 2025-06-18. The specification asks a tool that returns it to
@@ -33,19 +34,27 @@ export function readsStructuredContent(protocolVersion: string): boolean {
   return protocolVersion >= STRUCTURED_CONTENT_SINCE;
 }
 
+/** Status and summary head: from the worker when it wrote them, else read from the envelope. */
+function summaryOf(result: DispatchResult): { status: string; head: string } {
+  if (result.summary !== undefined) return result.summary;
+  const env = result.envelope;
+  return { status: env.status, head: summaryHead(env) };
+}
+
 /** The content blocks of a tool call's result for a client on this protocol version. */
-function contentFor(result: DispatchResult, protocol: string): CallToolResult['content'] {
+function contentFor(head: string, result: DispatchResult, protocol: string): CallToolResult['content'] {
   return readsStructuredContent(protocol)
-    ? [{ type: 'text', text: summarize(result.envelope, 'structured') }]
-    : [{ type: 'text', text: summarize(result.envelope, 'text') }, { type: 'text', text: result.body }];
+    ? [{ type: 'text', text: summaryText(head, 'structured') }]
+    : [{ type: 'text', text: summaryText(head, 'text') }, { type: 'text', text: result.body }];
 }
 
 /** The CallToolResult of a dispatched call: the envelope as structuredContent, a summary as text. */
 export function toolCallResult(result: DispatchResult, protocol: string): CallToolResult {
+  const { status, head } = summaryOf(result);
   return {
-    content: contentFor(result, protocol),
+    content: contentFor(head, result, protocol),
     structuredContent: result.envelope as unknown as Record<string, unknown>,
-    isError: result.envelope.status !== 'success',
+    isError: status !== 'success',
   };
 }
 
@@ -55,8 +64,8 @@ export function toolCallResult(result: DispatchResult, protocol: string): CallTo
  * the dispatcher already serialized spliced in rather than serialized a second time.
  */
 export function toolCallResponseText(id: string | number, result: DispatchResult, protocol: string): string {
-  const isError = result.envelope.status !== 'success';
-  return `{"result":{"content":${JSON.stringify(contentFor(result, protocol))},"structuredContent":${result.body},"isError":${isError}},"jsonrpc":"2.0","id":${JSON.stringify(id)}}`;
+  const { status, head } = summaryOf(result);
+  return `{"result":{"content":${JSON.stringify(contentFor(head, result, protocol))},"structuredContent":${result.body},"isError":${status !== 'success'}},"jsonrpc":"2.0","id":${JSON.stringify(id)}}`;
 }
 
 /** The JSON-RPC error response the SDK's Protocol writes when a request handler throws. */

@@ -135,6 +135,7 @@ function recordedContext(ctx: CallContext): CallContext {
     traceContext: ctx.traceContext,
     reportWorkerSpan: true,
     signal: ctx.signal!,
+    wantSummary: ctx.wantSummary!,
   };
   return out;
 }

@@ -21,6 +21,8 @@ export interface CallContext {
   reportWorkerSpan?: boolean;
   /** Aborted when the client goes away. */
   signal?: AbortSignal;
+  /** Ask a pool call for DispatchResult.summary (the MCP HTTP route's plain tools/call does). */
+  wantSummary?: boolean;
 }
 
 export interface DispatchResult {
@@ -35,6 +37,11 @@ export interface DispatchResult {
   operationId?: string;
   /** The worker thread's timing of the task, when the call asked for it (reportWorkerSpan). */
   workerSpan?: WorkerSpanReport;
+  /**
+   * Pool calls of MCP callers: the envelope's status and summary head (summary.ts), written by the
+   * worker so the MCP reply is built without parsing `body` on the main thread.
+   */
+  summary?: { status: string; head: string };
 }
 
 /** When and where a worker thread ran a task, and what came out: the data of the worker span. */
