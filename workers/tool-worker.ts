@@ -12,7 +12,9 @@ import { getTool, toolCatalog } from '../src/tools/registry.js';
 import type { AnyTool, ToolCatalog, ToolContext } from '../src/tools/contract/types.js';
 import { CLAIMS_KEY, claimTask, WITHDRAWN_REPLY } from '../src/tools/contract/task-claims.js';
 import { timeTask } from './tracing.js';
-import { withWorkerReport } from '../src/tools/contract/worker-report.js';
+import { summarySection, withWorkerReport } from '../src/tools/contract/worker-report.js';
+import { summaryHead } from '../src/tools/contract/summary.js';
+import { httpStatusFor, type Envelope } from '../src/tools/contract/envelope.js';
 
 /** Progress updates without a message are sent at most this often per task. */
 const PROGRESS_INTERVAL_MS = 50;
@@ -64,7 +66,13 @@ export function createToolWorker(lookup: (name: string) => AnyTool | undefined, 
     const { result: env, report } = await timeTask(task.traced === true, () => executeTool(tool, task.input, ctx));
     if (env.provenance !== undefined) env.provenance.operationId = task.operationId;
     const s = serializeWithStatus(env);
-    return report === undefined ? `${s.status}${s.body}` : withWorkerReport(s.status, s.body, report);
+    // The summary is of what was serialized (a non-finite number swaps in another envelope).
+    let body = s.body;
+    if (task.summary === true) {
+      const sent = s.status === httpStatusFor(env) ? env : (JSON.parse(s.body) as Envelope);
+      body = summarySection({ status: sent.status, head: summaryHead(sent) }) + body;
+    }
+    return report === undefined ? `${s.status}${body}` : withWorkerReport(s.status, body, report);
   };
 }
 

@@ -1,7 +1,9 @@
 /**
  * MCP over Streamable HTTP at /mcp, stateless: every POST gets a fresh server and transport
- * (sharing one server across concurrent requests fails with "Already connected"). There is no
- * session, so GET (server-to-client stream) and DELETE (end session) answer 405.
+ * (sharing one server across concurrent requests fails with "Already connected"), except a plain
+ * tools/call of a known tool, which tool-call.ts answers with the same reply without building
+ * them (most of MCP's per-call cost over REST). There is no session, so GET (server-to-client
+ * stream) and DELETE (end session) answer 405.
  *
  * Identity comes from the request (request.user.sub, set by the OIDC plugin when auth is on), so
  * governance and audit see the same subject as the REST routes.
@@ -12,6 +14,7 @@ import type { Dispatch } from '../tools/contract/dispatch-types.js';
 import type { AnyTool } from '../tools/contract/types.js';
 import { OriginPolicy } from './origin.js';
 import { scopesOfUser } from '../tools/contract/governance/api-keys.js';
+import type { PlainToolCall } from './tool-call.js';
 
 /**
  * The MCP SDK (and zod under it) is loaded on the first /mcp request, not at start: a REST-only
@@ -20,12 +23,16 @@ import { scopesOfUser } from '../tools/contract/governance/api-keys.js';
 type McpModules = {
   StreamableHTTPServerTransport: typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js').StreamableHTTPServerTransport;
   createMcpServer: typeof import('./server.js').createMcpServer;
+  toolNames: typeof import('./server.js').toolNames;
+  toolCall: typeof import('./tool-call.js');
 };
 let mcpModules: Promise<McpModules> | undefined;
 function loadMcp(): Promise<McpModules> {
-  mcpModules ??= Promise.all([import('@modelcontextprotocol/sdk/server/streamableHttp.js'), import('./server.js')]).then(([t, s]) => ({
+  mcpModules ??= Promise.all([import('@modelcontextprotocol/sdk/server/streamableHttp.js'), import('./server.js'), import('./tool-call.js')]).then(([t, s, c]) => ({
     StreamableHTTPServerTransport: t.StreamableHTTPServerTransport,
     createMcpServer: s.createMcpServer,
+    toolNames: s.toolNames,
+    toolCall: c,
   }));
   return mcpModules;
 }
@@ -40,6 +47,48 @@ function subjectOf(request: FastifyRequest): string {
   return typeof user?.sub === 'string' && user.sub !== '' ? user.sub : 'anonymous';
 }
 
+/** Headers other hooks have set so far (CORS, request id), which reply.hijack() would skip. */
+function hijackWithHeaders(reply: FastifyReply): void {
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined) reply.raw.setHeader(name, value as string | number | readonly string[]);
+  }
+  reply.hijack();
+}
+
+/**
+ * Answers a plain tools/call (see tool-call.ts) as the SDK would: the same call context, the same
+ * JSON-RPC reply, and nothing written once the client has gone (the SDK aborts the handler's
+ * signal when the connection closes and drops its reply).
+ */
+async function answerPlainToolCall(request: FastifyRequest, reply: FastifyReply, dispatch: Dispatch, call: PlainToolCall, toolCall: McpModules['toolCall']): Promise<void> {
+  hijackWithHeaders(reply);
+  const res = reply.raw;
+  const gone = new AbortController();
+  res.on('close', () => {
+    if (!res.writableFinished) gone.abort();
+  });
+  let text: string;
+  try {
+    const result = await dispatch(call.name, call.arguments, {
+      subject: subjectOf(request),
+      // An API key's scopes hold on the fast path exactly as through the SDK handler.
+      scopes: scopesOfUser((request as FastifyRequest & { user?: unknown }).user),
+      transport: 'mcp',
+      requestId: String(request.id),
+      signal: gone.signal,
+      traceContext: requestTraceContext(request),
+      wantSummary: true,
+    });
+    text = toolCall.toolCallResponseText(call.id, result, call.protocol);
+  } catch (err) {
+    request.log.error({ err }, 'MCP tool call failed');
+    text = toolCall.toolCallErrorText(call.id, err);
+  }
+  if (gone.signal.aborted || res.destroyed) return;
+  res.writeHead(200, { 'content-length': Buffer.byteLength(text), 'content-type': 'application/json' });
+  res.end(text);
+}
+
 function jsonRpcError(reply: FastifyReply, status: number, code: number, message: string): FastifyReply {
   return reply.code(status).header('content-type', 'application/json').send({ jsonrpc: '2.0', error: { code, message }, id: null });
 }
@@ -52,6 +101,8 @@ export interface McpRouteOptions {
    * CORS_ORIGINS and NEQSIM_MCP_ALLOWED_ORIGINS; default: NEQSIM_MCP_ALLOWED_ORIGINS, else none.
    */
   allowedOrigins?: readonly string[];
+  /** Answer plain tools/call requests without the SDK (default true; false sends every request through it). */
+  plainToolCalls?: boolean;
 }
 
 function configuredOrigins(options: McpRouteOptions): OriginPolicy {
@@ -61,11 +112,21 @@ function configuredOrigins(options: McpRouteOptions): OriginPolicy {
 export async function registerMcpRoutes(app: FastifyInstance, dispatch: Dispatch, options: McpRouteOptions = {}): Promise<void> {
   // Origin validation is required by the MCP transport spec (DNS rebinding); REST shares the check.
   const origins = configuredOrigins(options);
+  const plainToolCalls = options.plainToolCalls !== false;
+  let loaded: McpModules | undefined;
+  let known: ReadonlySet<string> | undefined;
+  const isKnownTool = (name: string): boolean => known!.has(name);
   app.post(MCP_PATH, HIDDEN, async (request, reply) => {
     if (!origins.allows(request.headers.origin)) {
       return jsonRpcError(reply, 403, -32000, `Origin not allowed: ${request.headers.origin}. Add it to CORS_ORIGINS (or NEQSIM_MCP_ALLOWED_ORIGINS) to allow this browser client.`);
     }
-    const { StreamableHTTPServerTransport, createMcpServer } = await loadMcp();
+    const mods = loaded ?? (loaded = await loadMcp());
+    if (plainToolCalls) {
+      known ??= mods.toolNames(options.tools);
+      const call = mods.toolCall.plainToolCall(request.body, request.headers, isKnownTool);
+      if (call !== undefined) return answerPlainToolCall(request, reply, dispatch, call, mods.toolCall);
+    }
+    const { StreamableHTTPServerTransport, createMcpServer } = mods;
     const server = createMcpServer(dispatch, {
       transport: 'mcp',
       subject: subjectOf(request),
@@ -77,12 +138,8 @@ export async function registerMcpRoutes(app: FastifyInstance, dispatch: Dispatch
     // JSON responses: every tool call is request/response, so no SSE stream has to stay open.
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
 
-    // The transport writes to the raw response; hijack so Fastify does not send a second reply,
-    // and copy the headers other hooks have set so far (CORS, request id) which hijack would skip.
-    for (const [name, value] of Object.entries(reply.getHeaders())) {
-      if (value !== undefined) reply.raw.setHeader(name, value as string | number | readonly string[]);
-    }
-    reply.hijack();
+    // The transport writes to the raw response; hijack so Fastify does not send a second reply.
+    hijackWithHeaders(reply);
     reply.raw.on('close', () => {
       void transport.close();
       void server.close();

@@ -6,6 +6,7 @@
  * The low-level Server is used because McpServer.registerTool wants zod schemas, while our
  * schemas are plain JSON Schema. Build one server per HTTP request (stateless transport); the
  * expensive parts (schema JSON, catalogs) are cached at module level in the catalog modules.
+ * A plain tools/call over HTTP skips the server (tool-call.ts) and gets the same result.
  */
 import { readFileSync } from 'node:fs';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -30,7 +31,7 @@ import { TOOLS } from '../tools/registry.js';
 import type { AnyTool } from '../tools/contract/types.js';
 import { availablePrompts, renderPrompt } from '../tools/contract/catalog/prompts.js';
 import { concreteResources, readResource, resourceTemplates, staticResources } from '../tools/contract/catalog/resources.js';
-import { summarize } from './summary.js';
+import { HTTP_DEFAULT_PROTOCOL, toolCallResult } from './tool-call.js';
 import { buildToolList } from './tool-list.js';
 import { didYouMeanText } from '../tools/contract/spelling.js';
 
@@ -92,21 +93,6 @@ export function mcpToolList(tools: readonly AnyTool[] = TOOLS): Tool[] {
 }
 
 /**
- * structuredContent came with protocol 2025-06-18. The specification asks a tool that returns it to
- * also return the serialized JSON as text "for backwards compatibility": clients that negotiated
- * an older protocol read only `content`, so they get the envelope as JSON text; newer ones get a
- * short summary beside structuredContent instead of the same envelope a second time.
- */
-const STRUCTURED_CONTENT_SINCE = '2025-06-18';
-/** What the Streamable HTTP transport assumes when a request carries no MCP-Protocol-Version header. */
-const HTTP_DEFAULT_PROTOCOL = '2025-03-26';
-
-export function readsStructuredContent(protocolVersion: string): boolean {
-  // Protocol versions are ISO dates, so string order is date order.
-  return protocolVersion >= STRUCTURED_CONTENT_SINCE;
-}
-
-/**
  * Remembers the protocol version this server negotiated (stdio: one initialize per process). The
  * SDK keeps it private, so the initialize handler is wrapped; if the SDK ever renames its handler,
  * nothing is remembered and calls fall back to the backwards-compatible text.
@@ -127,6 +113,11 @@ function trackNegotiatedVersion(server: Server): () => string | undefined {
 function headerValue(headers: Record<string, string | string[] | undefined> | undefined, name: string): string | undefined {
   const v = headers?.[name];
   return Array.isArray(v) ? v[0] : v;
+}
+
+/** The names tools/call accepts (the same list createMcpServer serves). */
+export function toolNames(tools: readonly AnyTool[] = TOOLS): ReadonlySet<string> {
+  return new Set(tools.map((t) => t.name));
 }
 
 export function createMcpServer(dispatch: Dispatch, opts: McpServerOptions): Server {
@@ -159,17 +150,9 @@ export function createMcpServer(dispatch: Dispatch, opts: McpServerOptions): Ser
       ...(opts.traceContext !== undefined ? { traceContext: opts.traceContext } : {}),
     };
     const result = await dispatch(name, request.params.arguments ?? {}, ctx);
-    const envelope = result.envelope;
     // Stateless HTTP: every request carries its version header; stdio: the one negotiated at initialize.
     const protocol = headerValue(extra.requestInfo?.headers, 'mcp-protocol-version') ?? negotiatedVersion() ?? HTTP_DEFAULT_PROTOCOL;
-    const structured = readsStructuredContent(protocol);
-    return {
-      content: structured
-        ? [{ type: 'text', text: summarize(envelope, 'structured') }]
-        : [{ type: 'text', text: summarize(envelope, 'text') }, { type: 'text', text: result.body }],
-      structuredContent: envelope as unknown as Record<string, unknown>,
-      isError: envelope.status !== 'success',
-    };
+    return toolCallResult(result, protocol);
   });
 
   server.setRequestHandler(ListResourcesRequestSchema, async () => ({

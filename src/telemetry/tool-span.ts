@@ -136,6 +136,7 @@ function recordedContext(ctx: CallContext): CallContext {
     reportWorkerSpan: true,
     signal: ctx.signal!,
     scopes: ctx.scopes!,
+    wantSummary: ctx.wantSummary!,
   };
   return out;
 }

@@ -23,6 +23,8 @@ export interface CallContext {
   signal?: AbortSignal;
   /** Tool scopes of an API-key caller (manageSecurity); undefined = not restricted by a key. */
   scopes?: readonly string[] | undefined;
+  /** Ask a pool call for DispatchResult.summary (the MCP HTTP route's plain tools/call does). */
+  wantSummary?: boolean;
 }
 
 export interface DispatchResult {
@@ -37,6 +39,11 @@ export interface DispatchResult {
   operationId?: string;
   /** The worker thread's timing of the task, when the call asked for it (reportWorkerSpan). */
   workerSpan?: WorkerSpanReport;
+  /**
+   * Pool calls of MCP callers: the envelope's status and summary head (summary.ts), written by the
+   * worker so the MCP reply is built without parsing `body` on the main thread.
+   */
+  summary?: { status: string; head: string };
 }
 
 /** When and where a worker thread ran a task, and what came out: the data of the worker span. */

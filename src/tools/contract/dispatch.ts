@@ -31,6 +31,8 @@ export interface PoolTask {
   traced?: boolean;
   /** Slot of the task's claim flag (task-claims.ts), set by the pool. */
   claim?: number;
+  /** The worker writes the call summary into its reply (worker-report.ts): MCP callers. */
+  summary?: boolean;
 }
 
 /**
@@ -129,7 +131,7 @@ function objectResult(env: Envelope): DispatchResult {
 
 /** A pool reply: status prefix + body; the envelope object is parsed only if someone asks for it. */
 function fromPoolReply(reply: PoolReply, operationId: string): DispatchResult {
-  const { httpStatus, body, report } = readPoolReply(reply);
+  const { httpStatus, body, report, summary } = readPoolReply(reply);
   let parsed: Envelope | undefined;
   return {
     get envelope(): Envelope {
@@ -140,6 +142,7 @@ function fromPoolReply(reply: PoolReply, operationId: string): DispatchResult {
     body,
     operationId,
     workerSpan: report,
+    ...(summary !== undefined ? { summary } : {}),
   };
 }
 
@@ -230,6 +233,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       deadline: Date.now() + budgetMs,
       requestId: ctx.requestId,
       traced: ctx.reportWorkerSpan === true,
+      ...(ctx.wantSummary === true ? { summary: true } : {}),
     };
     inFlight++;
     admission?.enter(tool.name);

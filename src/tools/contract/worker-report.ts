@@ -9,12 +9,39 @@
  * one copy. NUL and SOH never occur in serialized JSON (control characters are escaped), so an
  * untraced reply is told apart by its fourth character, and the body after the report is sliced,
  * not copied.
+ *
+ * A task that asked for the call summary (PoolTask.summary: MCP calls) carries it next, before the
+ * body:  ... STX ["<envelope status>","<summary head>"] STX <envelope JSON>  (a JSON array, so no
+ * raw control character can occur inside it). The main thread then answers an MCP call without
+ * parsing the envelope.
  */
 import type { WorkerSpanReport } from './dispatch-types.js';
 
 const NUL = '\u0000';
 const SOH = '\u0001';
 const NUL_CODE = 0;
+const STX = '\u0002';
+const STX_CODE = 2;
+
+/** What an MCP reply needs besides the envelope text: its status and the summary head (summary.ts). */
+export interface CallSummary {
+  status: string;
+  head: string;
+}
+
+/** The summary section that goes between the status (or the report) and the body. */
+export function summarySection(summary: CallSummary): string {
+  return `${STX}${JSON.stringify([summary.status, summary.head])}${STX}`;
+}
+
+/** The summary section at `pos`, if there is one, and where the body starts. */
+function readSummary(reply: string, pos: number): { summary: CallSummary | undefined; bodyAt: number } {
+  if (reply.charCodeAt(pos) !== STX_CODE) return { summary: undefined, bodyAt: pos };
+  const end = reply.indexOf(STX, pos + 1);
+  if (end < 0) return { summary: undefined, bodyAt: pos };
+  const [status, head] = JSON.parse(reply.slice(pos + 1, end)) as [string, string];
+  return { summary: { status, head }, bodyAt: end + 1 };
+}
 
 /** A text field: empty when absent, or when it holds a separator and could not be read back. */
 function field(v: string | undefined): string {
@@ -28,10 +55,24 @@ export function withWorkerReport(status: number, body: string, report: WorkerSpa
   return `${status}${NUL}${report.startMs}${SOH}${report.endMs}${SOH}${report.threadId}${SOH}${field(report.status)}${SOH}${field(report.model)}${SOH}${converged}${SOH}${iterations}${NUL}${body}`;
 }
 
-/** The HTTP status, the envelope JSON and the worker's report (when the reply carries one). */
-export function readPoolReply(reply: string): { httpStatus: number; body: string; report: WorkerSpanReport | undefined } {
+export interface PoolReplyParts {
+  httpStatus: number;
+  body: string;
+  report: WorkerSpanReport | undefined;
+  /** Present when the task asked for it and the worker wrote one. */
+  summary?: CallSummary;
+}
+
+function withSummary(httpStatus: number, reply: string, pos: number, report: WorkerSpanReport | undefined): PoolReplyParts {
+  const { summary, bodyAt } = readSummary(reply, pos);
+  const body = reply.slice(bodyAt);
+  return summary === undefined ? { httpStatus, body, report } : { httpStatus, body, report, summary };
+}
+
+/** The HTTP status, the envelope JSON, the worker's report and the call summary (when the reply carries them). */
+export function readPoolReply(reply: string): PoolReplyParts {
   const httpStatus = Number(reply.slice(0, 3));
-  if (reply.charCodeAt(3) !== NUL_CODE) return { httpStatus, body: reply.slice(3), report: undefined };
+  if (reply.charCodeAt(3) !== NUL_CODE) return withSummary(httpStatus, reply, 3, undefined);
   const end = reply.indexOf(NUL, 4);
   if (end < 0) return { httpStatus, body: reply.slice(4), report: undefined };
   const p = reply.slice(4, end).split(SOH);
@@ -39,17 +80,13 @@ export function readPoolReply(reply: string): { httpStatus: number; body: string
   const model = p[4] ?? '';
   const converged = p[5] ?? '';
   const iterations = p[6] ?? '';
-  return {
-    httpStatus,
-    body: reply.slice(end + 1),
-    report: {
-      startMs: Number(p[0]),
-      endMs: Number(p[1]),
-      threadId: Number(p[2]),
-      status: status === '' ? undefined : status,
-      model: model === '' ? undefined : model,
-      converged: converged === '' ? undefined : converged === '1',
-      iterations: iterations === '' ? undefined : Number(iterations),
-    },
-  };
+  return withSummary(httpStatus, reply, end + 1, {
+    startMs: Number(p[0]),
+    endMs: Number(p[1]),
+    threadId: Number(p[2]),
+    status: status === '' ? undefined : status,
+    model: model === '' ? undefined : model,
+    converged: converged === '' ? undefined : converged === '1',
+    iterations: iterations === '' ? undefined : Number(iterations),
+  });
 }

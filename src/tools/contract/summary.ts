@@ -3,7 +3,7 @@
  * `data`, warning codes, and for failures each error with its fix (the recovery hint is what lets
  * an agent correct its call).
  */
-import type { Envelope } from '../tools/contract/envelope.js';
+import type { Envelope } from './envelope.js';
 
 const MAX_NUMBERS = 12;
 const MAX_DEPTH = 4;
@@ -24,8 +24,16 @@ function keyNumbers(data: unknown): string[] {
   return out;
 }
 
-/** `where` the client finds the whole envelope: structuredContent, or the next text block. */
-export function summarize(env: Envelope, where: 'structured' | 'text' = 'structured'): string {
+const WHERE = {
+  structured: 'The full response envelope (data, provenance, validation, warnings) is in structuredContent.',
+  text: 'The full response envelope is the JSON in the next content block.',
+} as const;
+
+/**
+ * The summary without its last line (where the envelope is): a worker thread writes this beside
+ * the envelope of an MCP call (worker-report.ts), so the main thread need not parse the envelope.
+ */
+export function summaryHead(env: Envelope): string {
   const lines: string[] = [`${env.tool}: ${env.status}`];
   if (env.status === 'success') {
     const p = env.provenance;
@@ -41,8 +49,15 @@ export function summarize(env: Envelope, where: 'structured' | 'text' = 'structu
   }
   for (const e of env.errors ?? []) lines.push(`Error ${e.code}${e.field ? ` at ${e.field}` : ''}: ${e.message} Fix: ${e.fix}`);
   if (env.warnings?.length) lines.push(`Warnings: ${env.warnings.map((w) => `${w.code} (${w.severity})`).join(', ')}`);
-  lines.push(where === 'structured'
-    ? 'The full response envelope (data, provenance, validation, warnings) is in structuredContent.'
-    : 'The full response envelope is the JSON in the next content block.');
   return lines.join('\n');
+}
+
+/** The head and the line saying where the client finds the whole envelope. */
+export function summaryText(head: string, where: 'structured' | 'text'): string {
+  return `${head}\n${WHERE[where]}`;
+}
+
+/** `where` the client finds the whole envelope: structuredContent, or the next text block. */
+export function summarize(env: Envelope, where: 'structured' | 'text' = 'structured'): string {
+  return summaryText(summaryHead(env), where);
 }
