@@ -258,7 +258,10 @@ export async function runRouteFuzz(tools: readonly AnyTool[], send: Send, opts: 
       }
       const crashed = status === 503 && env?.errors?.[0]?.code === 'WORKER_CRASHED';
       const fault = status >= 500 && status !== 503 && status !== 504;
-      const envelope = env !== undefined && env.apiVersion === '1.0' && typeof env.status === 'string' && (status === 200 || Array.isArray(env.errors));
+      // A governance refusal (403 blocked, e.g. an admin action without the admin token) carries the
+      // contract's reason and remediation instead of errors[].
+      const refusal = status === 403 && env?.status === 'blocked' && typeof (env as { reason?: unknown }).reason === 'string';
+      const envelope = env !== undefined && env.apiVersion === '1.0' && typeof env.status === 'string' && (status === 200 || Array.isArray(env.errors) || refusal);
       if (fault) report.responses500++;
       if (crashed) report.workerCrashed++;
       if (!envelope) report.notEnvelope++;

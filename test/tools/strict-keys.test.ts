@@ -131,7 +131,7 @@ t.test('fluids, unit-level keys and adjusters are checked where they are written
 
 t.test('key tables: every modelled key is read, every unmodelled key is refused with an alternative', (t) => {
   // A key declared modelled but read nowhere would be accepted and ignored: the source must read it.
-  const src = ['../../../src/tools/process/runProcess/definition.ts', '../../../src/tools/process/runProcess/column-definition.ts', '../../../src/tools/process/runProcess/unit-options.ts', '../../../src/tools/process/runProcess/adjusters.ts'].map((p) => readFileSync(new URL(p, import.meta.url), 'utf8')).join('\n');
+  const src = ['../../../src/tools/process/runProcess/definition.ts', '../../../src/tools/process/runProcess/column-definition.ts', '../../../src/tools/process/runProcess/unit-options.ts', '../../../src/tools/process/runProcess/adjusters.ts', '../../../src/tools/process/runProcess/loop-units.ts'].map((p) => readFileSync(new URL(p, import.meta.url), 'utf8')).join('\n');
   for (const [type, table] of Object.entries(PROPERTY_TABLES)) {
     for (const key of [...table.modelled, ...(table.aliases ?? [])]) {
       if (key === 'stepSize') continue; // read by neither the original nor us; stated in the limitations
