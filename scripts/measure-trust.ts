@@ -461,9 +461,9 @@ function flashGergCases(ref: any): CaseSpec[] {
     if (c.expected.Z !== undefined) q.push({ name: 'Z', group: `GERG2008 compressibility factor vs ${method.startsWith('GERG') ? 'NIST GERG-2008' : 'reference mixture model'}`, expected: c.expected.Z, tolerance: c.tolerance.Z ?? tol, read: (d: any) => phaseValue(d, 0, 'compressibilityFactor') });
     out.push({
       id: `${c.id}/runFlash`,
-      // singlePhase: the homogeneous state at (T, P), which is what the reference code computes; the
-      // default two-phase-capable path uses the engine's gas constant (8.3144621 against GERG's
-      // 8.314472) and differs by about 1e-6 (test/physics/gerg2008-model*.test.ts).
+      // singlePhase: the homogeneous state at (T, P), which is what the reference code computes
+      // (the default full-model path gives the same density, test/physics/gerg2008-model-gas-constant,
+      // but could split a feed near its dew point).
       description: `GERG2008 TP flash (singlePhase) at ${i.T_K} K, ${i.P_bar} bar${i.mixture ? `, ${i.mixture}` : ''} vs ${method}`,
       referenceSource: c.citation,
       kind: 'reference',
