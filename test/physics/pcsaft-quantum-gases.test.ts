@@ -111,3 +111,13 @@ t.test('runFlash PCSAFT PH: a solved temperature below the limit is refused too'
   const above = await runTool('runFlash', { ...base, flashType: 'TP', temperature: { value: 150, unit: 'K' } });
   t.equal(above.status, 'success', 'the same fluid at 150 K is computed');
 });
+
+t.test('getPropertyTable PCSAFT: rows below the limit are refused points, not numbers', async (t) => {
+  const e = await runTool('getPropertyTable', { model: 'PCSAFT', components: { hydrogen: 1 }, sweep: 'temperature', sweepFrom: { value: 20, unit: 'K' }, sweepTo: { value: 300, unit: 'K' }, points: 4, fixedPressure: 5, properties: ['density'] });
+  t.equal(e.status, 'success');
+  const d = data(e);
+  t.same(d.table.map((r: any) => Math.round(r.temperature_K)), [113, 207, 300], 'the 20 K row is left out');
+  t.match(d.failedPoints, [{ temperature_K: 20, code: 'UNSUPPORTED_COMPONENT' }]);
+  t.ok((e.warnings ?? []).some((w) => w.code === 'MODEL_LIMITATION' && /quantum gas/.test(w.message)), 'said in a warning');
+  t.notOk((e.warnings ?? []).some((w) => w.code === 'CONVERGENCE_WARNING'), 'not called a convergence failure');
+});
