@@ -121,3 +121,12 @@ t.test('getPropertyTable PCSAFT: rows below the limit are refused points, not nu
   t.ok((e.warnings ?? []).some((w) => w.code === 'MODEL_LIMITATION' && /quantum gas/.test(w.message)), 'said in a warning');
   t.notOk((e.warnings ?? []).some((w) => w.code === 'CONVERGENCE_WARNING'), 'not called a convergence failure');
 });
+
+t.test('getPhaseEnvelope PCSAFT with hydrogen: points below 100 K are flagged, none without hydrogen', async (t) => {
+  const e = await runTool('getPhaseEnvelope', { model: 'PCSAFT', components: { methane: 0.97, hydrogen: 0.03 } });
+  t.equal(e.status, 'success');
+  const w = (e.warnings ?? []).find((x) => x.code === 'MODEL_LIMITATION' && /cannot describe hydrogen/.test(x.message));
+  t.ok(w, `warned: ${w?.message}`);
+  const plain = await runTool('getPhaseEnvelope', { model: 'PCSAFT', components: { methane: 0.97, ethane: 0.03 } });
+  t.notOk((plain.warnings ?? []).some((x) => /quantum gas/.test(x.message)), 'no such warning without a quantum gas');
+});
