@@ -28,6 +28,24 @@ import { IDEAL, gergResidual } from './gerg2008.js';
 import { planckEinsteinSums } from './ideal-gas.js';
 import { NC, REFERENCE_COMPONENTS } from './components.js';
 
+/**
+ * GERG-2008's gas constant against the engine's. The engine forms P = NRT/V − RT·∂F/∂V and
+ * ln φ = ∂F/∂n − ln Z with its own R (8.3144621); GERG-2008 defines R = 8.314472. So that P(T, V, n)
+ * equals GERG-2008's ρR_G·T(1 + δα^r_δ) exactly, F is F_G = r·N·α^r + c·N·ln(N·R·T/(V·P0)) + N(r ln r − c)
+ * with r = R_G/R, c = r − 1: then R·T·F plus the engine's ideal gas is GERG-2008's Helmholtz energy
+ * apart from the mixing term (−(R_G − R)·T·Σ n_i ln x_i, left out because its ln x_i derivative is
+ * singular at x_i = 0, where the stability analysis evaluates trial phases). Consequences (measured
+ * in test/physics/gerg2008-model-gas-constant.test.ts): density, pressure, H, U, Cv, Cp, speed of
+ * sound and Joule–Thomson equal the reference code's; S and the chemical potentials differ by the
+ * mixing term ((R_G − R)·Σ x_i ln x_i, at most 2.3e-5 J/(mol·K) for 10 components) and the
+ * reported Z = PV/(NRT) is r·Z_GERG (1.19e-6 relative).
+ */
+const R_SCALE = R_GERG / R;
+const R_EXCESS = R_SCALE - 1;
+const LN_R_SCALE_TERM = R_SCALE * Math.log(R_SCALE);
+/** Pressure of the reference state inside the logarithm (only differences between phases matter). */
+const P_ZERO = 101325;
+
 /** Reduced derivatives per term set: [α, δα_δ, δ²α_δδ, δ³α_δδδ, τα_τ, τδα_τδ, τδ²α_τδδ, τ²α_ττ]. */
 const NR = 8;
 /** Plain derivatives kept per term set: [α, α_δ, α_τ, α_δδ, α_δτ, α_ττ]. */
@@ -292,12 +310,16 @@ export class GergAtT implements ModelAtT {
     const [a, aD, aT, aDD, aDT, aTT] = mix;
     const dV = -delta / V;
     const tT = -tau / T;
-    out.F = N * a;
-    out.F_V = N * aD * dV;
-    out.F_T = N * aT * tT;
-    out.F_TT = N * (aTT * tT * tT + (aT * 2 * tau) / (T * T));
-    out.F_TV = N * aDT * dV * tT;
-    out.F_VV = N * (aDD * dV * dV + (aD * 2 * delta) / (V * V));
+    // The gas-constant terms (see R_SCALE): r·(N α^r) plus c·N·ln(N R T/(V P0)) + N(r ln r − c).
+    const s = R_SCALE;
+    const c = R_EXCESS;
+    const lnRho = Math.log((N * R * T) / (V * P_ZERO));
+    out.F = s * N * a + c * N * lnRho + N * (LN_R_SCALE_TERM - c);
+    out.F_V = s * N * aD * dV - (c * N) / V;
+    out.F_T = s * N * aT * tT + (c * N) / T;
+    out.F_TT = s * N * (aTT * tT * tT + (aT * 2 * tau) / (T * T)) - (c * N) / (T * T);
+    out.F_TV = s * N * aDT * dV * tT;
+    out.F_VV = s * N * (aDD * dV * dV + (aD * 2 * delta) / (V * V)) + (c * N) / (V * V);
     const GD = N * aD, GT_ = N * aT, GDD = N * aDD, GDT = N * aDT, GTT = N * aTT;
     for (let k = 0; k < nc; k++) {
       const o = k * NP;
@@ -309,9 +331,9 @@ export class GergAtT implements ModelAtT {
       Gk[3 * k] = g;
       Gk[3 * k + 1] = gd;
       Gk[3 * k + 2] = gt;
-      out.F_n[k] = g + GD * dk[k] + GT_ * tk[k];
-      out.F_nV[k] = (gd + GDD * dk[k] + GDT * tk[k]) * dV - (GD * dk[k]) / V;
-      out.F_nT[k] = (gt + GDT * dk[k] + GTT * tk[k]) * tT - (GT_ * tk[k]) / T;
+      out.F_n[k] = s * (g + GD * dk[k] + GT_ * tk[k]) + c * lnRho + LN_R_SCALE_TERM;
+      out.F_nV[k] = s * ((gd + GDD * dk[k] + GDT * tk[k]) * dV - (GD * dk[k]) / V) - c / V;
+      out.F_nT[k] = s * ((gt + GDT * dk[k] + GTT * tk[k]) * tT - (GT_ * tk[k]) / T) + c / T;
     }
     if (!full) return;
     const depP = this.depP;
@@ -337,8 +359,8 @@ export class GergAtT implements ModelAtT {
           Gk[3 * l + 1] * dk[k] + Gk[3 * l + 2] * tk[k] +
           GDD * dk[k] * dk[l] + GDT * (dk[k] * tk[l] + tk[k] * dk[l]) + GTT * tk[k] * tk[l] +
           GD * dkl + GT_ * tkl;
-        Fkl[k * nc + l] = v;
-        Fkl[l * nc + k] = v;
+        Fkl[k * nc + l] = s * v + c / N;
+        Fkl[l * nc + k] = s * v + c / N;
       }
     }
   }
@@ -378,7 +400,7 @@ export class GergAtT implements ModelAtT {
    * that branch. Units: ρ in mol/m3, vr in m3/mol.
    */
   private branchRoot(P: number, x: Float64Array, vr: number, tau: number, rho0: number): number {
-    const RT = R * this.T;
+    const RT = R_GERG * this.T;
     let rho = rho0;
     for (let it = 0; it < 200; it++) {
       const [r1, r2] = this.densityTerms(rho * vr, tau, x);
@@ -403,7 +425,7 @@ export class GergAtT implements ModelAtT {
    * connected to the ideal gas through mechanically stable states.
    */
   private vapourRoot(P: number, x: Float64Array, vr: number, tau: number): number {
-    const RT = R * this.T;
+    const RT = R_GERG * this.T;
     const v = this.branchRoot(P, x, vr, tau, P / RT);
     if (!Number.isFinite(v) || vr / v < 0.02) return v;
     for (const f of [0.2, 0.4, 0.6, 0.8]) {
@@ -423,7 +445,7 @@ export class GergAtT implements ModelAtT {
    * NaN when the bracket closes on an unstable point (no liquid root).
    */
   private liquidRoot(P: number, x: Float64Array, vr: number, tau: number, delta0: number): number {
-    const RT = R * this.T;
+    const RT = R_GERG * this.T;
     const at = (d: number): [number, number] => {
       const [r1, r2] = this.densityTerms(d, tau, x);
       return [(d / vr) * RT * (1 + r1), RT * (1 + 2 * r1 + r2)];
@@ -458,7 +480,7 @@ export class GergAtT implements ModelAtT {
   private gibbs(v: number, P: number, x: Float64Array): number {
     const f = this.folded(x);
     const ar = gergResidual(f, this.T, 1e-3 / v, true)[0];
-    const Z = (P * v) / (R * this.T);
+    const Z = (P * v) / (R_GERG * this.T);
     return ar + Z - 1 - Math.log(Z);
   }
 

@@ -15,6 +15,7 @@ import { createFluid, phaseEnvelope } from '../../engine/index.js';
 import { failure, issue, success, warning, type DiagnosticIssue, type Envelope } from '../contract/envelope.js';
 import { defineTool } from '../contract/types.js';
 import { parseFlashRequest } from './runFlash/request.js';
+import { PCSAFT_QUANTUM_GASES, pcsaftQuantumGasRefusal } from '../../engine/pcsaft-fluid.js';
 import { ALL_MODELS_DESCRIPTION, FLASH_MODELS, MIXING_RULE_DESCRIPTION } from '../contract/flash-models.js';
 import { parsePressure } from '../contract/units.js';
 
@@ -98,6 +99,14 @@ export function getPhaseEnvelope(input: unknown): Envelope<Output> {
     return failure(TOOL, 'compute', [{ severity: 'error', code: 'ENVELOPE_ERROR', message: env.message, fix: `The mixture has no dew point at ${Pmin / 1e5} bara the trace can start from: try another lowPressure, or check the composition (runFlash dewPointT at that pressure)` }], 'envelope');
   }
   const warnings = [...req.warnings];
+  if (req.model === 'PCSAFT') {
+    // Points where a quantum gas is below the temperature its PC-SAFT parameters allow (runFlash refuses those states).
+    const cold = env.points.filter((p) => pcsaftQuantumGasRefusal(req.components, req.z, p.T) !== undefined);
+    if (cold.length > 0) {
+      const why = pcsaftQuantumGasRefusal(req.components, req.z, Math.min(...cold.map((p) => p.T)))!;
+      warnings.push(warning('MODEL_LIMITATION', `${cold.length} of ${env.points.length} envelope points (down to ${(Math.min(...cold.map((p) => p.T)) - KELVIN_OFFSET).toFixed(1)} °C) lie below ${PCSAFT_QUANTUM_GASES[why.component].minT_K} K, where PC-SAFT cannot describe ${why.component} (a quantum gas; runFlash refuses those states): that part of the envelope is not reliable; use GERG2008 for it`));
+    }
+  }
   const unstable = env.points.filter((p) => !p.stable);
   if (unstable.length > 0) {
     const Ts = unstable.map((p) => p.T - KELVIN_OFFSET);

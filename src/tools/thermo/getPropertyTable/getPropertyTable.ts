@@ -12,6 +12,7 @@ import { FLASH_MODELS } from '../../contract/flash-models.js';
 import { failure, issue, success, warning, type DiagnosticIssue, type Envelope } from '../../contract/envelope.js';
 import { defineTool, type ToolContext } from '../../contract/types.js';
 import { parseFlashRequest } from '../runFlash/request.js';
+import { pcsaftQuantumGasRefusal } from '../../../engine/pcsaft-fluid.js';
 import { parsePressure, parseTemperature } from '../../contract/units.js';
 import { DEFAULT_POINTS, DEFAULT_TABLE_PROPERTIES, MAX_POINTS, MIN_POINTS, PropertyTableInput, PropertyTableOutput, TABLE_PROPERTIES, type TableProperty } from './schema.js';
 import { tableRow } from './rows.js';
@@ -101,14 +102,21 @@ export function getPropertyTable(input: unknown, ctx?: Pick<ToolContext, 'progre
     const x = table.from + (i / (n - 1)) * (table.to - table.from);
     const T = table.sweep === 'temperature' ? x : table.fixed;
     const P = table.sweep === 'temperature' ? table.fixed : x;
-    const out = flashTP(fluid.model, T, P, fluid.z, { multiPhaseCheck: req.multiPhaseCheck });
-    if (!out.ok) failedPoints.push({ temperature_K: T, pressure_bara: P / 1e5, code: out.code, message: out.message });
-    else rows.push(tableRow(table.sweep, T, P, flashReport(fluid.model, out.result), table.properties));
+    // A PC-SAFT quantum gas below the temperature its parameters allow is refused, as runFlash refuses it.
+    const refused = req.model === 'PCSAFT' ? pcsaftQuantumGasRefusal(req.components, req.z, T) : undefined;
+    const out = refused === undefined ? flashTP(fluid.model, T, P, fluid.z, { multiPhaseCheck: req.multiPhaseCheck }) : undefined;
+    if (refused !== undefined) failedPoints.push({ temperature_K: T, pressure_bara: P / 1e5, code: 'UNSUPPORTED_COMPONENT', message: refused.message });
+    else if (!out!.ok) failedPoints.push({ temperature_K: T, pressure_bara: P / 1e5, code: out!.code, message: out!.message });
+    else rows.push(tableRow(table.sweep, T, P, flashReport(fluid.model, out!.result), table.properties));
     ctx?.progress((i + 1) / n, `${i + 1} of ${n} points`);
   }
   const warnings = [...req.warnings];
-  if (failedPoints.length > 0) {
-    warnings.push(warning('CONVERGENCE_WARNING', `${failedPoints.length} of ${n} property-table points failed to converge; they are listed in failedPoints and left out of the table`));
+  const refusedPoints = failedPoints.filter((p) => p.code === 'UNSUPPORTED_COMPONENT').length;
+  if (refusedPoints > 0) {
+    warnings.push(warning('MODEL_LIMITATION', `${refusedPoints} of ${n} property-table points are below the temperature PC-SAFT's parameters allow for a quantum gas in the fluid; they are listed in failedPoints and left out of the table (use GERG2008 there)`));
+  }
+  if (failedPoints.length > refusedPoints) {
+    warnings.push(warning('CONVERGENCE_WARNING', `${failedPoints.length - refusedPoints} of ${n} property-table points failed to converge; they are listed in failedPoints and left out of the table`));
   }
   return success({
     tool: TOOL,

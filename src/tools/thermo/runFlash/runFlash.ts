@@ -21,7 +21,7 @@ import { IMPLEMENTED_FLASH_TYPES, IMPLEMENTED_FLASH_TYPE_ALIASES, isSaturationFl
 import { runSaturation, SATURATION_ASSUMPTIONS } from './saturation.js';
 import { issue } from '../../contract/envelope.js';
 import { FLASH_MODELS } from '../../contract/flash-models.js';
-import { PCSAFT_PARAMETER_CAVEATS } from '../../../engine/pcsaft-fluid.js';
+import { PCSAFT_PARAMETER_CAVEATS, PCSAFT_QUANTUM_GASES, pcsaftQuantumGasRefusal } from '../../../engine/pcsaft-fluid.js';
 import { warning } from '../../contract/envelope.js';
 import { addHydratePhase, HYDRATE_ASSUMPTIONS, HYDRATE_LIMITATIONS, runHydrateTP, type HydrateRun } from './hydrate.js';
 
@@ -158,7 +158,20 @@ function pcsaftCaveats(req: FlashRequest): Warning[] {
   if (req.model !== 'PCSAFT') return [];
   return req.components
     .filter((c) => Object.hasOwn(PCSAFT_PARAMETER_CAVEATS, c.name))
-    .map((c) => warning('MODEL_LIMITATION', `PC-SAFT parameters of ${c.name} from the component database: ${PCSAFT_PARAMETER_CAVEATS[c.name]}; CPA describes it better`));
+    .map((c) => warning('MODEL_LIMITATION', `PC-SAFT parameters of ${c.name} from the component database: ${PCSAFT_PARAMETER_CAVEATS[c.name]}; CPA describes it better`))
+    .concat(
+      req.components
+        .filter((c) => Object.hasOwn(PCSAFT_QUANTUM_GASES, c.name))
+        .map((c) => warning('MODEL_LIMITATION', `${c.name} is a quantum gas: PC-SAFT treats it classically, fit only as a gas-phase component above ${PCSAFT_QUANTUM_GASES[c.name].minT_K} K (${PCSAFT_QUANTUM_GASES[c.name].caveat}); its solubility in liquids rests on the database kij`)),
+    );
+}
+
+/** 422 UNSUPPORTED_COMPONENT when a PC-SAFT fluid holds a quantum gas below the temperature its parameters allow. */
+function pcsaftQuantumGasFailure(req: FlashRequest, T: number): Envelope<RunFlashOutput> | undefined {
+  if (req.model !== 'PCSAFT') return undefined;
+  const refused = pcsaftQuantumGasRefusal(req.components, req.z, T);
+  if (refused === undefined) return undefined;
+  return failure(TOOL, 'compute', [issue('UNSUPPORTED_COMPONENT', refused.message, refused.component === 'neon' ? 'Use SRK or PR for neon below its triple point' : `Use GERG2008 (its ${refused.component} equation holds down to the liquid) for ${refused.component} at this temperature`, `components.${refused.component}`)], 'flash');
 }
 
 export function runFlash(input: unknown): Envelope<RunFlashOutput> {
@@ -181,8 +194,14 @@ export function runFlash(input: unknown): Envelope<RunFlashOutput> {
     assumptions.push(...GERG_SINGLE_ASSUMPTIONS);
     limitations.push('Single phase only (singlePhase option); GERG-2008 covers 21 natural-gas components');
   } else {
+    // Fixed-temperature flash types are refused before the flash; a solved temperature after it.
+    const fixedT = req.flashType !== 'PH' && req.flashType !== 'PS' && req.flashType !== 'dewPointT' && req.flashType !== 'bubblePointT';
+    const early = fixedT ? pcsaftQuantumGasFailure(req, req.temperature) : undefined;
+    if (early !== undefined) return early;
     const c = cubicRun(req);
     if (!c.ok) return c.env;
+    const late = pcsaftQuantumGasFailure(req, c.result.T);
+    if (late !== undefined) return late;
     result = c.result;
     report = c.report;
     hydrate = c.hydrate;
