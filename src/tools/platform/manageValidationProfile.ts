@@ -33,12 +33,12 @@ const NOTE = 'Only "default" ships: the limits validateResults and auto-validati
 
 const RuleInput = Type.Object(
   {
-    id: Type.String({ minLength: 1, maxLength: 40, description: 'Rule id from getProfile default, e.g. compressionRatio' }),
-    unit: Type.String({ maxLength: 20, description: "The rule's unit (as in default)" }),
+    id: Type.String({ maxLength: 40 }),
+    unit: Type.String({ maxLength: 20 }),
     min: Type.Optional(Type.Number()),
     max: Type.Optional(Type.Number()),
     severity: Type.Optional(SEVERITY),
-    basis: Type.String({ minLength: 3, maxLength: 500, description: 'Citation or reason for the limit' }),
+    basis: Type.String({ maxLength: 500 }),
   },
   { additionalProperties: false },
 );
@@ -46,10 +46,10 @@ const RuleInput = Type.Object(
 const Input = Type.Object(
   {
     action: Type.Optional(Type.Union(ACTIONS.map((a) => Type.Literal(a)), { description: 'Default listProfiles' })),
-    profileName: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' })),
+    profileName: Type.Optional(Type.String({ maxLength: 64 })),
     description: Type.Optional(Type.String({ maxLength: 300 })),
-    rules: Type.Optional(Type.Array(RuleInput, { maxItems: 50, description: 'createProfile/updateProfile: overrides of default rules' })),
-    adminToken: Type.Optional(Type.String({ maxLength: 512, description: 'NEQSIM_MCP_ADMIN_TOKEN; for set/create/update/delete' })),
+    rules: Type.Optional(Type.Array(RuleInput, { maxItems: 50 })),
+    adminToken: Type.Optional(Type.String({ maxLength: 512 })),
   },
   { additionalProperties: false },
 );
@@ -127,6 +127,7 @@ function ruleProblems(rules: readonly RuleOverride[]): DiagnosticIssue[] {
       problems.push(issue('UNKNOWN_RULE', `rules[${i}].id "${o.id}" is not a validation rule`, 'Call getProfile {"profileName": "default"} for the rule ids.', `${at}/id`));
       return;
     }
+    if (o.basis.trim().length < 3) problems.push(issue('MISSING_BASIS', `rule ${o.id} has no basis`, 'Say where the limit comes from (clause, company standard, reason).', `${at}/basis`));
     if (seen.has(o.id)) problems.push(issue('DUPLICATE_RULE', `rule ${o.id} is listed twice`, 'List each rule once.', `${at}/id`));
     seen.add(o.id);
     if (o.unit !== d.unit) problems.push(issue('UNIT_MISMATCH', `rule ${o.id} is in ${d.unit}, not "${o.unit}"`, `Give the limits in ${d.unit} and set unit to "${d.unit}".`, `${at}/unit`));
@@ -175,6 +176,9 @@ function run(input: In, ctx: ToolContext): Envelope {
     if (verdict !== 'ok') return adminRefusal(action, ctx.subject, verdict);
   }
   const name = input.profileName as string;
+  if (name !== undefined && !/^[A-Za-z0-9_-]{1,64}$/.test(name)) {
+    return inputError('INVALID_NAME', `profileName "${name}" is not 1-64 letters, digits, _ or -`, 'Use a name like "company-2026".', '/profileName');
+  }
   switch (action) {
     case 'listProfiles':
       return ok({ note: NOTE, profiles: listRuleSets().map(summary) });
@@ -207,7 +211,7 @@ export const manageValidationProfileTool = defineTool({
   tier: 'experimental',
   category: 'PLATFORM',
   since: 'v1.2',
-  summary: 'Named validation rule sets (limits validateResults and auto-validation apply): list, get, activate, create, update, delete.',
+  summary: 'Validation rule sets: the limits validateResults and auto-validation apply.',
   description:
     'Validation rule sets. listProfiles (default), getProfile {profileName}, getActiveProfile; with adminToken: setActiveProfile, createProfile/updateProfile {profileName, rules: [{id, unit, min, max, severity, basis}]} (overrides of default rules), deleteProfile. ' +
     'The active set drives validateResults and auto-validation. Only "default" ships (rules of thumb with their basis); no jurisdiction sets. Per process.',
