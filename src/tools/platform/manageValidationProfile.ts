@@ -3,7 +3,7 @@
  * validateResults and auto-validation apply (src/tools/contract/governance/validation-rules.ts).
  * Only `default` ships, each rule with its basis; no jurisdiction set ships because no
  * jurisdiction's clauses are transcribed here. Changing sets needs the admin token and is audited.
- * State is per process (see validation-rules.ts).
+ * State: per process, or shared by all replicas with REDIS_URL (see validation-rules.ts).
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { failure, issue, type DiagnosticIssue, type Envelope } from '../contract/envelope.js';
@@ -11,6 +11,7 @@ import { defineTool, type ToolContext } from '../contract/types.js';
 import { audit } from '../contract/governance/audit.js';
 import { activeProfile, checkAdminToken, policyEnvelope } from '../contract/governance/policy.js';
 import { policySuccess } from '../contract/governance/respond.js';
+import { isSharedStateError, sharedStateUnavailable } from '../contract/shared-state/backend.js';
 import {
   DEFAULT_SET,
   activateRuleSet,
@@ -141,7 +142,7 @@ function ruleProblems(rules: readonly RuleOverride[]): DiagnosticIssue[] {
   return problems;
 }
 
-function save(input: In, ctx: ToolContext, action: 'createProfile' | 'updateProfile', started: number): Envelope {
+async function save(input: In, ctx: ToolContext, action: 'createProfile' | 'updateProfile', started: number): Promise<Envelope> {
   const name = input.profileName as string;
   const existing = getRuleSet(name);
   if (action === 'createProfile' && existing !== undefined) return inputError('PROFILE_EXISTS', `Validation profile "${name}" exists`, 'Use updateProfile, or another name.', '/profileName');
@@ -159,12 +160,12 @@ function save(input: In, ctx: ToolContext, action: 'createProfile' | 'updateProf
     createdBy: existing?.createdBy ?? ctx.subject,
     updatedAt: new Date().toISOString(),
   };
-  saveRuleSet(set);
+  await saveRuleSet(set);
   audit({ event: 'admin_action', subject: ctx.subject, tool: TOOL, action, outcome: action === 'createProfile' ? 'created' : 'updated', profile: activeProfile(), detail: `${name}: ${rules.map((o) => o.id).join(',')}` });
   return policySuccess(TOOL, 'validation profile', { action, activeProfile: activeRuleSetName(), profile: detail(set), message: `Validation profile ${name} ${action === 'createProfile' ? 'created' : 'updated'}` } satisfies Data, started, 'Admin token verified');
 }
 
-function run(input: In, ctx: ToolContext): Envelope {
+async function run(input: In, ctx: ToolContext): Promise<Envelope> {
   const started = performance.now();
   const action = input.action ?? 'listProfiles';
   const ok = (data: Omit<Data, 'action' | 'activeProfile'>, message?: string) => policySuccess(TOOL, 'validation profile', { action, activeProfile: activeRuleSetName(), ...data }, started, message);
@@ -190,7 +191,7 @@ function run(input: In, ctx: ToolContext): Envelope {
     }
     case 'setActiveProfile': {
       const previous = activeRuleSetName();
-      if (!activateRuleSet(name)) return notFound(name);
+      if (!(await activateRuleSet(name))) return notFound(name);
       audit({ event: 'admin_action', subject: ctx.subject, tool: TOOL, action, outcome: 'changed', profile: activeProfile(), detail: `${previous} -> ${name}` });
       return ok({ previousProfile: previous, message: `validateResults and auto-validation now apply ${name}` }, 'Admin token verified');
     }
@@ -199,7 +200,7 @@ function run(input: In, ctx: ToolContext): Envelope {
       return save(input, ctx, action, started);
     case 'deleteProfile': {
       if (name === DEFAULT_SET) return inputError('BUILT_IN_PROFILE', '"default" is built in and cannot be deleted', 'Delete a profile you created.', '/profileName');
-      if (!deleteRuleSet(name)) return notFound(name);
+      if (!(await deleteRuleSet(name))) return notFound(name);
       audit({ event: 'admin_action', subject: ctx.subject, tool: TOOL, action, outcome: 'deleted', profile: activeProfile(), detail: name });
       return ok({ message: `Validation profile ${name} deleted` }, 'Admin token verified');
     }
@@ -214,7 +215,7 @@ export const manageValidationProfileTool = defineTool({
   summary: 'Validation rule sets: the limits validateResults and auto-validation apply.',
   description:
     'Validation rule sets. listProfiles (default), getProfile {profileName}, getActiveProfile; with adminToken: setActiveProfile, createProfile/updateProfile {profileName, rules: [{id, unit, min, max, severity, basis}]} (overrides of default rules), deleteProfile. ' +
-    'The active set drives validateResults and auto-validation. Only "default" ships (rules of thumb with their basis); no jurisdiction sets. Per process.',
+    'The active set drives validateResults and auto-validation. Only "default" ships (rules of thumb with their basis); no jurisdiction sets. Per process; shared across replicas with REDIS_URL.',
   input: Input,
   output: Output,
   exampleCategory: 'governance',
@@ -223,5 +224,12 @@ export const manageValidationProfileTool = defineTool({
     { name: 'get-default-validation-profile', description: 'Every default rule with its limits and basis', input: { action: 'getProfile', profileName: 'default' } },
   ],
   execution: 'inline',
-  run: (input, ctx) => run(input, ctx) as Envelope<Data>,
+  async run(input, ctx) {
+    try {
+      return (await run(input, ctx)) as Envelope<Data>;
+    } catch (err) {
+      if (isSharedStateError(err)) return sharedStateUnavailable(TOOL, err) as Envelope<Data>;
+      throw err;
+    }
+  },
 });

@@ -6,10 +6,11 @@
  * ships). User sets (manageValidationProfile) override some rules' limits and severities; rules
  * they do not list keep the default.
  *
- * State is this process's: the active set's limits are read on the main thread by validateResults
- * and handed to worker threads with each pool task (PoolTask.validationLimits, only when the active
- * set is not `default`), so auto-validation in the pool applies the same set. Replicas behind a
- * load balancer each keep their own active set (not shared through Redis).
+ * State lives on the main thread: the active set's limits are read there by validateResults and
+ * handed to worker threads with each pool task (PoolTask.validationLimits, only when the active set
+ * is not `default`), so auto-validation in the pool applies the same set. Without REDIS_URL the
+ * sets are this process's (lost on restart). With it, every change is published as one snapshot
+ * (shared-state/validation.ts) that every replica applies, so all replicas apply the same set.
  */
 
 export type RuleSeverity = 'ERROR' | 'WARNING' | 'INFO';
@@ -121,9 +122,18 @@ const DEFAULT_RULE_SET: RuleSet = {
   overrides: [],
 };
 
-const userSets = new Map<string, RuleSet>();
+let userSets = new Map<string, RuleSet>();
 let activeName = DEFAULT_SET;
 let activeLimitsCache: ValidationLimits = DEFAULT_LIMITS;
+
+/** The cluster-wide side (Redis): stores and announces a snapshot; undefined: this process only. */
+export interface SharedValidation {
+  publish(snapshot: string): Promise<void>;
+}
+let sharedValidation: SharedValidation | undefined;
+export function useSharedValidation(s: SharedValidation | undefined): void {
+  sharedValidation = s;
+}
 
 export function listRuleSets(): RuleSet[] {
   return [DEFAULT_RULE_SET, ...userSets.values()];
@@ -147,31 +157,68 @@ export function limitsForWorker(): ValidationLimits | undefined {
   return activeName === DEFAULT_SET ? undefined : activeLimitsCache;
 }
 
-export function activateRuleSet(name: string): boolean {
-  const set = getRuleSet(name);
-  if (set === undefined) return false;
-  activeName = name;
-  activeLimitsCache = name === DEFAULT_SET ? DEFAULT_LIMITS : limitsOf(name, effectiveRules(set));
+function install(sets: Map<string, RuleSet>, active: string): void {
+  userSets = sets;
+  activeName = active === DEFAULT_SET || sets.has(active) ? active : DEFAULT_SET;
+  const set = getRuleSet(activeName) as RuleSet;
+  activeLimitsCache = activeName === DEFAULT_SET ? DEFAULT_LIMITS : limitsOf(activeName, effectiveRules(set));
+}
+
+function snapshotOf(sets: Map<string, RuleSet>, active: string): string {
+  return JSON.stringify({ active, sets: [...sets.values()] });
+}
+
+/** This process's state as the snapshot replicas exchange. */
+export function ruleSetSnapshot(): string {
+  return snapshotOf(userSets, activeName);
+}
+
+/** Applies a snapshot read from the shared store; a malformed one is ignored (the last good state stays). */
+export function applyRuleSetSnapshot(text: string): void {
+  try {
+    const o = JSON.parse(text) as { active?: unknown; sets?: unknown };
+    if (typeof o.active !== 'string' || !Array.isArray(o.sets)) return;
+    const sets = new Map<string, RuleSet>();
+    for (const x of o.sets as RuleSet[]) {
+      if (x === null || typeof x !== 'object' || typeof x.name !== 'string' || x.name === DEFAULT_SET || !Array.isArray(x.overrides)) return;
+      if (!x.overrides.every((r) => r !== null && typeof r === 'object' && RULE_IDS.has(r.id))) return;
+      sets.set(x.name, { ...x, builtIn: false });
+    }
+    install(sets, o.active);
+  } catch {
+    /* not JSON: keep the last good state */
+  }
+}
+
+/** Publishes the next state (Redis, when shared; rejects when it fails) and then applies it here. */
+async function commit(sets: Map<string, RuleSet>, active: string): Promise<void> {
+  if (sharedValidation !== undefined) await sharedValidation.publish(snapshotOf(sets, active));
+  install(sets, active);
+}
+
+export async function activateRuleSet(name: string): Promise<boolean> {
+  if (getRuleSet(name) === undefined) return false;
+  await commit(userSets, name);
   return true;
 }
 
 /** Creates or replaces a user set (the active one takes effect at once). */
-export function saveRuleSet(set: RuleSet): void {
-  userSets.set(set.name, set);
-  if (activeName === set.name) activateRuleSet(set.name);
+export async function saveRuleSet(set: RuleSet): Promise<void> {
+  await commit(new Map(userSets).set(set.name, set), activeName);
 }
 
 /** Deletes a user set; the active one falls back to `default`. */
-export function deleteRuleSet(name: string): boolean {
-  if (!userSets.delete(name)) return false;
-  if (activeName === name) activateRuleSet(DEFAULT_SET);
+export async function deleteRuleSet(name: string): Promise<boolean> {
+  if (!userSets.has(name)) return false;
+  const next = new Map(userSets);
+  next.delete(name);
+  await commit(next, activeName === name ? DEFAULT_SET : activeName);
   return true;
 }
 
-/** Test hook: back to only `default`, active. */
+/** Test hook: back to only `default`, active (this process only). */
 export function resetRuleSets(): void {
-  userSets.clear();
-  activateRuleSet(DEFAULT_SET);
+  install(new Map(), DEFAULT_SET);
 }
 
 /** Whether a value breaks a rule's bounds (min exclusive-below, max exclusive-above, as before). */
