@@ -63,6 +63,7 @@ export function createToolWorker(lookup: (name: string) => AnyTool | undefined, 
       return `504${serializeWithStatus(late).body}`;
     }
     const ctx: ToolContext = { catalog, subject: task.subject, profile: task.profile, progress: progressReporter(task.operationId) };
+    if (task.validationLimits !== undefined) ctx.validationLimits = task.validationLimits;
     const { result: env, report } = await timeTask(task.traced === true, () => executeTool(tool, task.input, ctx));
     if (env.provenance !== undefined) env.provenance.operationId = task.operationId;
     const s = serializeWithStatus(env);

@@ -15,6 +15,7 @@ import { compareSimulationStatesTool } from './process/state/compareSimulationSt
 import { composeWorkflowTool } from './platform/composeWorkflow.js';
 import { composeMultiServerWorkflowTool } from './platform/composeMultiServerWorkflow/composeMultiServerWorkflow.js';
 import { manageSecurityTool } from './platform/manageSecurity.js';
+import { manageValidationProfileTool } from './platform/manageValidationProfile.js';
 import { crossValidateModelsTool } from './thermo/crossValidateModels.js';
 import { diagnoseAutomationTool } from './process/automation/diagnoseAutomation.js';
 import { generateReportTool } from './platform/report/generateReport.js';
@@ -100,6 +101,7 @@ export const TOOLS: readonly AnyTool[] = [
   manageSecurityTool,
   manageSessionTool,
   manageStateTool,
+  manageValidationProfileTool,
   queryDataCatalogTool,
   runAgenticEngineeringTool,
   runBarrierRegisterTool,
@@ -162,7 +164,7 @@ export const DOMAIN_TOOLS: Readonly<Record<ToolDomain, readonly string[]>> = {
   platform: [
     'bridgeTaskWorkflow', 'checkToolAccess', 'composeMultiServerWorkflow', 'composeWorkflow', 'generateReport', 'generateVisualization', 'getBenchmarkTrust',
     'getCapabilities', 'getExample', 'getProgress', 'getSchema', 'manageIndustrialProfile', 'runAgenticEngineering',
-    'manageSecurity', 'runPlugin', 'solveTask', 'streamSimulation', 'validateInput', 'validateResults',
+    'manageSecurity', 'manageValidationProfile', 'runPlugin', 'solveTask', 'streamSimulation', 'validateInput', 'validateResults',
   ],
 };
 

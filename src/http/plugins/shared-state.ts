@@ -9,6 +9,7 @@
 import type { FastifyInstance } from 'fastify';
 import { closeSharedBackend, configureSharedBackend, waitForSharedBackend } from '../../tools/contract/shared-state/backend.js';
 import { installSharedGovernance } from '../../tools/contract/shared-state/governance.js';
+import { installSharedValidation } from '../../tools/contract/shared-state/validation.js';
 import { redisProgressMirror } from '../../tools/contract/shared-state/progress.js';
 import { redisAutomationHistory } from '../../tools/contract/shared-state/automation.js';
 import { progressStore } from '../../tools/contract/progress-store.js';
@@ -38,6 +39,7 @@ export async function registerSharedState(app: FastifyInstance, settings: { url:
   useStateBackend(new RedisStateStore(b.redis, b.prefix, { maxBytes: stateOptions.maxBytes, ...(stateOptions.keepPerName !== undefined ? { keepPerName: stateOptions.keepPerName } : {}) }));
   useSessionBackend(new RedisSessions(b.redis, b.prefix));
   const stopGovernance = installSharedGovernance(b);
+  const stopValidation = installSharedValidation(b);
   progressStore.useMirror(redisProgressMirror(b));
   operationStore.useMirror(redisOperationMirror(b));
   useAutomationHistoryMirror(redisAutomationHistory(b));
@@ -53,6 +55,7 @@ export async function registerSharedState(app: FastifyInstance, settings: { url:
   });
   app.addHook('onClose', async () => {
     stopGovernance();
+    stopValidation();
     useSessionBackend(new MemorySessions());
     progressStore.useMirror(undefined);
     operationStore.useMirror(undefined);

@@ -10,6 +10,7 @@ import { failure, httpStatusFor, issue, type Envelope } from './envelope.js';
 import { containsNonFinite, executeTool, internalError, serializeWithStatus } from './execute.js';
 import { activeProfile, admitCall } from './governance/policy.js';
 import { checkScope } from './governance/api-keys.js';
+import { limitsForWorker, type ValidationLimits } from './governance/validation-rules.js';
 import { progressStore, type ProgressStore } from './progress-store.js';
 import type { AnyTool, ToolCatalog, ToolContext } from './types.js';
 import { Admission, DEFAULT_SHED_POLICY, ServiceTimes, type ShedPolicy } from './service-times.js';
@@ -33,6 +34,8 @@ export interface PoolTask {
   claim?: number;
   /** The worker writes the call summary into its reply (worker-report.ts): MCP callers. */
   summary?: boolean;
+  /** The active validation rule set's limits, when it is not `default` (validation-rules.ts). */
+  validationLimits?: ValidationLimits;
 }
 
 /**
@@ -235,6 +238,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       traced: ctx.reportWorkerSpan === true,
       ...(ctx.wantSummary === true ? { summary: true } : {}),
     };
+    const limits = limitsForWorker();
+    if (limits !== undefined) task.validationLimits = limits;
     inFlight++;
     admission?.enter(tool.name);
     store.start(operationId, tool.name, ctx.subject);

@@ -75,6 +75,8 @@ export interface AutoValidation {
   overall: 'PASS' | 'WARNING' | 'FAIL';
   checks: { rule: string; status: 'PASS' | 'WARNING' | 'FAIL'; message: string }[];
   timestamp: string;
+  /** The validation rule set applied, when not `default`. */
+  ruleSet?: string;
 }
 
 export interface Envelope<D = unknown> {

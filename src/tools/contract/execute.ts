@@ -7,6 +7,7 @@ import type { TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import { failure, httpStatusFor, issue, warning, type DiagnosticIssue, type Envelope } from './envelope.js';
 import { autoValidate } from './governance/auto-validation.js';
+import { activeValidationLimits } from './governance/validation-rules.js';
 import { checkInputLimits, inputLimits, jsonTextDepth, parseJsonBounded } from './input-guard.js';
 import { normalizeEnumSpellings } from './normalize-input.js';
 import { schemaIssues } from './schema-errors.js';
@@ -154,7 +155,7 @@ export async function executeTool(tool: AnyTool, rawInput: unknown, ctx: ToolCon
   }
   if (env.status === 'success' && tool.autoValidation !== undefined) {
     try {
-      env.autoValidation = autoValidate(tool.autoValidation, env);
+      env.autoValidation = autoValidate(tool.autoValidation, env, ctx.validationLimits ?? activeValidationLimits());
     } catch (err) {
       return internalError(tool.name, err);
     }

@@ -3,6 +3,7 @@
  * getSchema/getExample/getCapabilities and worker dispatch are all derived from the registry
  * of these definitions (src/tools/registry.ts).
  */
+import type { ValidationLimits } from './governance/validation-rules.js';
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { Envelope } from './envelope.js';
 
@@ -44,6 +45,8 @@ export interface ToolContext {
   subject: string;
   /** Active deployment profile name. */
   profile: string;
+  /** Limits of the active validation rule set, when not `default` (set on pool tasks; inline tools read the active set). */
+  validationLimits?: ValidationLimits;
   /** Report progress of a long task (fraction 0..1); a no-op when nobody listens. */
   progress: (fraction: number, message?: string) => void;
   /** Aborted when the call's time budget runs out; long loops should check it. */

@@ -16,6 +16,7 @@ import { success, type Envelope } from '../contract/envelope.js';
 import { defineTool } from '../contract/types.js';
 import { ambiguousUnitFix } from '../contract/units.js';
 import { parseJsonBounded } from '../contract/input-guard.js';
+import { above, activeValidationLimits, below, type ValidationLimits } from '../contract/governance/validation-rules.js';
 
 const TOOL = 'validateResults';
 
@@ -111,63 +112,69 @@ function find(root: Record<string, unknown>, aliases: Aliases, table?: Record<st
 }
 const plain = (root: Record<string, unknown>, key: string) => find(root, [[key, '']]);
 
-function rules(r: Record<string, unknown>): Finding[] {
+/** A bound as text (-273.15, 1500, 50 000 keep their usual spelling). */
+const fmt = (v: number | undefined): string => (v === undefined ? '' : Math.abs(v) >= 10000 ? v.toLocaleString('en-US').replace(/,/g, ' ') : String(v));
+
+function rules(r: Record<string, unknown>, L: ValidationLimits): Finding[] {
   const out: Finding[] = [];
   const add = (code: string, severity: Severity, message: string, remediation: string) => out.push({ code, severity, message, remediation });
+  const sev = (id: string) => L.rules[id]?.severity ?? 'WARNING';
+  const lo = (id: string) => fmt(L.rules[id]?.min);
+  const hi = (id: string) => fmt(L.rules[id]?.max);
   const t = find(r, TEMPERATURE, TO_C);
   const tOut = find(r, OUTLET_TEMPERATURE, TO_C);
+  const inRange = (v: number) => !below(L, 'temperatureRange', v) && !above(L, 'temperatureRange', v);
   for (const [name, v] of [['temperature', t], ['outletTemperature', tOut]] as const) {
-    if (v !== undefined && (v < -273.15 || v > 1500)) add('OUT_OF_RANGE', 'ERROR', `${name} ${v.toFixed(2)} °C is outside −273.15 … 1500 °C`, 'Check the unit and the value: a temperature below absolute zero or above 1500 °C is not physical for process equipment');
+    if (v !== undefined && !inRange(v)) add('OUT_OF_RANGE', sev('temperatureRange'), `${name} ${v.toFixed(2)} °C is outside ${lo('temperatureRange')} … ${hi('temperatureRange')} °C`, 'Check the unit and the value: a temperature below absolute zero or above the upper limit is not physical for process equipment');
   }
-  if (t !== undefined && t >= -273.15 && t < -40) add('LOW_TEMPERATURE', 'WARNING', `temperature ${t.toFixed(2)} °C is below −40 °C`, 'Check material suitability for low temperatures (impact-tested steel) and hydrate or wax risk');
-  if (tOut !== undefined && tOut > 200 && tOut <= 1500) add('HIGH_DISCHARGE_TEMP', 'WARNING', `outletTemperature ${tOut.toFixed(2)} °C is above 200 °C`, 'Consider intercooling or more compression stages; check seal and lube-oil limits');
+  if (t !== undefined && inRange(t) && below(L, 'lowTemperature', t)) add('LOW_TEMPERATURE', sev('lowTemperature'), `temperature ${t.toFixed(2)} °C is below ${lo('lowTemperature')} °C`, 'Check material suitability for low temperatures (impact-tested steel) and hydrate or wax risk');
+  if (tOut !== undefined && inRange(tOut) && above(L, 'highDischargeTemperature', tOut)) add('HIGH_DISCHARGE_TEMP', sev('highDischargeTemperature'), `outletTemperature ${tOut.toFixed(2)} °C is above ${hi('highDischargeTemperature')} °C`, 'Consider intercooling or more compression stages; check seal and lube-oil limits');
   const ambiguous: Ambiguous = [];
   const p = find(r, PRESSURE, TO_BARA, ambiguous);
   for (const a of ambiguous) add('AMBIGUOUS_UNIT', 'WARNING', `${a.key} is given in "${a.unit}", which does not say absolute or gauge: it was not checked`, a.fix);
   if (p !== undefined) {
     if (p < 0) add('NEGATIVE_PRESSURE', 'ERROR', `pressure ${p} bara is negative`, 'Absolute pressures are positive: check the sign and whether a gauge value was given');
-    else if (p < 0.01) add('NEAR_VACUUM', 'INFO', `pressure ${p} bara is near vacuum`, 'Check that vacuum operation is intended; models and correlations are less tested there');
-    else if (p > 1000) add('VERY_HIGH_PRESSURE', 'INFO', `pressure ${p} bara is above 1000 bara`, 'Cubic equations of state are extrapolating; compare with a reference equation (GERG-2008) where possible');
+    else if (below(L, 'nearVacuum', p)) add('NEAR_VACUUM', sev('nearVacuum'), `pressure ${p} bara is near vacuum`, 'Check that vacuum operation is intended; models and correlations are less tested there');
+    else if (above(L, 'veryHighPressure', p)) add('VERY_HIGH_PRESSURE', sev('veryHighPressure'), `pressure ${p} bara is above ${hi('veryHighPressure')} bara`, 'Cubic equations of state are extrapolating; compare with a reference equation (GERG-2008) where possible');
   }
   const eff = plain(r, 'polytropicEfficiency') ?? plain(r, 'isentropicEfficiency');
   if (eff !== undefined) {
-    if (eff < 0.5) add('LOW_EFFICIENCY', 'WARNING', `efficiency ${eff} is below 0.5`, 'Typical compressor and pump efficiencies are 0.7–0.85: check the value (a fraction, not %)');
-    else if (eff > 0.95) add('HIGH_EFFICIENCY', 'WARNING', `efficiency ${eff} is above 0.95`, 'Efficiencies above 0.95 are unrealistic for rotating equipment: check the value');
+    if (below(L, 'efficiency', eff)) add('LOW_EFFICIENCY', sev('efficiency'), `efficiency ${eff} is below ${lo('efficiency')}`, 'Typical compressor and pump efficiencies are 0.7–0.85: check the value (a fraction, not %)');
+    else if (above(L, 'efficiency', eff)) add('HIGH_EFFICIENCY', sev('efficiency'), `efficiency ${eff} is above ${hi('efficiency')}`, 'Efficiencies above 0.95 are unrealistic for rotating equipment: check the value');
   }
   const ratio = plain(r, 'compressionRatio');
-  if (ratio !== undefined && ratio > 4.5) add('HIGH_COMPRESSION_RATIO', 'WARNING', `compressionRatio ${ratio} is above 4.5 per stage`, 'Split the compression into more stages with intercooling');
+  if (ratio !== undefined && above(L, 'compressionRatio', ratio)) add('HIGH_COMPRESSION_RATIO', sev('compressionRatio'), `compressionRatio ${ratio} is above ${hi('compressionRatio')} per stage`, 'Split the compression into more stages with intercooling');
   const power = plain(r, 'power');
-  if (power !== undefined && power > 50000) add('HIGH_POWER', 'INFO', `power ${power} is above 50 000 (kW)`, 'Check the unit and the flow basis; such a machine needs a dedicated driver study');
+  if (power !== undefined && above(L, 'power', power)) add('HIGH_POWER', sev('power'), `power ${power} is above ${hi('power')} (kW)`, 'Check the unit and the flow basis; such a machine needs a dedicated driver study');
   const residence = plain(r, 'liquidResidenceTime');
-  if (residence !== undefined && residence < 60) add('LOW_RESIDENCE_TIME', 'WARNING', `liquidResidenceTime ${residence} s is below 60 s`, 'Increase the separator liquid volume for degassing and level control');
+  if (residence !== undefined && below(L, 'liquidResidenceTime', residence)) add('LOW_RESIDENCE_TIME', sev('liquidResidenceTime'), `liquidResidenceTime ${residence} s is below ${lo('liquidResidenceTime')} s`, 'Increase the separator liquid volume for degassing and level control');
   const gasVelocity = plain(r, 'gasVelocity');
-  if (gasVelocity !== undefined && gasVelocity > 5) add('HIGH_GAS_VELOCITY', 'WARNING', `gasVelocity ${gasVelocity} m/s is above 5 m/s`, 'Liquid carry-over risk: increase the separator diameter or check the K-factor');
+  if (gasVelocity !== undefined && above(L, 'gasVelocity', gasVelocity)) add('HIGH_GAS_VELOCITY', sev('gasVelocity'), `gasVelocity ${gasVelocity} m/s is above ${hi('gasVelocity')} m/s`, 'Liquid carry-over risk: increase the separator diameter or check the K-factor');
   const approach = plain(r, 'approachTemperature');
-  if (approach !== undefined && approach < 3) {
-    add('LOW_APPROACH_TEMP', 'WARNING', `approachTemperature ${approach} K is below 3 K`, 'A small approach needs a large exchanger area; check the duty and the stream temperatures');
-    if (approach < 1) add('INFEASIBLE_APPROACH', 'ERROR', `approachTemperature ${approach} K is below 1 K`, 'The heat exchange is (nearly) infeasible: relax the outlet temperature or the duty');
-  }
+  if (approach !== undefined && below(L, 'approachTemperature', approach)) add('LOW_APPROACH_TEMP', sev('approachTemperature'), `approachTemperature ${approach} K is below ${lo('approachTemperature')} K`, 'A small approach needs a large exchanger area; check the duty and the stream temperatures');
+  if (approach !== undefined && below(L, 'infeasibleApproach', approach)) add('INFEASIBLE_APPROACH', sev('infeasibleApproach'), `approachTemperature ${approach} K is below ${lo('infeasibleApproach')} K`, 'The heat exchange is (nearly) infeasible: relax the outlet temperature or the duty');
   const duty = plain(r, 'duty');
   if (duty !== undefined && duty < 0) add('NEGATIVE_DUTY', 'INFO', `duty ${duty} is negative (heat removed)`, 'A negative duty means cooling: check that this is intended');
   const velocity = plain(r, 'fluidVelocity') ?? plain(r, 'velocity');
   if (velocity !== undefined) {
-    if (velocity > 25) add('HIGH_VELOCITY', 'WARNING', `velocity ${velocity} m/s is above 25 m/s`, 'Erosion and noise risk: increase the line size (check API RP 14E erosional velocity)');
-    else if (velocity > 0 && velocity < 1) add('LOW_VELOCITY', 'INFO', `velocity ${velocity} m/s is below 1 m/s`, 'Solids or liquid may settle at low velocity; check the line size');
+    if (above(L, 'highVelocity', velocity)) add('HIGH_VELOCITY', sev('highVelocity'), `velocity ${velocity} m/s is above ${hi('highVelocity')} m/s`, 'Erosion and noise risk: increase the line size (check API RP 14E erosional velocity)');
+    else if (velocity > 0 && below(L, 'lowVelocity', velocity)) add('LOW_VELOCITY', sev('lowVelocity'), `velocity ${velocity} m/s is below ${lo('lowVelocity')} m/s`, 'Solids or liquid may settle at low velocity; check the line size');
   }
   const dp = plain(r, 'pressureDrop');
   const pin = plain(r, 'inletPressure');
-  if (dp !== undefined && pin !== undefined && pin > 0 && dp / pin > 0.2) add('HIGH_DP_RATIO', 'WARNING', `pressureDrop is ${((100 * dp) / pin).toFixed(1)} % of the inlet pressure`, 'More than 20 % pressure drop: check the line size or the equipment rating');
+  if (dp !== undefined && pin !== undefined && pin > 0 && above(L, 'pressureDropRatio', dp / pin)) add('HIGH_DP_RATIO', sev('pressureDropRatio'), `pressureDrop is ${((100 * dp) / pin).toFixed(1)} % of the inlet pressure`, `More than ${100 * (L.rules.pressureDropRatio?.max ?? 0)} % pressure drop: check the line size or the equipment rating`);
   const wdp = find(r, WATER_DEW_POINT, TO_C);
   if (t !== undefined && wdp !== undefined && t < wdp) add('WATER_CONDENSATION', 'WARNING', `temperature ${t.toFixed(2)} °C is below the water dew point ${wdp.toFixed(2)} °C`, 'Free water will condense: dehydrate the gas or keep it above the water dew point');
   const mb = plain(r, 'massBalanceError');
-  if (mb !== undefined && Math.abs(mb) > 0.01) add('MASS_BALANCE', 'ERROR', `massBalanceError ${mb} exceeds 1 %`, 'The flowsheet does not close: check recycles, tolerances and unit connections');
+  if (mb !== undefined && above(L, 'massBalanceError', Math.abs(mb))) add('MASS_BALANCE', sev('massBalanceError'), `massBalanceError ${mb} exceeds ${100 * (L.rules.massBalanceError?.max ?? 0)} %`, 'The flowsheet does not close: check recycles, tolerances and unit connections');
   const eb = plain(r, 'energyBalanceError');
-  if (eb !== undefined && Math.abs(eb) > 0.05) add('ENERGY_BALANCE', 'WARNING', `energyBalanceError ${eb} exceeds 5 %`, 'Check heater/cooler duties and the enthalpy datum of the streams');
+  if (eb !== undefined && above(L, 'energyBalanceError', Math.abs(eb))) add('ENERGY_BALANCE', sev('energyBalanceError'), `energyBalanceError ${eb} exceeds ${100 * (L.rules.energyBalanceError?.max ?? 0)} %`, 'Check heater/cooler duties and the enthalpy datum of the streams');
   if (r.converged === false) add('NOT_CONVERGED', 'ERROR', 'converged is false', 'Results of a calculation that did not converge are not usable: change the inputs or the initial guesses and run it again');
   return out;
 }
 
-export function validateResults(input: unknown): Envelope<Output> {
+/** `limits`: the rule set to apply (default: the active set of manageValidationProfile). */
+export function validateResults(input: unknown, limits: ValidationLimits = activeValidationLimits()): Envelope<Output> {
   const started = performance.now();
   const o = isObject(input) ? input : {};
   const context = typeof o.context === 'string' ? o.context : '';
@@ -178,7 +185,7 @@ export function validateResults(input: unknown): Envelope<Output> {
     results = parsed.ok ? parsed.value : undefined;
   }
   const findings = isObject(results)
-    ? rules(results)
+    ? rules(results, limits)
     : [{ code: 'PARSE_ERROR', severity: 'WARNING' as const, message: 'resultsJson is not a JSON object (or JSON text of one): nothing was checked', remediation: 'Pass the results as an object, e.g. {"temperature": 25, "pressure": 50}' }];
   const count = (s: Severity) => findings.filter((f) => f.severity === s).length;
   const errors = count('ERROR');
@@ -192,6 +199,7 @@ export function validateResults(input: unknown): Envelope<Output> {
       convergence: { converged: true, iterations: 0, message: verdict },
       assumptions: ['Bare temperature and pressure values are °C and bara (as the original); suffixed keys and {value, unit} leaves are converted'],
       limitations: ['Rule-of-thumb limits, not a design code check'],
+      ruleSet: limits.set,
       computationTimeMs: performance.now() - started,
     },
     validationMessage: 'Results checked against the engineering rule table',
@@ -219,5 +227,5 @@ export const validateResultsTool = defineTool({
     },
   ],
   execution: 'inline',
-  run: (input) => validateResults(input),
+  run: (input, ctx) => validateResults(input, ctx.validationLimits ?? activeValidationLimits()),
 });

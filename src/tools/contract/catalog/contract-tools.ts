@@ -88,11 +88,6 @@ export const CONTRACT_TOOLS: Readonly<Record<string, ContractToolEntry>> = {
  * unregistered contract tool has a reason here and that no registered tool keeps one.
  */
 export const NOT_OFFERED_REASONS: Readonly<Record<string, string>> = {
-  manageValidationProfile:
-    'Not offered: a validation profile is a named set of engineering limits per jurisdiction or company (NCS, UKCS, GoM, Brazil), and only rule sets whose limits cite ' +
-    'their clauses may ship. The limits validateResults applies are the original\'s rules of thumb (spec/neqsim-surface.md 2.10), not clauses of NORSOK, UK HSE, ' +
-    'BSEE or ANP documents, none of which is transcribed in this repository; the auto-validation tolerances are numerical (closure, validated model range). ' +
-    'A profile built on them would claim a jurisdictional basis it does not have.',
   runRootCauseAnalysis:
     'Not offered: the original ranks failure hypotheses with Bayesian priors from OREDA failure-rate data, which are licensed and not held here; ' +
     'no other citable priors for equipment failure modes are in this repository, and a ranking without citable priors would be an invented number.',

@@ -54,6 +54,7 @@ const AutoValidationSchema = Type.Object({
   overall: CheckStatus,
   checks: Type.Array(Type.Object({ rule: Type.String(), status: CheckStatus, message: Type.String() })),
   timestamp: Type.String(),
+  ruleSet: Type.Optional(Type.String({ description: 'Validation rule set applied, when not default' })),
 });
 
 const Status = {

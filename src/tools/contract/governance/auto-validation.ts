@@ -7,6 +7,7 @@
  */
 import type { AutoValidation, Envelope } from '../envelope.js';
 import type { AutoValidationContext } from '../types.js';
+import { DEFAULT_LIMITS, type ValidationLimits } from './validation-rules.js';
 
 type Status = 'PASS' | 'WARNING' | 'FAIL';
 interface Check {
@@ -15,18 +16,15 @@ interface Check {
   message: string;
 }
 
-/** Closure tolerance for fractions that must add up to one (engine output is normalised well below this). */
-const SUM_TOLERANCE = 1e-4;
-/** Temperature and pressure window over which the cubic/GERG models and our reference cases were validated. */
-const VALIDATED_T_K = { min: 90, max: 800 };
-const VALIDATED_P_BAR = { max: 1000 };
-/** Above this pressure the original flags SRK/PR results as needing a reference-EOS check. */
-const CUBIC_HIGH_P_BAR = 500;
-/** Relative mass-balance error tolerated for process results. */
-const MASS_BALANCE_TOL = 1e-3;
-/** Plausible ranges for fuel-gas heating values (MJ/Sm3): hydrogen ~12 at the low end, butane ~125 at the high end. */
-const HV_RANGE_MJ_SM3 = { min: 5, max: 140 };
-const WOBBE_RANGE_MJ_SM3 = { min: 5, max: 100 };
+/**
+ * The limits come from the active validation rule set (validation-rules.ts; `default` holds the
+ * tolerances: sum closure 1e-4, validated window 90-800 K and 1000 bar, cubic check above 500 bar,
+ * mass balance 1e-3, GCV 5-140 and Wobbe 5-100 MJ/Sm3). A rule severity ERROR reports FAIL,
+ * WARNING or INFO report WARNING.
+ */
+const statusOf = (L: ValidationLimits, id: string): Status => (L.rules[id]?.severity === 'ERROR' ? 'FAIL' : 'WARNING');
+const maxOf = (L: ValidationLimits, id: string): number => L.rules[id]?.max ?? Infinity;
+const minOf = (L: ValidationLimits, id: string): number => L.rules[id]?.min ?? -Infinity;
 
 const MIXTURE_KEYS = new Set(['overall', 'total', 'mixture', 'feed']);
 const PHASE_FRACTION_KEYS = new Set(['beta', 'phaseFraction', 'phaseMoleFraction', 'moleFractionOfPhase', 'vaporFraction']);
@@ -107,7 +105,7 @@ interface Facts {
  * One depth-first pass (the payload of a flash has hundreds of nodes and this runs on every
  * auto-validated call, so paths are only spelled out when a finding needs one).
  */
-function collect(data: unknown): Facts {
+function collect(data: unknown, sumTolerance: number): Facts {
   const f: Facts = {
     nonFinite: [],
     converged: undefined,
@@ -140,7 +138,7 @@ function collect(data: unknown): Facts {
     }
     if (n === 0) return;
     f.compositionSets++;
-    if (Math.abs(sum - 1) > SUM_TOLERANCE && f.compositionProblems.length < MAX_REPORTED) f.compositionProblems.push(`${label()} sums to ${sum.toPrecision(8)}`);
+    if (Math.abs(sum - 1) > sumTolerance && f.compositionProblems.length < MAX_REPORTED) f.compositionProblems.push(`${label()} sums to ${sum.toPrecision(8)}`);
   };
 
   const visit = (key: string, value: unknown, holder: unknown): void => {
@@ -216,24 +214,25 @@ function finiteCheck(f: Facts): Check {
     : { rule: 'finite_values', status: 'FAIL', message: `Non-finite values at ${f.nonFinite.join(', ')}` };
 }
 
-function phaseFractionCheck(f: Facts): Check | undefined {
+function phaseFractionCheck(f: Facts, L: ValidationLimits): Check | undefined {
+  const tol = maxOf(L, 'autoSumTolerance');
   if (f.fractionCount === 0) return undefined;
   const problems = [...f.fractionProblems];
   for (const g of f.fractionGroups.values()) {
     if (g.values.length < 2) continue;
     const sum = g.values.reduce((a, b) => a + b, 0);
-    if (Math.abs(sum - 1) > SUM_TOLERANCE) problems.push(`phase fractions under ${g.path} sum to ${sum.toPrecision(8)}`);
+    if (Math.abs(sum - 1) > tol) problems.push(`phase fractions under ${g.path} sum to ${sum.toPrecision(8)}`);
   }
   return problems.length === 0
     ? { rule: 'phase_fractions', status: 'PASS', message: 'Phase fractions lie in [0, 1] and sum to 1' }
-    : { rule: 'phase_fractions', status: 'FAIL', message: problems.slice(0, MAX_REPORTED).join('; ') };
+    : { rule: 'phase_fractions', status: f.fractionProblems.length > 0 ? 'FAIL' : statusOf(L, 'autoSumTolerance'), message: problems.slice(0, MAX_REPORTED).join('; ') };
 }
 
-function compositionCheck(f: Facts): Check | undefined {
+function compositionCheck(f: Facts, L: ValidationLimits): Check | undefined {
   if (f.compositionSets === 0) return undefined;
   return f.compositionProblems.length === 0
-    ? { rule: 'composition_sum', status: 'PASS', message: `${f.compositionSets} composition set(s) sum to 1 within ${SUM_TOLERANCE}` }
-    : { rule: 'composition_sum', status: 'FAIL', message: f.compositionProblems.join('; ') };
+    ? { rule: 'composition_sum', status: 'PASS', message: `${f.compositionSets} composition set(s) sum to 1 within ${maxOf(L, 'autoSumTolerance')}` }
+    : { rule: 'composition_sum', status: statusOf(L, 'autoSumTolerance'), message: f.compositionProblems.join('; ') };
 }
 
 function positivePropertiesCheck(f: Facts): Check | undefined {
@@ -257,7 +256,11 @@ function flashPressureBar(data: unknown): number | undefined {
   return typeof p === 'number' ? p : undefined;
 }
 
-function operatingRangeCheck(env: Envelope, f: Facts): Check | undefined {
+function operatingRangeCheck(env: Envelope, f: Facts, L: ValidationLimits): Check | undefined {
+  const tMin = minOf(L, 'autoTemperatureRange');
+  const tMax = maxOf(L, 'autoTemperatureRange');
+  const pMax = maxOf(L, 'autoPressureRange');
+  const cubicMax = maxOf(L, 'autoCubicHighPressure');
   const tK = firstOf(f, TEMPERATURE_K_KEYS);
   const pBar = firstOf(f, PRESSURE_BAR_KEYS) ?? flashPressureBar(env.data);
   if (tK === undefined && pBar === undefined) return undefined;
@@ -265,25 +268,30 @@ function operatingRangeCheck(env: Envelope, f: Facts): Check | undefined {
     return { rule: 'operating_range', status: 'FAIL', message: `Non-physical conditions T=${tK} K, P=${pBar} bar` };
   }
   const notes: string[] = [];
-  if (tK !== undefined && (tK < VALIDATED_T_K.min || tK > VALIDATED_T_K.max)) {
-    notes.push(`T = ${tK.toFixed(2)} K is outside the validated ${VALIDATED_T_K.min}-${VALIDATED_T_K.max} K range`);
-  }
-  if (pBar !== undefined && pBar > VALIDATED_P_BAR.max) notes.push(`P = ${pBar} bar exceeds the validated ${VALIDATED_P_BAR.max} bar`);
+  let status: Status = 'WARNING';
+  const note = (id: string, text: string) => {
+    notes.push(text);
+    if (statusOf(L, id) === 'FAIL') status = 'FAIL';
+  };
+  if (tK !== undefined && (tK < tMin || tK > tMax)) note('autoTemperatureRange', `T = ${tK.toFixed(2)} K is outside the validated ${tMin}-${tMax} K range`);
+  if (pBar !== undefined && pBar > pMax) note('autoPressureRange', `P = ${pBar} bar exceeds the validated ${pMax} bar`);
   const model = String(env.provenance?.model ?? '').toUpperCase();
-  if (pBar !== undefined && pBar > CUBIC_HIGH_P_BAR && (model === 'SRK' || model === 'PR')) {
-    notes.push(`${model} above ${CUBIC_HIGH_P_BAR} bar should be benchmarked against GERG-2008 or reference data`);
+  if (pBar !== undefined && pBar > cubicMax && (model === 'SRK' || model === 'PR')) {
+    note('autoCubicHighPressure', `${model} above ${cubicMax} bar should be benchmarked against GERG-2008 or reference data`);
   }
   return notes.length === 0
     ? { rule: 'operating_range', status: 'PASS', message: 'Temperature and pressure are within the validated range' }
-    : { rule: 'operating_range', status: 'WARNING', message: notes.join('; ') };
+    : { rule: 'operating_range', status, message: notes.join('; ') };
 }
 
-function massBalanceCheck(f: Facts): Check | undefined {
+function massBalanceCheck(f: Facts, L: ValidationLimits): Check | undefined {
+  const MASS_BALANCE_TOL = maxOf(L, 'autoMassBalance');
+  const fail = statusOf(L, 'autoMassBalance');
   const relErr = firstOf(f, ['massBalanceError', 'massBalanceRelativeError']);
   if (relErr !== undefined) {
     return Math.abs(relErr) <= MASS_BALANCE_TOL
       ? { rule: 'mass_balance', status: 'PASS', message: `Mass balance closes (relative error ${relErr.toExponential(2)})` }
-      : { rule: 'mass_balance', status: 'FAIL', message: `Mass balance error ${relErr.toExponential(2)} exceeds ${MASS_BALANCE_TOL}` };
+      : { rule: 'mass_balance', status: fail, message: `Mass balance error ${relErr.toExponential(2)} exceeds ${MASS_BALANCE_TOL}` };
   }
   const fin = firstOf(f, ['totalInletMassFlow', 'inletMassFlow_kg_hr']);
   const fout = firstOf(f, ['totalOutletMassFlow', 'outletMassFlow_kg_hr']);
@@ -291,10 +299,12 @@ function massBalanceCheck(f: Facts): Check | undefined {
   const err = Math.abs(fin - fout) / Math.abs(fin);
   return err <= MASS_BALANCE_TOL
     ? { rule: 'mass_balance', status: 'PASS', message: `Inlet and outlet mass flows agree within ${err.toExponential(2)}` }
-    : { rule: 'mass_balance', status: 'FAIL', message: `Inlet ${fin} vs outlet ${fout}: relative error ${err.toExponential(2)}` };
+    : { rule: 'mass_balance', status: fail, message: `Inlet ${fin} vs outlet ${fout}: relative error ${err.toExponential(2)}` };
 }
 
-function standardsCheck(f: Facts): Check[] {
+function standardsCheck(f: Facts, L: ValidationLimits): Check[] {
+  const HV_RANGE_MJ_SM3 = { min: minOf(L, 'autoHeatingValue'), max: maxOf(L, 'autoHeatingValue') };
+  const WOBBE_RANGE_MJ_SM3 = { min: minOf(L, 'autoWobbe'), max: maxOf(L, 'autoWobbe') };
   const checks: Check[] = [];
   const gcv = firstOf(f, ['superiorCalorificValue_MJ_Sm3', 'grossCalorificValue_MJ_Sm3']);
   const ncv = firstOf(f, ['inferiorCalorificValue_MJ_Sm3', 'netCalorificValue_MJ_Sm3']);
@@ -302,17 +312,20 @@ function standardsCheck(f: Facts): Check[] {
   const relDensity = firstOf(f, ['relativeDensity']);
   if (gcv !== undefined) {
     const problems: string[] = [];
-    if (!(gcv >= HV_RANGE_MJ_SM3.min && gcv <= HV_RANGE_MJ_SM3.max)) problems.push(`GCV ${gcv} MJ/Sm3 outside ${HV_RANGE_MJ_SM3.min}-${HV_RANGE_MJ_SM3.max}`);
+    // Out of range: the rule's severity; NCV above GCV is inconsistent whatever the set says.
+    const inRange = gcv >= HV_RANGE_MJ_SM3.min && gcv <= HV_RANGE_MJ_SM3.max;
+    if (!inRange) problems.push(`GCV ${gcv} MJ/Sm3 outside ${HV_RANGE_MJ_SM3.min}-${HV_RANGE_MJ_SM3.max}`);
     if (ncv !== undefined && !(ncv > 0 && ncv <= gcv)) problems.push(`NCV ${ncv} must be positive and not above GCV ${gcv}`);
     checks.push(
       problems.length === 0
         ? { rule: 'heating_value_plausibility', status: 'PASS', message: 'Heating values are plausible (0 < NCV <= GCV, GCV in fuel-gas range)' }
-        : { rule: 'heating_value_plausibility', status: 'FAIL', message: problems.join('; ') },
+        : { rule: 'heating_value_plausibility', status: problems.length > (inRange ? 0 : 1) ? 'FAIL' : statusOf(L, 'autoHeatingValue'), message: problems.join('; ') },
     );
   }
   if (wobbe !== undefined) {
     const problems: string[] = [];
-    if (!(wobbe >= WOBBE_RANGE_MJ_SM3.min && wobbe <= WOBBE_RANGE_MJ_SM3.max)) problems.push(`Wobbe ${wobbe} MJ/Sm3 outside ${WOBBE_RANGE_MJ_SM3.min}-${WOBBE_RANGE_MJ_SM3.max}`);
+    const inRange = wobbe >= WOBBE_RANGE_MJ_SM3.min && wobbe <= WOBBE_RANGE_MJ_SM3.max;
+    if (!inRange) problems.push(`Wobbe ${wobbe} MJ/Sm3 outside ${WOBBE_RANGE_MJ_SM3.min}-${WOBBE_RANGE_MJ_SM3.max}`);
     // W = H / sqrt(d) by definition; a mismatch means the reported values are inconsistent.
     if (gcv !== undefined && relDensity !== undefined && relDensity > 0) {
       const expected = gcv / Math.sqrt(relDensity);
@@ -321,7 +334,7 @@ function standardsCheck(f: Facts): Check[] {
     checks.push(
       problems.length === 0
         ? { rule: 'wobbe_plausibility', status: 'PASS', message: 'Wobbe index is plausible and consistent with GCV and relative density' }
-        : { rule: 'wobbe_plausibility', status: 'FAIL', message: problems.join('; ') },
+        : { rule: 'wobbe_plausibility', status: problems.length > (inRange ? 0 : 1) ? 'FAIL' : statusOf(L, 'autoWobbe'), message: problems.join('; ') },
     );
   }
   return checks;
@@ -339,23 +352,23 @@ function warningsCheck(env: Envelope): Check {
  * plausibility for 'general', mass balance for 'process'/'pipeline'); the structural rules run
  * for every context. Never throws: a payload it cannot judge yields fewer checks, not an error.
  */
-export function autoValidate(context: AutoValidationContext, envelope: Envelope): AutoValidation {
+export function autoValidate(context: AutoValidationContext, envelope: Envelope, limits: ValidationLimits = DEFAULT_LIMITS): AutoValidation {
   const checks: Check[] = [];
   if (envelope.status !== 'success') {
     checks.push({ rule: 'tool_status', status: 'FAIL', message: `Tool returned status '${envelope.status}'` });
   } else {
     try {
-      const facts = collect(envelope.data);
-      const optional = [convergenceCheck(envelope, facts), phaseFractionCheck(facts), compositionCheck(facts), positivePropertiesCheck(facts), operatingRangeCheck(envelope, facts)];
-      if (context === 'process' || context === 'pipeline') optional.push(massBalanceCheck(facts));
+      const facts = collect(envelope.data, maxOf(limits, 'autoSumTolerance'));
+      const optional = [convergenceCheck(envelope, facts), phaseFractionCheck(facts, limits), compositionCheck(facts, limits), positivePropertiesCheck(facts), operatingRangeCheck(envelope, facts, limits)];
+      if (context === 'process' || context === 'pipeline') optional.push(massBalanceCheck(facts, limits));
       checks.push(finiteCheck(facts));
       for (const c of optional) if (c) checks.push(c);
-      if (context === 'general') checks.push(...standardsCheck(facts));
+      if (context === 'general') checks.push(...standardsCheck(facts, limits));
       checks.push(warningsCheck(envelope));
     } catch (err) {
       checks.push({ rule: 'auto_validation', status: 'FAIL', message: `Automatic validation could not inspect the result: ${(err as Error).message}` });
     }
   }
   const overall: Status = checks.some((c) => c.status === 'FAIL') ? 'FAIL' : checks.some((c) => c.status === 'WARNING') ? 'WARNING' : 'PASS';
-  return { overall, checks, timestamp: new Date().toISOString() };
+  return { overall, checks, timestamp: new Date().toISOString(), ...(limits.set !== DEFAULT_LIMITS.set ? { ruleSet: limits.set } : {}) };
 }

@@ -1,0 +1,44 @@
+/**
+ * Validation rule sets across replicas (REDIS_URL set): the whole state (user sets and the active
+ * name) is one JSON snapshot under `<p>governance:validation`. A change is written there and
+ * published on the channel of the same name; every replica applies it at once and re-reads the key
+ * every PROFILE_REFRESH_MS, so a message lost to a reconnect is made up within PROFILE_BOUND_MS
+ * (as for the deployment profile, governance.ts). The first replica to connect stores its own
+ * state if none is stored.
+ */
+import { applyRuleSetSnapshot, ruleSetSnapshot, useSharedValidation } from '../governance/validation-rules.js';
+import { shared, type SharedBackend } from './backend.js';
+import { PROFILE_REFRESH_MS } from './governance.js';
+
+export function installSharedValidation(b: SharedBackend): () => void {
+  const key = `${b.prefix}governance:validation`;
+  useSharedValidation({
+    publish: (snapshot) =>
+      shared(async () => {
+        await b.redis.multi().set(key, snapshot).publish(key, snapshot).exec();
+      }),
+  });
+  const refresh = async () => {
+    try {
+      await b.redis.set(key, ruleSetSnapshot(), 'NX');
+      const stored = await b.redis.get(key);
+      if (stored !== null) applyRuleSetSnapshot(stored);
+    } catch {
+      /* Redis down: keep the last known state; the health check reports the outage */
+    }
+  };
+  b.redis.on('ready', () => void refresh());
+  if (b.redis.status === 'ready') void refresh();
+  const timer = setInterval(() => void refresh(), PROFILE_REFRESH_MS);
+  timer.unref();
+  b.subscriber.on('message', (channel: string, message: string) => {
+    if (channel === key) applyRuleSetSnapshot(message);
+  });
+  const subscribe = () => void b.subscriber.subscribe(key).catch(() => {});
+  b.subscriber.on('ready', subscribe);
+  if (b.subscriber.status === 'ready') subscribe();
+  return () => {
+    clearInterval(timer);
+    useSharedValidation(undefined);
+  };
+}
