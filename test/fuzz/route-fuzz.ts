@@ -303,10 +303,12 @@ export async function acceptanceFuzz(
     const r = await app.inject({ method: 'POST', url: `/v1/tools/${tool}`, payload, headers: { 'content-type': 'application/json' } });
     return { status: r.statusCode, body: r.body };
   };
-  // Warm-up: every route several times over, so the pool threads have compiled and cached what the
-  // tools use (worker heaps count in this RSS and settle only after that); growth after it is the
-  // run's own.
-  await runRouteFuzz(tools, send, { perRoute: 3 * (MUTATIONS.length + 2), seed: opts.seed ^ 0x5eed, concurrency: opts.concurrency });
+  // Warm-up: a full-size pass with another seed, so the pool threads have compiled, cached and grown
+  // their V8 heaps to what this load needs (worker heaps count in this RSS, cannot be collected from
+  // here and expand in steps; a warm-up of a few bodies per route left one-off expansions of 30-80 MB
+  // inside the measured run). A leak grows in every pass, so growth after this one is the run's own.
+  const warm = await runRouteFuzz(tools, send, { ...opts, seed: opts.seed ^ 0x5eed });
+  if (warm.failures.length > 0 || warm.responses500 > 0) return { ...warm, rssStartMb: 0, rssEndMb: 0, healthy: false, ms: 0 };
   opts.gc();
   const rssStart = process.memoryUsage.rss();
   const t0 = performance.now();
