@@ -19,7 +19,7 @@ import { createCubicFluid, resolveComponents } from '../../src/engine/fluid.js';
 import { flashTP } from '../../src/engine/flash/tp-flash.js';
 import { flashReport } from '../../src/engine/properties/thermo-report.js';
 import { isPolar } from '../../src/engine/index.js';
-import type { ThermoModel } from '../../src/engine/eos/types.js';
+import { reducedGibbs as gibbs } from '../helpers/gibbs.js';
 
 interface PhaseExp {
   name: string;
@@ -37,18 +37,6 @@ interface Case {
 }
 
 const TOL = { beta: 0.005, densityGas: 0.005, densityLiquid: 0.01 };
-
-/** Reduced Gibbs energy Σ β Σ x (ln x + ln φ), each phase on its lower-G root. */
-function gibbs(model: ThermoModel, T: number, P: number, phases: { beta: number; x: ArrayLike<number> }[]): number {
-  const at = model.atTemperature(T);
-  const lnPhi = new Float64Array(model.nc);
-  let g = 0;
-  for (const p of phases) {
-    at.lnPhi(P, Float64Array.from(p.x), 'stable', lnPhi);
-    for (let i = 0; i < model.nc; i++) if (p.x[i] > 0) g += p.beta * p.x[i] * (Math.log(p.x[i]) + lnPhi[i]);
-  }
-  return g;
-}
 
 t.test('TP flash parity on reference/neqsim/components.json (rarer components)', (t) => {
   const ref = loadReference<{ cases: Case[] }>(t, 'neqsim/components.json');

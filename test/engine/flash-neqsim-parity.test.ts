@@ -30,19 +30,7 @@ const ledger = new DeviationLedger('flash-neqsim-parity');
 import { createCubicFluid, resolveComponents } from '../../src/engine/fluid.js';
 import { flashTP } from '../../src/engine/flash/tp-flash.js';
 import { flashReport } from '../../src/engine/properties/thermo-report.js';
-import type { ThermoModel } from '../../src/engine/eos/types.js';
-
-/** Reduced Gibbs energy Σ β Σ x (ln x + ln φ) of a set of phases, each on its lower-G root. */
-function gibbs(model: ThermoModel, T: number, P: number, phases: { beta: number; x: Float64Array }[]): number {
-  const at = model.atTemperature(T);
-  const lnPhi = new Float64Array(model.nc);
-  let g = 0;
-  for (const p of phases) {
-    at.lnPhi(P, p.x, 'stable', lnPhi);
-    for (let i = 0; i < model.nc; i++) if (p.x[i] > 0) g += p.beta * p.x[i] * (Math.log(p.x[i]) + lnPhi[i]);
-  }
-  return g;
-}
+import { reducedGibbs as gibbs } from '../helpers/gibbs.js';
 
 interface PhaseExp {
   name: string;

@@ -11,24 +11,13 @@ import t from 'tap';
 import { loadReference } from '../helpers/reference.js';
 import { bubblePointPressure, bubblePointTemperature, createFluid, dewPointTemperature, flashTP, resolveComponents, type Fluid } from '../../src/engine/index.js';
 import type { ThermoModel } from '../../src/engine/eos/types.js';
+import { reducedGibbs as gibbs } from '../helpers/gibbs.js';
 
 function gergFluid(composition: Record<string, number>): Fluid {
   const names = Object.keys(composition);
   const r = resolveComponents(names);
   if (!r.ok) throw new Error(`unknown ${r.unknown.join(', ')}`);
   return createFluid('GERG2008', r.components, Object.values(composition));
-}
-
-/** Reduced Gibbs energy Σ β Σ x (ln x + ln φ) of phases, each on its lower-G root. */
-function gibbs(model: ThermoModel, T: number, P: number, phases: { beta: number; x: ArrayLike<number> }[]): number {
-  const at = model.atTemperature(T);
-  const lnPhi = new Float64Array(model.nc);
-  let g = 0;
-  for (const p of phases) {
-    at.lnPhi(P, p.x, 'stable', lnPhi);
-    for (let i = 0; i < model.nc; i++) if (p.x[i] > 0) g += p.beta * p.x[i] * (Math.log(p.x[i]) + lnPhi[i]);
-  }
-  return g;
 }
 
 /** Largest |Δ ln f_i| between two phases at the roots the flash chose (their V). */

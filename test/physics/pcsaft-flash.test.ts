@@ -12,24 +12,12 @@ import { createPcSaftFluid } from '../../src/engine/pcsaft-fluid.js';
 import { flashTP } from '../../src/engine/flash/tp-flash.js';
 import { flashEnthalpy, flashEntropy, flashPH, flashPS } from '../../src/engine/flash/state-flash.js';
 import { bubblePointPressure, dewPointTemperature } from '../../src/engine/flash/saturation.js';
-import type { ThermoModel } from '../../src/engine/eos/types.js';
 import { runFlash } from '../../src/tools/thermo/runFlash/runFlash.js';
+import { reducedGibbs as gibbs } from '../helpers/gibbs.js';
 
 function fluidOf(comp: Record<string, number>) {
   const names = Object.keys(comp);
   return createPcSaftFluid(names.map((n) => findComponent(n)!), names.map((n) => comp[n]));
-}
-
-/** Reduced Gibbs energy Σ β Σ x (ln x + ln φ) of phases, each on its lower-G root. */
-function gibbs(model: ThermoModel, T: number, P: number, phases: { beta: number; x: ArrayLike<number> }[]): number {
-  const at = model.atTemperature(T);
-  const lnPhi = new Float64Array(model.nc);
-  let g = 0;
-  for (const p of phases) {
-    at.lnPhi(P, p.x, 'stable', lnPhi);
-    for (let i = 0; i < model.nc; i++) if (p.x[i] > 0) g += p.beta * p.x[i] * (Math.log(p.x[i]) + lnPhi[i]);
-  }
-  return g;
 }
 
 const CASES: { label: string; comp: Record<string, number>; T: number; P: number; phases: number }[] = [

@@ -34,9 +34,9 @@ import { findComponent } from '../../src/engine/components/index.js';
 import { createPcSaftFluid } from '../../src/engine/pcsaft-fluid.js';
 import { flashTP } from '../../src/engine/flash/tp-flash.js';
 import { bubblePointPressure, dewPointTemperature } from '../../src/engine/flash/saturation.js';
-import type { ThermoModel } from '../../src/engine/eos/types.js';
 import { runFlash } from '../../src/tools/thermo/runFlash/runFlash.js';
 import { loadReference } from '../helpers/reference.js';
+import { reducedGibbs as gibbs } from '../helpers/gibbs.js';
 
 interface PhaseExp {
   name: string;
@@ -57,18 +57,6 @@ const TOL = { beta: 0.005, densityGas: 0.005, densityLiquid: 0.01, T: 0.01, P: 1
 function originalFluid(comp: Record<string, number>) {
   const names = Object.keys(comp).filter((n) => comp[n] > 0);
   return { names, fluid: createPcSaftFluid(names.map((n) => findComponent(n)!), names.map((n) => comp[n]), { association: false, overrides: false }) };
-}
-
-/** Reduced Gibbs energy of phases (compositions over `names`), each on its lower-G root. */
-function gibbs(model: ThermoModel, T: number, P: number, phases: { beta: number; x: ArrayLike<number> }[]): number {
-  const at = model.atTemperature(T);
-  const lnPhi = new Float64Array(model.nc);
-  let g = 0;
-  for (const p of phases) {
-    at.lnPhi(P, p.x, 'stable', lnPhi);
-    for (let i = 0; i < model.nc; i++) if (p.x[i] > 0) g += p.beta * p.x[i] * (Math.log(p.x[i]) + lnPhi[i]);
-  }
-  return g;
 }
 
 const vector = (names: string[], comp: Record<string, number>) => Float64Array.from(names, (n) => comp[n] ?? 0);

@@ -13,10 +13,9 @@
 import { activeProfile, applySharedMode, useSharedGovernance, type SharedGovernance } from '../governance/policy.js';
 import type { DeploymentMode } from '../governance/profiles.js';
 import { shared, type SharedBackend } from './backend.js';
+import { syncSharedKey } from './synced-key.js';
 
-export const PROFILE_REFRESH_MS = 1_000;
-/** Refresh interval plus one command timeout. */
-export const PROFILE_BOUND_MS = 3_000;
+export { PROFILE_BOUND_MS, PROFILE_REFRESH_MS } from './synced-key.js';
 
 export function installSharedGovernance(b: SharedBackend): () => void {
   const profileKey = `${b.prefix}governance:profile`;
@@ -32,29 +31,9 @@ export function installSharedGovernance(b: SharedBackend): () => void {
   };
   useSharedGovernance(g);
 
-  const refresh = async () => {
-    try {
-      // Seed the stored profile from this replica's startup profile only if none is stored yet.
-      await b.redis.set(profileKey, activeProfile(), 'NX');
-      const mode = await b.redis.get(profileKey);
-      if (mode !== null) applySharedMode(mode);
-    } catch {
-      /* Redis down: keep the last known profile; the health check reports the outage */
-    }
-  };
-  b.redis.on('ready', () => void refresh());
-  if (b.redis.status === 'ready') void refresh();
-  const timer = setInterval(() => void refresh(), PROFILE_REFRESH_MS);
-  timer.unref();
-  b.subscriber.on('message', (channel: string, message: string) => {
-    if (channel === profileKey) applySharedMode(message);
-  });
-  // Subscribed on every (re)connection: commands are not queued while disconnected.
-  const subscribe = () => void b.subscriber.subscribe(profileKey).catch(() => {});
-  b.subscriber.on('ready', subscribe);
-  if (b.subscriber.status === 'ready') subscribe();
+  const stop = syncSharedKey(b, profileKey, activeProfile, applySharedMode);
   return () => {
-    clearInterval(timer);
+    stop();
     useSharedGovernance(undefined);
   };
 }

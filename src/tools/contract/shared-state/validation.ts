@@ -8,7 +8,7 @@
  */
 import { applyRuleSetSnapshot, ruleSetSnapshot, useSharedValidation } from '../governance/validation-rules.js';
 import { shared, type SharedBackend } from './backend.js';
-import { PROFILE_REFRESH_MS } from './governance.js';
+import { syncSharedKey } from './synced-key.js';
 
 export function installSharedValidation(b: SharedBackend): () => void {
   const key = `${b.prefix}governance:validation`;
@@ -18,27 +18,9 @@ export function installSharedValidation(b: SharedBackend): () => void {
         await b.redis.multi().set(key, snapshot).publish(key, snapshot).exec();
       }),
   });
-  const refresh = async () => {
-    try {
-      await b.redis.set(key, ruleSetSnapshot(), 'NX');
-      const stored = await b.redis.get(key);
-      if (stored !== null) applyRuleSetSnapshot(stored);
-    } catch {
-      /* Redis down: keep the last known state; the health check reports the outage */
-    }
-  };
-  b.redis.on('ready', () => void refresh());
-  if (b.redis.status === 'ready') void refresh();
-  const timer = setInterval(() => void refresh(), PROFILE_REFRESH_MS);
-  timer.unref();
-  b.subscriber.on('message', (channel: string, message: string) => {
-    if (channel === key) applyRuleSetSnapshot(message);
-  });
-  const subscribe = () => void b.subscriber.subscribe(key).catch(() => {});
-  b.subscriber.on('ready', subscribe);
-  if (b.subscriber.status === 'ready') subscribe();
+  const stop = syncSharedKey(b, key, ruleSetSnapshot, applyRuleSetSnapshot);
   return () => {
-    clearInterval(timer);
+    stop();
     useSharedValidation(undefined);
   };
 }
