@@ -171,6 +171,7 @@ async function startSweep(input: In, owner: string, subject: string, call: Call)
       return { index: k, kind: 'sweep', meta: { sweepValue: v, sweepUnit: unit }, flash: flashInput(input, T, P) };
     });
     const id = await spread.start(owner, subject, 'parametric_sweep', points);
+    if (typeof id !== 'string') return quotaFull(id.refused, id.message);
     return ok({ action: 'startSweep', operationId: id, type: 'parametric_sweep', status: 'running', totalSteps: n, message: `${message(id)}. The points are spread over every replica's workers` });
   }
   const started = operationStore.start(owner, 'parametric_sweep', 'sweep', steps);
@@ -220,6 +221,7 @@ async function startMonteCarlo(input: In, owner: string, subject: string, call: 
       return { index: k, kind: 'mc', meta: { temperature_C: T, pressure_bara: P }, flash: flashInput(input, { value: T, unit: 'C' }, { value: P, unit: 'bara' }) };
     });
     const id = await spread.start(owner, subject, 'monte_carlo', points, seed);
+    if (typeof id !== 'string') return quotaFull(id.refused, id.message);
     return ok({ action: 'startMonteCarlo', operationId: id, type: 'monte_carlo', status: 'running', totalSteps: n, message: `${n} samples (seed ${seed}); a result every ${MC_REPORT_EVERY} and a summary at the end; spread over every replica's workers` });
   }
   const started = operationStore.start(owner, 'monte_carlo', 'mc', steps, summary);
