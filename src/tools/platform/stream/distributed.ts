@@ -108,6 +108,9 @@ for _, id in ipairs(redis.call('ZRANGE', KEYS[1], 0, -1)) do
 end
 if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[2]) then return 0 end
 redis.call('ZADD', KEYS[1], ARGV[3], ARGV[4])
+-- Running from here on, so a start admitted at the same moment on another replica counts it.
+redis.call('HSET', KEYS[2], 'status', 'running')
+redis.call('PEXPIRE', KEYS[2], ARGV[5])
 return 1`;
 
 const keysOf = (prefix: string, id: string) => ({ op: `${prefix}op:${id}`, points: `${prefix}op:${id}:points`, cancel: `${prefix}op:${id}:cancel` });
@@ -200,7 +203,7 @@ export async function startDistributedSweeps(b: SharedBackend, call: CallAs, con
         const id = `${type === 'monte_carlo' ? 'mc' : 'sweep'}-${randomBytes(18).toString('base64url')}`;
         const k = keysOf(b.prefix, id);
         const t = Date.now();
-        if (points.length > 0 && (await b.redis.eval(ADMIT, 1, runningKey, b.prefix, String(MAX_RUNNING), String(t), id, String(OPERATION_TIMEOUT_MS))) === 0) {
+        if (points.length > 0 && (await b.redis.eval(ADMIT, 2, runningKey, k.op, b.prefix, String(MAX_RUNNING), String(t), id, String(OPERATION_TIMEOUT_MS))) === 0) {
           return { refused: 'LIMIT_REACHED', message: `${MAX_RUNNING} operations are running on this service (every replica counted), its maximum` };
         }
         await b.redis

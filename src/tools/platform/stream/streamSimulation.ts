@@ -107,7 +107,7 @@ function ok(data: Out): Envelope<Out> {
     tool: TOOL,
     data,
     warnings: [],
-    provenance: { calculationType: `stream ${data.action}`, convergence: { converged: true, iterations: 0 }, assumptions: [], limitations: [operationStore.shared ? 'Operations are shared through Redis (REDIS_URL): poll, list and cancel on any replica; the points run on the replica that started the operation' : 'Operations live in this server process: poll the replica that started them; they are lost on restart'], computationTimeMs: 0 },
+    provenance: { calculationType: `stream ${data.action}`, convergence: { converged: true, iterations: 0 }, assumptions: [], limitations: [operationStore.shared ? 'Operations are shared through Redis (REDIS_URL): poll, list and cancel on any replica; sweep points and Monte Carlo samples run on every replica\'s workers' : 'Operations live in this server process: poll the replica that started them; they are lost on restart'], computationTimeMs: 0 },
     validationPhase: 'stream',
     validationMessage: `stream ${data.action}`,
   });
