@@ -1,12 +1,13 @@
 /**
- * runBatch over two replicas sharing one Redis: the cases of a call to one replica run as jobs on
- * the workers of both, and the answer equals, case by case, the one a single process (no
- * REDIS_URL) gives; a replica killed with SIGKILL mid-batch leaves the call (received by the
+ * runBatch and runParametricStudy over two replicas sharing one Redis: the cases of a call to one
+ * replica run as jobs on the workers of both, and the answer equals, case by case, the one a single
+ * process (no REDIS_URL) gives; a replica killed with SIGKILL mid-batch leaves the call (received by the
  * other) completing with every case exactly once (its jobs are retried when their locks lapse).
  */
 import t from 'tap';
 import { isDeepStrictEqual } from 'node:util';
 import { startReplica, testPrefix, testRedis, waitFor } from '../helpers/redis.js';
+import { runParametricStudyTool } from '../../src/tools/process/runParametricStudy.js';
 
 const COMPONENTS = { methane: 0.85, ethane: 0.1, propane: 0.05 };
 
@@ -21,9 +22,10 @@ function batch(n: number) {
   return { model: 'SRK', components: COMPONENTS, flashType: 'TP', cases };
 }
 
-const runBatchCalls = async (url: string) => {
+/** The calls of a tool a replica has run (its /metrics): cases of spread calls included. */
+const callsOf = async (url: string, tool: string) => {
   const text = await (await fetch(`${url}/metrics`)).text();
-  return [...text.matchAll(/^neqsim_tool_calls_total\{tool="runBatch",status="\d+"\} (\d+)$/gm)].reduce((n, m) => n + Number(m[1]), 0);
+  return [...text.matchAll(new RegExp(`^neqsim_tool_calls_total\\{tool="${tool}",status="\\d+"\\} (\\d+)$`, 'gm'))].reduce((n, m) => n + Number(m[1]), 0);
 };
 
 const redis = await testRedis();
@@ -38,11 +40,11 @@ if ('skip' in redis) {
 
   t.test('a batch spread over two replicas equals the single-process answer case by case', async (t) => {
     const input = batch(60);
-    const bBefore = await runBatchCalls(b.url);
+    const bBefore = await callsOf(b.url, 'runBatch');
     const [spread, alone] = await Promise.all([a.call('runBatch', input), single.call('runBatch', input)]);
     t.equal(spread.status, 200, JSON.stringify(spread.body.errors));
     t.equal(alone.status, 200);
-    t.ok((await runBatchCalls(b.url)) > bBefore, 'replica B ran some of the cases of a call made to A');
+    t.ok((await callsOf(b.url, 'runBatch')) > bBefore, 'replica B ran some of the cases of a call made to A');
     t.same(spread.body.data.summary, alone.body.data.summary);
     t.equal(spread.body.data.summary.failed, 2, 'the two failing cases fail');
     t.equal(spread.body.data.results.length, 60);
@@ -51,6 +53,21 @@ if ('skip' in redis) {
     t.equal(spread.body.data.results[59].errors[0].field?.startsWith('cases.59.'), true, 'an error field names its own case');
     t.same(spread.body.warnings, alone.body.warnings);
     t.same(spread.body.provenance.convergence, alone.body.provenance.convergence);
+  });
+
+  t.test('a parametric study spread over two replicas equals the single-process answer case by case', async (t) => {
+    const example = runParametricStudyTool.examples[0]!.input as Record<string, unknown>;
+    for (const input of [example, { ...example, mode: 'one_at_a_time', centre: 'base' }]) {
+      const bBefore = await callsOf(b.url, 'runParametricStudy');
+      const [spread, alone] = await Promise.all([a.call('runParametricStudy', input), single.call('runParametricStudy', input)]);
+      t.equal(spread.status, 200, JSON.stringify(spread.body.errors));
+      t.equal(alone.status, 200);
+      t.ok(spread.body.data.totalCases >= 8, `${spread.body.data.totalCases} cases`);
+      t.ok((await callsOf(b.url, 'runParametricStudy')) > bBefore, 'replica B ran some of the cases of a study sent to A');
+      t.same(spread.body.data, alone.body.data, `${input.mode}: every case, the sweeps and the output summary equal`);
+      t.same(spread.body.warnings, alone.body.warnings);
+      t.same(spread.body.provenance.convergence, alone.body.provenance.convergence);
+    }
   });
 
   t.test('a replica killed with SIGKILL mid-batch loses no case and counts none twice', async (t) => {
@@ -63,7 +80,10 @@ if ('skip' in redis) {
     // The call's operation hash in Redis counts the cases recorded so far.
     let opKey = '';
     const done = async () => {
-      if (opKey === '') opKey = (await r.keys(`${prefix}op:cases-*`)).find((k) => !k.endsWith(':points')) ?? '';
+      // This call's: the only one of N cases (earlier calls' hashes may still be there).
+      for (const k of opKey === '' ? await r.keys(`${prefix}op:cases-*`) : []) {
+        if (!k.endsWith(':points') && (await r.hget(k, 'totalSteps')) === String(N)) opKey = k;
+      }
       return opKey === '' ? 0 : Number(await r.hget(opKey, 'completedSteps'));
     };
     await waitFor(async () => (await done()) >= 50, 60_000, 'the batch to get going');

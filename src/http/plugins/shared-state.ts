@@ -18,7 +18,7 @@ import { MemorySessions, useSessionBackend } from '../../tools/process/session/s
 import { operationStore } from '../../tools/platform/stream/operations.js';
 import { redisOperationMirror } from '../../tools/platform/stream/shared-operations.js';
 import { startDistributedSweeps } from '../../tools/platform/stream/distributed.js';
-import { batchFanOut } from '../../tools/platform/stream/distributed-batch.js';
+import { casesFanOut } from '../../tools/platform/stream/distributed-cases.js';
 import { useFanOut } from '../../tools/contract/fan-out.js';
 import type { Dispatch } from '../../tools/contract/dispatch-types.js';
 import { RedisStateStore } from '../../tools/process/state/shared-store.js';
@@ -50,8 +50,8 @@ export async function registerSharedState(app: FastifyInstance, settings: { url:
     async (tool, input, subject, asCase) => (await dispatch(tool, input, { subject, transport: 'api', ...(asCase === true ? { distributedCase: true } : {}) })).envelope,
     Math.max(1, opts.concurrency ?? 1),
   );
-  // runBatch cases run on every replica's workers (as jobs on the same queue).
-  useFanOut(batchFanOut);
+  // runBatch and runParametricStudy cases run on every replica's workers (jobs on the same queue).
+  useFanOut(casesFanOut);
   if (!(await waitForSharedBackend(READY_WAIT_MS))) {
     app.log.warn({ redis: redactedUrl(settings.url) }, 'Redis (REDIS_URL) is not reachable yet: not ready until it is; stateful calls answer 503');
   }

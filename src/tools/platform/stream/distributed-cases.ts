@@ -1,0 +1,97 @@
+/**
+ * runBatch and runParametricStudy over every replica (REDIS_URL set): each case is one job on the
+ * sweep-point queue (distributed.ts), which any replica's worker takes and runs as a call of the
+ * same tool with that one case, through its own dispatcher and pool — the very code the
+ * single-process call runs per case. The replica that received the call gathers the case
+ * envelopes from Redis (each stored once, whichever worker ran it, retried elsewhere if a replica
+ * dies) and builds the answer with the single-process assembly (batchEnvelope, studyEnvelope),
+ * so the two answers are the same.
+ */
+import { Value } from '@sinclair/typebox/value';
+import { failure, issue, type DiagnosticIssue, type Envelope } from '../../contract/envelope.js';
+import { sharedStateHealthy } from '../../contract/shared-state/backend.js';
+import type { CallContext } from '../../contract/dispatch-types.js';
+import type { FanOut } from '../../contract/fan-out.js';
+import { batchEnvelope, refuseUnknownCaseKeys, runBatchTool, type CaseSlot, type RunBatchInput } from '../../process/runBatch.js';
+import { planStudy, runParametricStudyTool, studyEnvelope, writeStudyCase, type RunParametricStudyInput, type StudyCase, type StudyPlan } from '../../process/runParametricStudy.js';
+import { distributedSweeps } from './distributed.js';
+
+/**
+ * Runs the one-case calls and reads each case's result from its envelope (`slotOf`: undefined when
+ * it did not run); the slots in case order, or a timeout failure if the budget ran out first.
+ */
+async function runCases<S>(tool: string, ctx: CallContext, budgetMs: number, inputs: unknown[], slotOf: (i: number, env: Envelope<unknown>) => S | undefined): Promise<S[] | Envelope<never>> {
+  const envs = await distributedSweeps()!.runCases(ctx.subject, tool, inputs, Date.now() + budgetMs, ctx.signal);
+  const slots: S[] = [];
+  for (let i = 0; i < inputs.length; i++) {
+    const slot = envs[i] === undefined ? undefined : slotOf(i, envs[i]!);
+    if (slot === undefined) break;
+    slots.push(slot);
+  }
+  if (slots.length === inputs.length) return slots;
+  return failure(tool, 'timeout', [issue('TIMEOUT', `${tool} ran past its time budget of ${budgetMs} ms (${slots.length} of ${inputs.length} cases in order were done, spread over the replicas)`, 'Use fewer cases per call, or ask the operator to raise TOOL_TIMEOUT_MS.')], 'runner');
+}
+
+/** A one-case call that failed as a whole because its case did: ALL_CASES_FAILED comes first. */
+const allFailed = (env: Envelope<unknown>) => env.status === 'error' && env.errors?.[0]?.code === 'ALL_CASES_FAILED';
+
+/** runBatch case i from the one-case batch that ran it. */
+function batchSlot(i: number, env: Envelope<unknown>): CaseSlot | undefined {
+  if (env.status === 'success') {
+    const one = (env.data as { results: CaseSlot[] }).results[0]!;
+    return { ...one, caseIndex: i, iterations: env.provenance?.convergence.iterations ?? 0 };
+  }
+  if (!allFailed(env)) return undefined;
+  // The case's own errors follow (a failed runFlash has no warnings); their fields name case 0.
+  const own = env.errors!.slice(1).map((e: DiagnosticIssue) => ({ ...e, ...(e.field?.startsWith('cases.0.') ? { field: `cases.${i}.${e.field.slice('cases.0.'.length)}` } : {}) }));
+  return { caseIndex: i, status: 'error', warnings: env.warnings, errors: own };
+}
+
+/** runParametricStudy case c from the one-case study that ran it. */
+function studySlot(c: number, env: Envelope<unknown>, study: RunParametricStudyInput, plan: StudyPlan): StudyCase | undefined {
+  if (env.status === 'success') return { ...(env.data as { cases: StudyCase[] }).cases[0]!, caseIndex: c };
+  if (!allFailed(env)) return undefined;
+  // "Every case failed; the first: <CODE> <message>": the one case's error. The inputs it wrote
+  // before failing are those its writes reach (replayed here: cheap, and only for failed cases).
+  const first = /the first: (\S+) ([\s\S]*)$/.exec(env.errors![0]!.message);
+  if (first === null) return undefined;
+  const { inputs } = writeStudyCase(plan, study.baseProcess, c);
+  return { caseIndex: c, inputs, converged: false, outputs: {}, error: { code: first[1]!, message: first[2]! } };
+}
+
+export const casesFanOut: FanOut = (tool, input, ctx, budgetMs) => {
+  // Anything the single-process call would refuse is left to it, as is a call of one case; so is
+  // every call while Redis is unreachable (these tools keep working without shared state).
+  if (distributedSweeps() === undefined || !sharedStateHealthy()) return undefined;
+  if (tool === runBatchTool.name && Value.Check(runBatchTool.input, input)) return spreadBatch(input as RunBatchInput, ctx, budgetMs);
+  if (tool === runParametricStudyTool.name && Value.Check(runParametricStudyTool.input, input)) return spreadStudy(input as RunParametricStudyInput, ctx, budgetMs);
+  return undefined;
+};
+
+function spreadBatch(batch: RunBatchInput, ctx: CallContext, budgetMs: number): Promise<Envelope<unknown>> | undefined {
+  if (batch.cases.length < 2 || refuseUnknownCaseKeys(batch.cases) !== undefined) return undefined;
+  return (async () => {
+    const started = performance.now();
+    const { cases, ...base } = batch;
+    const slots = await runCases(runBatchTool.name, ctx, budgetMs, cases.map((c) => ({ ...base, cases: [c] })), batchSlot);
+    return Array.isArray(slots) ? batchEnvelope(cases.length, slots, started) : slots;
+  })();
+}
+
+function spreadStudy(study: RunParametricStudyInput, ctx: CallContext, budgetMs: number): Promise<Envelope<unknown>> | undefined {
+  // The plan (process, addresses, values) is checked here, on the main thread: it is cheap beside
+  // the cases, and a refused study never reaches the queue.
+  const planned = planStudy(study);
+  if (!planned.ok || planned.plan.combos.length < 2) return undefined;
+  const { plan } = planned;
+  return (async () => {
+    const started = performance.now();
+    // Case c as a study of its own: each sweep it sets, at its one value, in sweep order.
+    const caseOf = (combo: number[]) => {
+      const sweeps = combo.flatMap((j, k) => (j === -1 ? [] : [{ address: study.sweeps[k]!.address, ...(study.sweeps[k]!.unit !== undefined ? { unit: study.sweeps[k]!.unit } : {}), values: [plan.sweeps[k]!.values[j]!] }]));
+      return { baseProcess: study.baseProcess, sweeps, outputs: study.outputs, mode: 'full_factorial' as const };
+    };
+    const slots = await runCases(runParametricStudyTool.name, ctx, budgetMs, plan.combos.map(caseOf), (c, env) => studySlot(c, env, study, plan));
+    return Array.isArray(slots) ? studyEnvelope(study, plan, slots, started) : slots;
+  })();
+}
