@@ -29,18 +29,40 @@ async function runCases<S>(tool: string, ctx: CallContext, budgetMs: number, inp
     slots.push(slot);
   }
   if (slots.length === inputs.length) return slots;
-  return failure(tool, 'timeout', [issue('TIMEOUT', `${tool} ran past its time budget of ${budgetMs} ms (${slots.length} of ${inputs.length} cases in order were done, spread over the replicas)`, 'Use fewer cases per call, or ask the operator to raise TOOL_TIMEOUT_MS.')], 'runner');
+  return failure(tool, 'timeout', [issue('TIMEOUT', `${tool} ran past its time budget of ${budgetMs} ms (its cases were spread over the replicas as ${inputs.length} jobs; the first ${slots.length} in order were done)`, 'Use fewer cases per call, or ask the operator to raise TOOL_TIMEOUT_MS.')], 'runner');
 }
 
 /** A one-case call that failed as a whole because its case did: ALL_CASES_FAILED comes first. */
 const allFailed = (env: Envelope<unknown>) => env.status === 'error' && env.errors?.[0]?.code === 'ALL_CASES_FAILED';
 
+/**
+ * The cases of a batch go in at most BATCH_JOBS jobs of consecutive cases: one flash takes well
+ * under a millisecond, about what a job costs (queue, Redis, dispatch), so one job per case
+ * would spend more on the queue than on the flashes.
+ */
+export const BATCH_JOBS = 32;
+export const batchChunk = (cases: number) => Math.ceil(cases / BATCH_JOBS);
+
+/** The cases from `from` on, from the batch of them that ran (undefined: it did not, or all of them failed). */
+function chunkSlots(from: number, env: Envelope<unknown>): CaseSlot[] | undefined {
+  if (env.status !== 'success') return undefined;
+  const rename = (f: string | undefined) => {
+    const m = f === undefined ? null : /^cases\.(\d+)\.([\s\S]*)$/.exec(f);
+    return m === null ? f : `cases.${from + Number(m[1])}.${m[2]}`;
+  };
+  const results = (env.data as { results: CaseSlot[] }).results;
+  // The chunk's iterations (its provenance) ride on its first case: batchEnvelope sums them.
+  return results.map((r, j) => ({
+    ...r,
+    caseIndex: from + j,
+    ...(r.errors !== undefined ? { errors: r.errors.map((e) => ({ ...e, ...(e.field !== undefined ? { field: rename(e.field)! } : {}) })) } : {}),
+    iterations: j === 0 ? (env.provenance?.convergence.iterations ?? 0) : 0,
+  }));
+}
+
 /** runBatch case i from the one-case batch that ran it. */
 function batchSlot(i: number, env: Envelope<unknown>): CaseSlot | undefined {
-  if (env.status === 'success') {
-    const one = (env.data as { results: CaseSlot[] }).results[0]!;
-    return { ...one, caseIndex: i, iterations: env.provenance?.convergence.iterations ?? 0 };
-  }
+  if (env.status === 'success') return chunkSlots(i, env)![0];
   if (!allFailed(env)) return undefined;
   // The case's own errors follow (a failed runFlash has no warnings); their fields name case 0.
   const own = env.errors!.slice(1).map((e: DiagnosticIssue) => ({ ...e, ...(e.field?.startsWith('cases.0.') ? { field: `cases.${i}.${e.field.slice('cases.0.'.length)}` } : {}) }));
@@ -72,9 +94,21 @@ function spreadBatch(batch: RunBatchInput, ctx: CallContext, budgetMs: number): 
   if (batch.cases.length < 2 || refuseUnknownCaseKeys(batch.cases) !== undefined) return undefined;
   return (async () => {
     const started = performance.now();
+    const deadline = Date.now() + budgetMs;
     const { cases, ...base } = batch;
-    const slots = await runCases(runBatchTool.name, ctx, budgetMs, cases.map((c) => ({ ...base, cases: [c] })), batchSlot);
-    return Array.isArray(slots) ? batchEnvelope(cases.length, slots, started) : slots;
+    const size = batchChunk(cases.length);
+    const starts = Array.from({ length: Math.ceil(cases.length / size) }, (_, k) => k * size);
+    // A chunk whose cases all failed answers ALL_CASES_FAILED with its first errors only, not
+    // each case's: those cases run again one per job, which gives each its own errors.
+    const chunks = await runCases(runBatchTool.name, ctx, budgetMs, starts.map((s) => ({ ...base, cases: cases.slice(s, s + size) })), (k, env) =>
+      allFailed(env) ? ('all failed' as const) : chunkSlots(starts[k]!, env),
+    );
+    if (!Array.isArray(chunks)) return chunks;
+    const again = starts.flatMap((s, k) => (chunks[k] === 'all failed' ? cases.slice(s, s + size).map((_, j) => s + j) : []));
+    const single = again.length === 0 ? [] : await runCases(runBatchTool.name, ctx, Math.max(1, deadline - Date.now()), again.map((i) => ({ ...base, cases: [cases[i]!] })), (j, env) => batchSlot(again[j]!, env));
+    if (!Array.isArray(single)) return single;
+    const slots = chunks.flatMap((c) => (c === 'all failed' ? [] : c)).concat(single).sort((x, y) => x.caseIndex - y.caseIndex);
+    return batchEnvelope(cases.length, slots, started);
   })();
 }
 
