@@ -8,6 +8,8 @@
  * puts those jobs back on the queue and another worker runs them, so no point is lost.
  * State lives in the keys of shared-operations.ts; the operation hash carries distributed=1 and
  * the points are in `<p>op:<id>:points` (index -> result JSON).
+ * The same queue and workers carry the cases of runBatch and runParametricStudy calls
+ * (distributed-cases.ts): a 'case' job is a tool call whose whole envelope is stored as its result.
  */
 // Types only: bullmq and ioredis are loaded when REDIS_URL is set (startDistributedSweeps), so a
 // single node, and every worker thread (which loads this module with the tools), never pays for them.
