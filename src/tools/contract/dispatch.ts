@@ -347,8 +347,15 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         else if (tooBig !== undefined) out = result(failure(tool.name, tooBig.kind === 'size' ? 'too_large' : 'input', [tooBig.issue], 'schema'));
         else if (tool.execution === 'pool' && pool !== undefined) {
           // REDIS_URL: a call made of independent cases may run them on every replica's workers.
-          const spread = pool.closing ? undefined : fanOutFor(tool.name, input, ctx, budgetFor(tool.name));
-          out = spread === undefined ? await runOnPool(pool, tool, input, ctx) : ctx.transport === 'api' ? objectResult(await spread) : result(await spread);
+          // A full server answers busy as for any pool call (runOnPool), spread or not. A spread
+          // call takes no pool slot itself (its cases do, wherever they run): counting it would
+          // let it block its own cases on a server with no queue (POOL_MAX_QUEUE=0).
+          const spread = pool.closing || inFlight >= pool.runningCapacity + maxQueue ? undefined : fanOutFor(tool.name, input, ctx, budgetFor(tool.name));
+          if (spread === undefined) out = await runOnPool(pool, tool, input, ctx);
+          else {
+            const env = await spread;
+            out = ctx.transport === 'api' ? objectResult(env) : result(env);
+          }
         }
         else if (tool.execution === 'inline' || inlineFallback) out = await runInline(tool, input, ctx);
         else out = busy(tool.name, 'POOL_UNAVAILABLE', 'No worker pool is running for this CPU-bound tool', 'Retry shortly.');

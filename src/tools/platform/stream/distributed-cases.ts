@@ -9,7 +9,7 @@
  */
 import { Value } from '@sinclair/typebox/value';
 import { failure, issue, type DiagnosticIssue, type Envelope } from '../../contract/envelope.js';
-import { sharedStateHealthy } from '../../contract/shared-state/backend.js';
+import { isSharedStateError, sharedStateHealthy, sharedStateUnavailable } from '../../contract/shared-state/backend.js';
 import type { CallContext } from '../../contract/dispatch-types.js';
 import type { FanOut } from '../../contract/fan-out.js';
 import { batchEnvelope, refuseUnknownCaseKeys, runBatchTool, type CaseSlot, type RunBatchInput } from '../../process/runBatch.js';
@@ -85,9 +85,14 @@ export const casesFanOut: FanOut = (tool, input, ctx, budgetMs) => {
   // Anything the single-process call would refuse is left to it, as is a call of one case; so is
   // every call while Redis is unreachable (these tools keep working without shared state).
   if (distributedSweeps() === undefined || !sharedStateHealthy()) return undefined;
-  if (tool === runBatchTool.name && Value.Check(runBatchTool.input, input)) return spreadBatch(input as RunBatchInput, ctx, budgetMs);
-  if (tool === runParametricStudyTool.name && Value.Check(runParametricStudyTool.input, input)) return spreadStudy(input as RunParametricStudyInput, ctx, budgetMs);
-  return undefined;
+  let spread: Promise<Envelope<unknown>> | undefined;
+  if (tool === runBatchTool.name && Value.Check(runBatchTool.input, input)) spread = spreadBatch(input as RunBatchInput, ctx, budgetMs);
+  else if (tool === runParametricStudyTool.name && Value.Check(runParametricStudyTool.input, input)) spread = spreadStudy(input as RunParametricStudyInput, ctx, budgetMs);
+  // Redis lost mid-call: 503, retry (the replicas then run such calls alone until it is back).
+  return spread?.catch((err: unknown) => {
+    if (isSharedStateError(err)) return sharedStateUnavailable(tool, err);
+    throw err;
+  });
 };
 
 function spreadBatch(batch: RunBatchInput, ctx: CallContext, budgetMs: number): Promise<Envelope<unknown>> | undefined {

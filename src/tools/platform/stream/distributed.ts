@@ -16,7 +16,7 @@
 import type { Job } from 'bullmq';
 import { randomBytes } from 'node:crypto';
 import type { Envelope } from '../../contract/envelope.js';
-import { shared, type SharedBackend } from '../../contract/shared-state/backend.js';
+import { shared, SharedStateError, type SharedBackend } from '../../contract/shared-state/backend.js';
 import { MAX_RUNNING, OPERATION_TIMEOUT_MS, RETAIN_MS } from './operations.js';
 import { monteCarloSummary, pointOf } from './point.js';
 
@@ -114,6 +114,23 @@ redis.call('ZADD', KEYS[1], ARGV[3], ARGV[4])
 redis.call('HSET', KEYS[2], 'status', 'running')
 redis.call('PEXPIRE', KEYS[2], ARGV[5])
 return 1`;
+
+/**
+ * BullMQ's connections wait for Redis rather than fail (they must, for the workers): a job added
+ * while Redis is away would hold the call for ever, so adding gives up after ADD_WAIT_MS.
+ */
+const ADD_WAIT_MS = 5_000;
+async function bounded<T>(adding: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const giveUp = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new SharedStateError(`the job queue did not answer within ${ADD_WAIT_MS} ms`)), ADD_WAIT_MS);
+  });
+  try {
+    return await Promise.race([adding, giveUp]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 const keysOf = (prefix: string, id: string) => ({ op: `${prefix}op:${id}`, points: `${prefix}op:${id}:points`, cancel: `${prefix}op:${id}:cancel` });
 
@@ -215,7 +232,7 @@ export async function startDistributedSweeps(b: SharedBackend, call: CallAs, con
           .zadd(`${b.prefix}ops:owner:${owner}`, t, id)
           .pexpire(`${b.prefix}ops:owner:${owner}`, liveMs)
           .exec();
-        await queue.addBulk(points.map((pt) => ({ name: 'point', data: { ...pt, opId: id, subject }, opts: jobOpts(id, pt.index) })));
+        await bounded(queue.addBulk(points.map((pt) => ({ name: 'point', data: { ...pt, opId: id, subject }, opts: jobOpts(id, pt.index) }))));
         return id;
       }),
     runCases: (subject, tool, inputs, deadlineMs, signal) =>
@@ -230,7 +247,7 @@ export async function startDistributedSweeps(b: SharedBackend, call: CallAs, con
           .hset(k.op, { owner: '', type: 'cases', status: 'running', completedSteps: '0', totalSteps: String(inputs.length), createdMs: String(t), updatedMs: String(t) })
           .pexpire(k.op, ttl)
           .exec();
-        await queue.addBulk(inputs.map((input, index) => ({ name: 'case', data: { kind: 'case' as const, opId: id, subject, index, tool, input }, opts: jobOpts(id, index) })));
+        await bounded(queue.addBulk(inputs.map((input, index) => ({ name: 'case', data: { kind: 'case' as const, opId: id, subject, index, tool, input }, opts: jobOpts(id, index) }))));
         try {
           // Gathered from Redis: each case's envelope is stored once (RECORD), whichever replica ran it.
           for (let wait = 5; ; wait = Math.min(wait * 2, 100)) {
