@@ -6,7 +6,10 @@
  *   and the approval check of a gated call (consuming a one-shot approval: one DEL), p50/p99;
  * - sweep throughput with one and with two replicas (separate server processes, one pool
  *   thread each) on one Redis: a streamSimulation sweep started on the first replica, timed to
- *   completion, in points per second.
+ *   completion, in points per second;
+ * - runBatch throughput: one call of BATCH_CASES TP flashes in one process without Redis (the
+ *   cases run one after the other in one pool thread), and sent to one of one or two replicas on
+ *   Redis (the cases spread as jobs over every replica's worker), in cases per second.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -145,26 +148,45 @@ async function replica(env: Record<string, string>): Promise<Replica> {
 const post = async (url: string, tool: string, body: unknown) =>
   (await (await fetch(`${url}/v1/tools/${tool}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()) as { data: Record<string, any> };
 
-async function sweepRate(url: string, replicas: number): Promise<number> {
-  const env = { REDIS_URL: url, REDIS_KEY_PREFIX: `bench${randomBytes(3).toString('hex')}:` };
+const COMPONENTS = { methane: 0.8, ethane: 0.1, propane: 0.06, 'n-butane': 0.04 };
+const BATCH_CASES = 400;
+
+/** Starts `replicas` servers (on Redis when `url` is given), warms each pool thread, and times `work` on them. */
+async function rate(url: string | undefined, replicas: number, work: (rs: Replica[]) => Promise<number>): Promise<number> {
+  const env: Record<string, string> = url === undefined ? {} : { REDIS_URL: url, REDIS_KEY_PREFIX: `bench${randomBytes(3).toString('hex')}:` };
   const rs = await Promise.all(Array.from({ length: replicas }, () => replica(env)));
   try {
-    const components = { methane: 0.8, ethane: 0.1, propane: 0.06, 'n-butane': 0.04 };
-    // Warm every replica's pool thread.
-    for (const r of rs) await post(r.url, 'runFlash', { model: 'SRK', components, flashType: 'TP', temperature: { value: 40, unit: 'C' }, pressure: { value: 50, unit: 'bara' } });
+    for (const r of rs) await post(r.url, 'runFlash', { model: 'SRK', components: COMPONENTS, flashType: 'TP', temperature: { value: 40, unit: 'C' }, pressure: { value: 50, unit: 'bara' } });
     const t0 = performance.now();
-    const start = await post(rs[0]!.url, 'streamSimulation', { action: 'startSweep', components, sweepVariable: 'pressure', from: 1, to: 200, points: SWEEP_POINTS, fixedTemperature: 40 });
-    const id = start.data.operationId as string;
-    for (;;) {
-      const p = await post(rs[0]!.url, 'streamSimulation', { action: 'poll', operationId: id, lastIndex: SWEEP_POINTS });
-      if (p.data.status !== 'running') break;
-      await sleep(20);
-    }
-    return SWEEP_POINTS / ((performance.now() - t0) / 1000);
+    const n = await work(rs);
+    return n / ((performance.now() - t0) / 1000);
   } finally {
     for (const r of rs) r.child.kill('SIGTERM');
   }
 }
+
+async function sweep(rs: Replica[]): Promise<number> {
+  const start = await post(rs[0]!.url, 'streamSimulation', { action: 'startSweep', components: COMPONENTS, sweepVariable: 'pressure', from: 1, to: 200, points: SWEEP_POINTS, fixedTemperature: 40 });
+  const id = start.data.operationId as string;
+  for (;;) {
+    const p = await post(rs[0]!.url, 'streamSimulation', { action: 'poll', operationId: id, lastIndex: SWEEP_POINTS });
+    if (p.data.status !== 'running') break;
+    await sleep(20);
+  }
+  return SWEEP_POINTS;
+}
+
+/** Eleven components with the multiphase check: about 8 ms a TP flash, against 0.3 ms for COMPONENTS. */
+const HEAVY = { nitrogen: 0.01, CO2: 0.02, methane: 0.7, ethane: 0.08, propane: 0.06, 'i-butane': 0.03, 'n-butane': 0.04, 'i-pentane': 0.02, 'n-pentane': 0.02, 'n-hexane': 0.01, 'n-heptane': 0.01 };
+
+/** One runBatch call of BATCH_CASES TP flashes, sent to the first replica. */
+const batch = (heavy: boolean) => async (rs: Replica[]): Promise<number> => {
+  const cases = Array.from({ length: BATCH_CASES }, (_, i) => ({ pressure: { value: 1 + (199 * i) / (BATCH_CASES - 1), unit: 'bara' } }));
+  const fluid = heavy ? { components: HEAVY, multiPhaseCheck: true } : { components: COMPONENTS };
+  const out = await post(rs[0]!.url, 'runBatch', { model: 'SRK', ...fluid, flashType: 'TP', temperature: { value: 40, unit: 'C' }, cases });
+  if (out.data?.summary?.succeeded !== BATCH_CASES) throw new Error('bench: the batch did not compute every case');
+  return BATCH_CASES;
+};
 
 export async function benchScaleOut(): Promise<BenchLine[]> {
   const redis = await redisFor();
@@ -174,13 +196,23 @@ export async function benchScaleOut(): Promise<BenchLine[]> {
   }
   try {
     const out = await latencies(redis.url);
-    const one = await sweepRate(redis.url, 1);
-    const two = await sweepRate(redis.url, 2);
+    const one = await rate(redis.url, 1, sweep);
+    const two = await rate(redis.url, 2, sweep);
+    const batches = [];
+    for (const heavy of [false, true]) {
+      batches.push({ heavy, alone: await rate(undefined, 1, batch(heavy)), one: await rate(redis.url, 1, batch(heavy)), two: await rate(redis.url, 2, batch(heavy)) });
+    }
     const os = await import('node:os');
     // On a shared machine the load average says how much of the cores the replicas could get.
-    const ctx = { points: SWEEP_POINTS, threadsPerReplica: 1, cores: os.availableParallelism(), loadAverage1m: os.loadavg()[0] };
-    out.push({ name: 'scale-out: sweep throughput, 1 replica', unit: 'points/s', value: one, ...ctx });
-    out.push({ name: 'scale-out: sweep throughput, 2 replicas', unit: 'points/s', value: two, speedup: two / one, ...ctx });
+    const ctx = { threadsPerReplica: 1, cores: os.availableParallelism(), loadAverage1m: os.loadavg()[0] };
+    out.push({ name: 'scale-out: sweep throughput, 1 replica', unit: 'points/s', value: one, points: SWEEP_POINTS, ...ctx });
+    out.push({ name: 'scale-out: sweep throughput, 2 replicas', unit: 'points/s', value: two, speedup: two / one, points: SWEEP_POINTS, ...ctx });
+    for (const b of batches) {
+      const what = b.heavy ? '11-component multiphase TP flashes' : '4-component TP flashes';
+      out.push({ name: `scale-out: runBatch of ${what}, 1 process without Redis`, unit: 'cases/s', value: b.alone, cases: BATCH_CASES, ...ctx });
+      out.push({ name: `scale-out: runBatch of ${what}, 1 replica on Redis`, unit: 'cases/s', value: b.one, cases: BATCH_CASES, ...ctx });
+      out.push({ name: `scale-out: runBatch of ${what}, 2 replicas on Redis`, unit: 'cases/s', value: b.two, speedup: b.two / b.one, cases: BATCH_CASES, ...ctx });
+    }
     return out;
   } finally {
     redis.stop();

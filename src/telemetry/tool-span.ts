@@ -137,6 +137,7 @@ function recordedContext(ctx: CallContext): CallContext {
     signal: ctx.signal!,
     scopes: ctx.scopes!,
     wantSummary: ctx.wantSummary!,
+    distributedCase: ctx.distributedCase!,
   };
   return out;
 }

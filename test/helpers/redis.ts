@@ -117,3 +117,25 @@ export async function startReplica(env: Record<string, string>, script = TEST_RE
     },
   };
 }
+
+/** A redis-server of a test's own on a fixed free port, to take away (SIGKILL) and bring back on the same address. */
+export async function ownRedis(): Promise<{ url: string; kill(): Promise<void>; restart(): void; stop(): void }> {
+  const port = await freePort();
+  const start = () => spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  let child = start();
+  await new Promise((r) => setTimeout(r, 300));
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    async kill() {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
+      await exited;
+    },
+    restart() {
+      child = start();
+    },
+    stop() {
+      child.kill('SIGKILL');
+    },
+  };
+}

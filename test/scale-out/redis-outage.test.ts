@@ -5,8 +5,8 @@
  * recovers when Redis is back on the same address. Also: the rate limit is one for the cluster.
  */
 import t from 'tap';
-import { spawn, spawnSync } from 'node:child_process';
-import { freePort, startReplica, testPrefix, testRedis, waitFor } from '../helpers/redis.js';
+import { spawnSync } from 'node:child_process';
+import { freePort, ownRedis, startReplica, testPrefix, testRedis, waitFor } from '../helpers/redis.js';
 
 const FLASH = { model: 'SRK', components: { methane: 0.9, ethane: 0.1 }, flashType: 'TP', temperature: { value: 300, unit: 'K' }, pressure: { value: 20, unit: 'bara' } };
 const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
@@ -27,20 +27,14 @@ if ('skip' in redis) {
   });
 
   await t.test('Redis goes away mid-run and comes back', { skip: hasRedisServer ? false : 'needs redis-server to stop and restart its own Redis' }, async (t) => {
-    const port = await freePort();
-    const startRedis = () => spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-    let own = startRedis();
-    t.teardown(() => {
-      own.kill('SIGKILL');
-    });
-    await new Promise((r) => setTimeout(r, 300));
-    const replica = await startReplica({ REDIS_URL: `redis://127.0.0.1:${port}`, REDIS_KEY_PREFIX: testPrefix() });
+    const own = await ownRedis();
+    t.teardown(() => own.stop());
+    const replica = await startReplica({ REDIS_URL: own.url, REDIS_KEY_PREFIX: testPrefix() });
     t.teardown(() => replica.stop());
     const created = await replica.call('manageSession', { action: 'create', fluid: { model: 'SRK', temperature: 298.15, pressure: 50, components: { methane: 0.9, ethane: 0.1 } } });
     t.equal(created.status, 200, JSON.stringify(created.body.errors));
 
-    own.kill('SIGKILL');
-    await new Promise((r) => own.once('exit', r));
+    await own.kill();
     await waitFor(async () => (await fetch(`${replica.url}/health/ready`)).status === 503, 10_000, 'readiness to drop');
     t.same(await (await fetch(`${replica.url}/health/ready`)).json(), { status: 'shared_state_unavailable' });
     const session = await replica.call('manageSession', { action: 'list' });
@@ -56,7 +50,7 @@ if ('skip' in redis) {
     t.equal((await replica.call('runFlash', FLASH)).status, 200, 'a stateless tool keeps working');
     t.equal((await replica.call('getCapabilities', {})).status, 200);
 
-    own = startRedis();
+    own.restart();
     await waitFor(async () => (await fetch(`${replica.url}/health/ready`)).status === 200, 15_000, 'readiness to come back');
     t.equal((await replica.call('manageSession', { action: 'list' })).status, 200, 'stateful calls work again');
   });

@@ -2,7 +2,7 @@
  * REDIS_URL set: connects the shared backend and puts every stateful store on it (sessions,
  * approvals and the active profile, getProgress records, streamSimulation operations, the
  * automation history, saved states) and starts this replica's worker for distributed sweep
- * points (BullMQ on the same Redis). Start-up waits up to READY_WAIT_MS for the first
+ * points and runBatch cases (BullMQ on the same Redis). Start-up waits up to READY_WAIT_MS for the first
  * connection; if Redis is not there yet the server still starts, /health/ready answers 503
  * (not ready: shared state unavailable) until it is, and stateful calls answer 503.
  */
@@ -19,6 +19,8 @@ import { MemorySessions, useSessionBackend } from '../../tools/process/session/s
 import { operationStore } from '../../tools/platform/stream/operations.js';
 import { redisOperationMirror } from '../../tools/platform/stream/shared-operations.js';
 import { startDistributedSweeps } from '../../tools/platform/stream/distributed.js';
+import { casesFanOut } from '../../tools/platform/stream/distributed-cases.js';
+import { useFanOut } from '../../tools/contract/fan-out.js';
 import type { Dispatch } from '../../tools/contract/dispatch-types.js';
 import { RedisStateStore } from '../../tools/process/state/shared-store.js';
 import { stateStoreOptions, useStateBackend } from '../../tools/process/state/config.js';
@@ -45,12 +47,19 @@ export async function registerSharedState(app: FastifyInstance, settings: { url:
   useAutomationHistoryMirror(redisAutomationHistory(b));
   // Sweep points run through this app's dispatcher (governance, pool, time budget) as their caller.
   const dispatch = (app as unknown as { dispatch: Dispatch }).dispatch;
-  const stopSweeps = await startDistributedSweeps(b, async (tool, input, subject) => (await dispatch(tool, input, { subject, transport: 'api' })).envelope, Math.max(1, opts.concurrency ?? 1));
+  const stopSweeps = await startDistributedSweeps(
+    b,
+    async (tool, input, subject, asCase) => (await dispatch(tool, input, { subject, transport: 'api', ...(asCase === true ? { distributedCase: true } : {}) })).envelope,
+    Math.max(1, opts.concurrency ?? 1),
+  );
+  // runBatch and runParametricStudy cases run on every replica's workers (jobs on the same queue).
+  useFanOut(casesFanOut);
   if (!(await waitForSharedBackend(READY_WAIT_MS))) {
     app.log.warn({ redis: redactedUrl(settings.url) }, 'Redis (REDIS_URL) is not reachable yet: not ready until it is; stateful calls answer 503');
   }
   // Before the pool closes: the worker takes no new points and lets its running ones finish.
   app.addHook('preClose', async () => {
+    useFanOut(undefined);
     await stopSweeps();
   });
   app.addHook('onClose', async () => {

@@ -25,6 +25,8 @@ export interface CallContext {
   scopes?: readonly string[] | undefined;
   /** Ask a pool call for DispatchResult.summary (the MCP HTTP route's plain tools/call does). */
   wantSummary?: boolean;
+  /** This call is one case of a call spread over the replicas (fan-out.ts): run it here. */
+  distributedCase?: boolean;
 }
 
 export interface DispatchResult {

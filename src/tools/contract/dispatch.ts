@@ -3,6 +3,7 @@
  * any work, then the tool runs inline (cheap tools) or in the worker pool (CPU work) under a time
  * budget, with admission control in front of the pool.
  */
+import { fanOutFor } from './fan-out.js';
 import { randomUUID } from 'node:crypto';
 import { RECORDED_AUTOMATION_TOOLS, recordAutomationCall } from './automation-history.js';
 import type { CallContext, Dispatch, DispatchResult } from './dispatch-types.js';
@@ -349,7 +350,18 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         if (denied !== null) out = result(denied, denied.status === 'error' ? undefined : 403);
         // Before any recursion over the input (schema check, structured clone to a worker).
         else if (tooBig !== undefined) out = result(failure(tool.name, tooBig.kind === 'size' ? 'too_large' : 'input', [tooBig.issue], 'schema'));
-        else if (tool.execution === 'pool' && pool !== undefined) out = await runOnPool(pool, tool, input, ctx);
+        else if (tool.execution === 'pool' && pool !== undefined) {
+          // REDIS_URL: a call made of independent cases may run them on every replica's workers.
+          // A full server answers busy as for any pool call (runOnPool), spread or not. A spread
+          // call takes no pool slot itself (its cases do, wherever they run): counting it would
+          // let it block its own cases on a server with no queue (POOL_MAX_QUEUE=0).
+          const spread = pool.closing || inFlight >= pool.runningCapacity + maxQueue ? undefined : fanOutFor(tool.name, input, ctx, budgetFor(tool.name));
+          if (spread === undefined) out = await runOnPool(pool, tool, input, ctx);
+          else {
+            const env = await spread;
+            out = ctx.transport === 'api' ? objectResult(env) : result(env);
+          }
+        }
         else if (tool.execution === 'inline' || inlineFallback) out = await runInline(tool, input, ctx);
         else out = busy(tool.name, 'POOL_UNAVAILABLE', 'No worker pool is running for this CPU-bound tool', 'Retry shortly.');
       } catch (err) {

@@ -10,7 +10,7 @@ import { moleFraction } from '../contract/bounded.js';
 import { runFlash } from '../thermo/runFlash/runFlash.js';
 import { RunFlashInput, RunFlashOutput } from '../thermo/runFlash/schema.js';
 import { checkKeys, strictFailure } from '../contract/strict-keys.js';
-import { failure, issue, success, warning, type DiagnosticIssue, type Warning } from '../contract/envelope.js';
+import { failure, issue, success, warning, type DiagnosticIssue, type Envelope, type Warning } from '../contract/envelope.js';
 import { defineTool, type ToolContext } from '../contract/types.js';
 
 const TOOL = 'runBatch';
@@ -56,27 +56,38 @@ const Output = Type.Object(
   },
   { additionalProperties: false },
 );
-type In = Static<typeof Input>;
+export type RunBatchInput = Static<typeof Input>;
+type In = RunBatchInput;
 type Out = Static<typeof Output>;
 
-function run(input: In, ctx?: Pick<ToolContext, 'progress' | 'signal'>) {
-  const started = performance.now();
-  const { cases, ...base } = input;
+/** The cases' runFlash field checks, before any case runs (a failure envelope, or undefined). */
+export function refuseUnknownCaseKeys(cases: In['cases']) {
   const strict = cases.flatMap((c, i) => checkKeys(c, { subject: `case ${i} (runFlash fields)`, modelled: CASE_KEYS }, `/cases/${i}`));
-  if (strict.length > 0) return strictFailure(TOOL, strict);
-  const results: Out['results'] = [];
-  let iterations = 0;
-  for (let i = 0; i < cases.length; i++) {
-    if (ctx?.signal?.aborted) break;
-    const env = runFlash({ ...base, ...cases[i] });
-    if (env.status === 'success') {
-      results.push({ caseIndex: i, status: 'success', data: env.data!, warnings: env.warnings });
-      iterations += env.provenance?.convergence.iterations ?? 0;
-    } else {
-      results.push({ caseIndex: i, status: 'error', warnings: env.warnings, errors: (env.errors ?? []).map((e) => ({ ...e, ...(e.field !== undefined ? { field: `cases.${i}.${e.field}` } : {}) })) });
-    }
-    ctx?.progress((i + 1) / cases.length, `${i + 1} of ${cases.length} cases`);
-  }
+  return strict.length > 0 ? strictFailure(TOOL, strict) : undefined;
+}
+
+/** Case i's runFlash input: the base with the case's fields over it. */
+export function caseInput(input: In, i: number): Record<string, unknown> {
+  const { cases, ...base } = input;
+  return { ...base, ...cases[i] };
+}
+
+/** Case i's slot of the results, from its runFlash envelope. */
+export function caseResult(i: number, env: Envelope<unknown>): CaseSlot {
+  if (env.status === 'success') return { caseIndex: i, status: 'success', data: env.data as CaseSlot['data'], warnings: env.warnings, iterations: env.provenance?.convergence.iterations ?? 0 };
+  return { caseIndex: i, status: 'error', warnings: env.warnings, errors: (env.errors ?? []).map((e) => ({ ...e, ...(e.field !== undefined ? { field: `cases.${i}.${e.field}` } : {}) })) };
+}
+
+/** A case's result and, when it succeeded, its runFlash iterations (summed into the provenance). */
+export type CaseSlot = Out['results'][number] & { iterations?: number };
+
+/**
+ * The call's envelope from the slots of the cases run (in case order; fewer than the cases when
+ * the time budget ran out): the same whether the cases ran here or on several replicas.
+ */
+export function batchEnvelope(totalCases: number, slots: CaseSlot[], started: number) {
+  const results: Out['results'] = slots.map(({ iterations: _, ...r }) => r);
+  const iterations = slots.reduce((n, r) => n + (r.iterations ?? 0), 0);
   const failedIdx = results.filter((r) => r.status === 'error').map((r) => r.caseIndex);
   const succeeded = results.length - failedIdx.length;
   if (succeeded === 0) {
@@ -87,20 +98,33 @@ function run(input: In, ctx?: Pick<ToolContext, 'progress' | 'signal'>) {
   if (failedIdx.length > 0) {
     warnings.push(warning('CONVERGENCE_WARNING', `${failedIdx.length} of ${results.length} cases failed (indices ${failedIdx.slice(0, 20).join(', ')}${failedIdx.length > 20 ? ', …' : ''}); their errors are in results[i].errors`));
   }
-  if (results.length < cases.length) warnings.push(warning('CONVERGENCE_WARNING', `Stopped after ${results.length} of ${cases.length} cases: the time budget ran out`));
+  if (results.length < totalCases) warnings.push(warning('CONVERGENCE_WARNING', `Stopped after ${results.length} of ${totalCases} cases: the time budget ran out`));
   return success({
     tool: TOOL,
-    data: { summary: { totalCases: cases.length, succeeded, failed: failedIdx.length, failedCaseIndices: failedIdx }, results },
+    data: { summary: { totalCases, succeeded, failed: failedIdx.length, failedCaseIndices: failedIdx }, results },
     warnings,
     provenance: {
       calculationType: 'batch of flashes',
-      convergence: { converged: failedIdx.length === 0 && results.length === cases.length, iterations, message: `${succeeded} of ${cases.length} cases computed` },
+      convergence: { converged: failedIdx.length === 0 && results.length === totalCases, iterations, message: `${succeeded} of ${totalCases} cases computed` },
       assumptions: ['Each case = the base fields with the case\'s fields over them (shallow merge), run as runFlash'],
       limitations: ['Per-case provenance is summarised here; run a case with runFlash for its full assumptions'],
       computationTimeMs: performance.now() - started,
     },
     validationMessage: failedIdx.length ? `${failedIdx.length} case(s) failed` : 'All cases computed',
   });
+}
+
+function run(input: In, ctx?: Pick<ToolContext, 'progress' | 'signal'>) {
+  const started = performance.now();
+  const refused = refuseUnknownCaseKeys(input.cases);
+  if (refused !== undefined) return refused;
+  const slots: CaseSlot[] = [];
+  for (let i = 0; i < input.cases.length; i++) {
+    if (ctx?.signal?.aborted) break;
+    slots.push(caseResult(i, runFlash(caseInput(input, i))));
+    ctx?.progress((i + 1) / input.cases.length, `${i + 1} of ${input.cases.length} cases`);
+  }
+  return batchEnvelope(input.cases.length, slots, started);
 }
 
 export const runBatchTool = defineTool({

@@ -8,7 +8,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { VALUE_LIMIT, signed } from '../contract/bounded.js';
 import type { ProcessDefinition } from './runProcess/definition.js';
-import { failure, issue, success, warning, type DiagnosticIssue, type Warning } from '../contract/envelope.js';
+import { failure, issue, success, warning, type DiagnosticIssue, type Envelope, type Warning } from '../contract/envelope.js';
 import { defineTool, type ToolContext } from '../contract/types.js';
 import { resolveAddress, type AddressMatch } from './automation/address.js';
 import { firstError, loadDefinition, ProcessJsonField, readVariable, solveDefinition, viewOf } from './automation/common.js';
@@ -66,7 +66,8 @@ const Output = Type.Object(
   },
   { additionalProperties: false },
 );
-type In = Static<typeof Input>;
+export type RunParametricStudyInput = Static<typeof Input>;
+type In = RunParametricStudyInput;
 type Out = Static<typeof Output>;
 
 type Resolved = Extract<AddressMatch, { ok: true }>;
@@ -81,13 +82,22 @@ function sweepValues(s: Static<typeof Sweep>, i: number, issues: DiagnosticIssue
   return undefined;
 }
 
-function run(input: In, ctx?: Pick<ToolContext, 'progress' | 'signal'>) {
-  const started = performance.now();
+/** What a study runs, checked before any case: the base, its sweeps and outputs, and every case's value indices. */
+export interface StudyPlan {
+  base: ProcessDefinition;
+  mode: 'one_at_a_time' | 'full_factorial';
+  sweeps: { hit: Resolved; unit: string; values: number[] }[];
+  outputs: { hit: Resolved; unit: string | undefined; key: string }[];
+  /** Per case, an index into each sweep's values (-1 = leave the base value). */
+  combos: number[][];
+}
+
+export function planStudy(input: In): { ok: true; plan: StudyPlan } | { ok: false; env: Envelope<never> } {
   const loaded = loadDefinition(TOOL, input.baseProcess, '/baseProcess');
-  if (!loaded.ok) return loaded.env;
+  if (!loaded.ok) return { ok: false, env: loaded.env };
   const base = loaded.definition;
   const issues: DiagnosticIssue[] = [];
-  const sweeps: { hit: Resolved; unit: string; values: number[] }[] = [];
+  const sweeps: StudyPlan['sweeps'] = [];
   input.sweeps.forEach((s, i) => {
     const hit = resolveAddress(base.units, s.address);
     if (!hit.ok) return void issues.push(issue(hit.diagnostic.category, hit.diagnostic.errorMessage, hit.diagnostic.remediation, `sweeps.${i}.address`));
@@ -101,21 +111,20 @@ function run(input: In, ctx?: Pick<ToolContext, 'progress' | 'signal'>) {
     sweeps.push({ hit, unit: unit.ok ? unit.unit : '', values });
   });
   if (new Set(sweeps.map((s) => s.hit.address)).size < sweeps.length) issues.push(issue('INVALID_SWEEP', 'Two sweeps address the same variable', 'Sweep each variable once', 'sweeps'));
-  const outputs: { hit: Resolved; unit: string | undefined; key: string }[] = [];
+  const outputs: StudyPlan['outputs'] = [];
   input.outputs.forEach((o, i) => {
     const hit = resolveAddress(base.units, o.address);
     if (!hit.ok) issues.push(issue(hit.diagnostic.category, hit.diagnostic.errorMessage, hit.diagnostic.remediation, `outputs.${i}.address`));
     else outputs.push({ hit, unit: o.unit, key: hit.address });
   });
-  if (issues.length > 0) return failure(TOOL, 'compute', issues);
+  if (issues.length > 0) return { ok: false, env: failure(TOOL, 'compute', issues) };
 
   const mode = input.mode ?? 'one_at_a_time';
-  // The value sets of each case, as indices into each sweep's values (-1 = leave the base value).
   const combos: number[][] = [];
   const centre = (k: number) => (input.centre === 'base' ? -1 : Math.floor(sweeps[k]!.values.length / 2));
   if (mode === 'full_factorial') {
     const total = sweeps.reduce((n, s) => n * s.values.length, 1);
-    if (total > MAX_STUDY_CASES) return failure(TOOL, 'compute', [issue('TOO_MANY_CASES', `Full factorial gives ${total} cases; the limit is ${MAX_STUDY_CASES}`, 'Use fewer values per sweep, or mode one_at_a_time', 'sweeps')]);
+    if (total > MAX_STUDY_CASES) return { ok: false, env: failure(TOOL, 'compute', [issue('TOO_MANY_CASES', `Full factorial gives ${total} cases; the limit is ${MAX_STUDY_CASES}`, 'Use fewer values per sweep, or mode one_at_a_time', 'sweeps')]) };
     const rec = (k: number, acc: number[]) => {
       if (k === sweeps.length) return void combos.push(acc);
       sweeps[k]!.values.forEach((_, j) => rec(k + 1, [...acc, j]));
@@ -123,42 +132,58 @@ function run(input: In, ctx?: Pick<ToolContext, 'progress' | 'signal'>) {
     rec(0, []);
   } else {
     sweeps.forEach((s, k) => s.values.forEach((_, j) => combos.push(sweeps.map((_, m) => (m === k ? j : centre(m))))));
-    if (combos.length > MAX_STUDY_CASES) return failure(TOOL, 'compute', [issue('TOO_MANY_CASES', `The study has ${combos.length} cases; the limit is ${MAX_STUDY_CASES}`, 'Use fewer values', 'sweeps')]);
+    if (combos.length > MAX_STUDY_CASES) return { ok: false, env: failure(TOOL, 'compute', [issue('TOO_MANY_CASES', `The study has ${combos.length} cases; the limit is ${MAX_STUDY_CASES}`, 'Use fewer values', 'sweeps')]) };
   }
+  return { ok: true, plan: { base, mode, sweeps, outputs, combos } };
+}
 
-  const cases: Out['cases'] = [];
-  for (let c = 0; c < combos.length; c++) {
-    if (ctx?.signal?.aborted) break;
-    const combo = combos[c]!;
-    let doc = input.baseProcess as unknown as Record<string, unknown>;
-    let def: ProcessDefinition = base;
-    const inputs: Record<string, number> = {};
-    let error: { code: string; message: string } | undefined;
-    for (let k = 0; k < sweeps.length && !error; k++) {
-      const s = sweeps[k]!;
-      if (combo[k] === -1) continue;
-      const v = s.values[combo[k]!]!;
-      inputs[s.hit.address] = v;
-      const step = applyWrite(TOOL, doc, def, s.hit.address, v, s.unit);
-      if (!step.ok) error = { code: step.code, message: step.message };
-      else ({ doc, definition: def } = step);
-    }
-    const outs: Record<string, number> = {};
-    if (!error) {
-      const solved = solveDefinition(TOOL, def);
-      if (!solved.ok) error = firstError(solved.env, 'PROCESS_ERROR', 'the flowsheet did not solve');
-      else {
-        for (const o of outputs) {
-          const unit = def.units.find((u) => u.name === o.hit.unit.name)!;
-          const r = readVariable(viewOf(def, unit, solved.solved), o.hit.entry, o.unit, o.key);
-          if (r.ok) outs[o.key] = r.value;
-        }
+export type StudyCase = Out['cases'][number];
+
+/**
+ * Case c's values written into the base process JSON in sweep order (as setSimulationVariable
+ * does), up to the first write refused: the inputs written and that refusal, or the process to run.
+ */
+export function writeStudyCase(plan: StudyPlan, baseProcess: unknown, c: number) {
+  const combo = plan.combos[c]!;
+  let doc = baseProcess as Record<string, unknown>;
+  let def: ProcessDefinition = plan.base;
+  const inputs: Record<string, number> = {};
+  let error: { code: string; message: string } | undefined;
+  for (let k = 0; k < plan.sweeps.length && !error; k++) {
+    const s = plan.sweeps[k]!;
+    if (combo[k] === -1) continue;
+    const v = s.values[combo[k]!]!;
+    inputs[s.hit.address] = v;
+    const step = applyWrite(TOOL, doc, def, s.hit.address, v, s.unit);
+    if (!step.ok) error = { code: step.code, message: step.message };
+    else ({ doc, definition: def } = step);
+  }
+  return { def, inputs, error };
+}
+
+/** Case c: its values written, the process run, the outputs read. */
+export function runStudyCase(input: In, plan: StudyPlan, c: number): StudyCase {
+  const written = writeStudyCase(plan, input.baseProcess, c);
+  const { def, inputs } = written;
+  let error = written.error;
+  const outs: Record<string, number> = {};
+  if (!error) {
+    const solved = solveDefinition(TOOL, def);
+    if (!solved.ok) error = firstError(solved.env, 'PROCESS_ERROR', 'the flowsheet did not solve');
+    else {
+      for (const o of plan.outputs) {
+        const unit = def.units.find((u) => u.name === o.hit.unit.name)!;
+        const r = readVariable(viewOf(def, unit, solved.solved), o.hit.entry, o.unit, o.key);
+        if (r.ok) outs[o.key] = r.value;
       }
     }
-    cases.push({ caseIndex: c, inputs, converged: !error, outputs: outs, ...(error ? { error } : {}) });
-    ctx?.progress((c + 1) / combos.length, `${c + 1} of ${combos.length} cases`);
   }
+  return { caseIndex: c, inputs, converged: !error, outputs: outs, ...(error ? { error } : {}) };
+}
 
+/** The study's envelope from the cases run (in order; fewer than planned when the time budget ran out). */
+export function studyEnvelope(input: In, plan: StudyPlan, cases: StudyCase[], started: number) {
+  const { base, mode, sweeps, outputs, combos } = plan;
   const outputSummary: Out['outputSummary'] = {};
   for (const o of outputs) {
     const xs = cases.flatMap((c) => (o.key in c.outputs ? [c.outputs[o.key]!] : []));
@@ -190,6 +215,20 @@ function run(input: In, ctx?: Pick<ToolContext, 'progress' | 'signal'>) {
     },
     validationMessage: failed ? `${failed} case(s) failed` : 'All cases solved',
   });
+}
+
+function run(input: In, ctx?: Pick<ToolContext, 'progress' | 'signal'>) {
+  const started = performance.now();
+  const planned = planStudy(input);
+  if (!planned.ok) return planned.env;
+  const { plan } = planned;
+  const cases: StudyCase[] = [];
+  for (let c = 0; c < plan.combos.length; c++) {
+    if (ctx?.signal?.aborted) break;
+    cases.push(runStudyCase(input, plan, c));
+    ctx?.progress((c + 1) / plan.combos.length, `${c + 1} of ${plan.combos.length} cases`);
+  }
+  return studyEnvelope(input, plan, cases, started);
 }
 
 export const runParametricStudyTool = defineTool({

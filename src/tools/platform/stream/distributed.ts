@@ -8,14 +8,16 @@
  * puts those jobs back on the queue and another worker runs them, so no point is lost.
  * State lives in the keys of shared-operations.ts; the operation hash carries distributed=1 and
  * the points are in `<p>op:<id>:points` (index -> result JSON).
+ * The same queue and workers carry the cases of runBatch and runParametricStudy calls
+ * (distributed-cases.ts): a 'case' job is a tool call whose whole envelope is stored as its result.
  */
 // Types only: bullmq and ioredis are loaded when REDIS_URL is set (startDistributedSweeps), so a
 // single node, and every worker thread (which loads this module with the tools), never pays for them.
 import type { Job } from 'bullmq';
 import { randomBytes } from 'node:crypto';
 import type { Envelope } from '../../contract/envelope.js';
-import { shared, type SharedBackend } from '../../contract/shared-state/backend.js';
-import { OPERATION_TIMEOUT_MS, RETAIN_MS } from './operations.js';
+import { shared, SharedStateError, type SharedBackend } from '../../contract/shared-state/backend.js';
+import { MAX_RUNNING, OPERATION_TIMEOUT_MS, RETAIN_MS } from './operations.js';
 import { monteCarloSummary, pointOf } from './point.js';
 
 export const QUEUE = 'neqsim-sweep-points';
@@ -41,11 +43,31 @@ interface PointJob extends SweepPoint {
   subject: string;
 }
 
-/** Runs one tool call as `subject` (the app's dispatcher). */
-export type CallAs = (tool: string, input: unknown, subject: string) => Promise<Envelope<unknown>>;
+/** One case of a fanned-out call (runBatch): a tool call whose whole envelope is the case's result. */
+interface CaseJob {
+  kind: 'case';
+  opId: string;
+  subject: string;
+  index: number;
+  tool: string;
+  input: unknown;
+}
+
+/**
+ * Runs one tool call as `subject` (the app's dispatcher); `asCase` marks a case of a fanned-out
+ * call, which runs here and is never fanned out again.
+ */
+export type CallAs = (tool: string, input: unknown, subject: string, asCase?: boolean) => Promise<Envelope<unknown>>;
+
+export type StartRefusal = { refused: 'LIMIT_REACHED'; message: string };
 
 export interface DistributedSweeps {
-  start(owner: string, subject: string, type: 'parametric_sweep' | 'monte_carlo', points: SweepPoint[], seed?: number): Promise<string>;
+  start(owner: string, subject: string, type: 'parametric_sweep' | 'monte_carlo', points: SweepPoint[], seed?: number): Promise<string | StartRefusal>;
+  /**
+   * Runs each input as one `tool` call on whichever replica's worker takes it and gathers the
+   * envelopes; a slot stays undefined if `deadlineMs` (epoch) passes first (the rest is cancelled).
+   */
+  runCases(subject: string, tool: string, inputs: unknown[], deadlineMs: number, signal?: AbortSignal): Promise<(Envelope<unknown> | undefined)[]>;
 }
 
 let active: DistributedSweeps | undefined;
@@ -71,6 +93,45 @@ if done >= total and redis.call('HGET', KEYS[1], 'status') == 'running' then
 end
 return 1`;
 
+// KEYS: op hash. ARGV: now ms, retain ms. A running operation past its time limit ends as timed_out.
+const TIME_OUT = `
+if redis.call('HGET', KEYS[1], 'status') ~= 'running' then return 0 end
+redis.call('HSET', KEYS[1], 'status', 'timed_out', 'updatedMs', ARGV[1], 'error', 'the operation ran past its time limit')
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return 1`;
+
+// KEYS: the running set, the new op hash. ARGV: key prefix, max running, now ms, id, timeout ms.
+// The server-wide limit of running operations, over every replica: members whose hash is gone,
+// no longer running or past the time limit leave the set; a new one joins if there is room.
+const ADMIT = `
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', tonumber(ARGV[3]) - tonumber(ARGV[5]))
+for _, id in ipairs(redis.call('ZRANGE', KEYS[1], 0, -1)) do
+  if redis.call('HGET', ARGV[1] .. 'op:' .. id, 'status') ~= 'running' then redis.call('ZREM', KEYS[1], id) end
+end
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[2]) then return 0 end
+redis.call('ZADD', KEYS[1], ARGV[3], ARGV[4])
+-- Running from here on, so a start admitted at the same moment on another replica counts it.
+redis.call('HSET', KEYS[2], 'status', 'running')
+redis.call('PEXPIRE', KEYS[2], ARGV[5])
+return 1`;
+
+/**
+ * BullMQ's connections wait for Redis rather than fail (they must, for the workers): a job added
+ * while Redis is away would hold the call for ever, so adding gives up after ADD_WAIT_MS.
+ */
+const ADD_WAIT_MS = 5_000;
+async function bounded<T>(adding: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const giveUp = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new SharedStateError(`the job queue did not answer within ${ADD_WAIT_MS} ms`)), ADD_WAIT_MS);
+  });
+  try {
+    return await Promise.race([adding, giveUp]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 const keysOf = (prefix: string, id: string) => ({ op: `${prefix}op:${id}`, points: `${prefix}op:${id}:points`, cancel: `${prefix}op:${id}:cancel` });
 
 /**
@@ -88,19 +149,30 @@ export async function startDistributedSweeps(b: SharedBackend, call: CallAs, con
   const queueConnection = connection();
   const workerConnection = connection();
   const prefix = `${b.prefix}bull`;
-  const queue = new Queue<PointJob>(QUEUE, { connection: queueConnection, prefix });
+  const queue = new Queue<PointJob | CaseJob>(QUEUE, { connection: queueConnection, prefix });
   queue.on('error', () => {});
   const liveMs = OPERATION_TIMEOUT_MS + RETAIN_MS;
 
-  const worker = new Worker<PointJob>(
+  const worker = new Worker<PointJob | CaseJob>(
     QUEUE,
-    async (job: Job<PointJob>) => {
+    async (job: Job<PointJob | CaseJob>) => {
       const p = job.data;
       const k = keysOf(b.prefix, p.opId);
-      const [cancelled, status] = await Promise.all([b.redis.exists(k.cancel), b.redis.hget(k.op, 'status')]);
+      const [cancelled, status, createdMs] = await Promise.all([b.redis.exists(k.cancel), b.redis.hget(k.op, 'status'), b.redis.hget(k.op, 'createdMs')]);
       if (status !== 'running') return;
       if (cancelled === 1) {
         await b.redis.hset(k.op, { status: 'cancelled', updatedMs: String(Date.now()) });
+        return;
+      }
+      // The 900 s limit of an operation holds wherever its points run: past it, none is started.
+      if (Date.now() - Number(createdMs) > OPERATION_TIMEOUT_MS) {
+        await b.redis.eval(TIME_OUT, 1, k.op, String(Date.now()), String(RETAIN_MS));
+        return;
+      }
+      if (p.kind === 'case') {
+        const env = await call(p.tool, p.input, p.subject, true);
+        if (env.status === 'error' && env.errorKind === 'busy') throw new Error(env.errors?.[0]?.code ?? 'busy');
+        await b.redis.eval(RECORD, 2, k.op, k.points, String(p.index), JSON.stringify(env), String(Date.now()), String(RETAIN_MS), '1');
         return;
       }
       const env = await call('runFlash', p.flash, p.subject);
@@ -134,12 +206,25 @@ export async function startDistributedSweeps(b: SharedBackend, call: CallAs, con
     await b.redis.multi().hset(k.op, { summary: JSON.stringify(summary), status: 'completed', updatedMs: String(Date.now()) }).pexpire(k.op, RETAIN_MS).pexpire(k.points, RETAIN_MS).exec();
   }
 
+  const runningKey = `${b.prefix}ops:running`;
+  const jobOpts = (id: string, index: number) => ({
+    // The job id makes a point's job unique; a failed run is retried, a completed one is removed.
+    jobId: `${id}-${index}`,
+    attempts: 8,
+    backoff: { type: 'exponential', delay: 200 },
+    removeOnComplete: true,
+    removeOnFail: 1000,
+  });
+
   active = {
     start: (owner, subject, type, points, seed) =>
-      shared(async () => {
+      shared(async (): Promise<string | StartRefusal> => {
         const id = `${type === 'monte_carlo' ? 'mc' : 'sweep'}-${randomBytes(18).toString('base64url')}`;
         const k = keysOf(b.prefix, id);
         const t = Date.now();
+        if (points.length > 0 && (await b.redis.eval(ADMIT, 2, runningKey, k.op, b.prefix, String(MAX_RUNNING), String(t), id, String(OPERATION_TIMEOUT_MS))) === 0) {
+          return { refused: 'LIMIT_REACHED', message: `${MAX_RUNNING} operations are running on this service (every replica counted), its maximum` };
+        }
         await b.redis
           .multi()
           .hset(k.op, { owner, type, status: points.length === 0 ? 'completed' : 'running', completedSteps: '0', totalSteps: String(points.length), createdMs: String(t), updatedMs: String(t), distributed: '1', ...(seed !== undefined ? { seed: String(seed) } : {}) })
@@ -147,15 +232,35 @@ export async function startDistributedSweeps(b: SharedBackend, call: CallAs, con
           .zadd(`${b.prefix}ops:owner:${owner}`, t, id)
           .pexpire(`${b.prefix}ops:owner:${owner}`, liveMs)
           .exec();
-        await queue.addBulk(
-          points.map((pt) => ({
-            name: 'point',
-            data: { ...pt, opId: id, subject },
-            // The job id makes a point's job unique; a failed run is retried, a completed one is removed.
-            opts: { jobId: `${id}-${pt.index}`, attempts: 8, backoff: { type: 'exponential', delay: 200 }, removeOnComplete: true, removeOnFail: 1000 },
-          })),
-        );
+        await bounded(queue.addBulk(points.map((pt) => ({ name: 'point', data: { ...pt, opId: id, subject }, opts: jobOpts(id, pt.index) }))));
         return id;
+      }),
+    runCases: (subject, tool, inputs, deadlineMs, signal) =>
+      shared(async () => {
+        const id = `cases-${randomBytes(18).toString('base64url')}`;
+        const k = keysOf(b.prefix, id);
+        const t = Date.now();
+        // Kept past the deadline by a margin, so a case finishing late still finds its operation.
+        const ttl = Math.max(1, deadlineMs - t) + LOCK_MS;
+        await b.redis
+          .multi()
+          .hset(k.op, { owner: '', type: 'cases', status: 'running', completedSteps: '0', totalSteps: String(inputs.length), createdMs: String(t), updatedMs: String(t) })
+          .pexpire(k.op, ttl)
+          .exec();
+        await bounded(queue.addBulk(inputs.map((input, index) => ({ name: 'case', data: { kind: 'case' as const, opId: id, subject, index, tool, input }, opts: jobOpts(id, index) }))));
+        try {
+          // Gathered from Redis: each case's envelope is stored once (RECORD), whichever replica ran it.
+          for (let wait = 5; ; wait = Math.min(wait * 2, 100)) {
+            const done = Number(await b.redis.hget(k.op, 'completedSteps'));
+            if (done >= inputs.length || Date.now() >= deadlineMs || signal?.aborted === true) break;
+            await new Promise((r) => setTimeout(r, Math.min(wait, Math.max(1, deadlineMs - Date.now()))));
+          }
+          const stored = await b.redis.hgetall(k.points);
+          return inputs.map((_, i) => (stored[String(i)] === undefined ? undefined : (JSON.parse(stored[String(i)]!) as Envelope<unknown>)));
+        } finally {
+          // Cases not run yet are skipped by the workers (the operation is no longer running).
+          await b.redis.multi().hset(k.op, 'status', 'completed').pexpire(k.op, LOCK_MS).pexpire(k.points, LOCK_MS).exec();
+        }
       }),
   };
 

@@ -61,6 +61,11 @@ export function redisOperationMirror(b: SharedBackend, now: () => number = Date.
     };
     // A distributed operation is never orphaned (its points wait on the queue for any replica,
     // possibly behind other operations' points); one driven by a single replica is, if that dies.
+    // A distributed one past its time limit (its remaining points are skipped by the workers).
+    if (h.distributed === '1' && op.status === 'running' && now() - op.createdMs > OPERATION_TIMEOUT_MS) {
+      op.status = 'timed_out';
+      op.error = 'the operation ran past its time limit';
+    }
     if (h.distributed !== '1' && op.status === 'running' && now() - op.updatedMs > STALE_MS) {
       op.status = 'failed';
       op.error = `the replica running this operation stopped updating it ${Math.round((now() - op.updatedMs) / 1000)} s ago (it was probably stopped); start it again`;

@@ -107,7 +107,7 @@ function ok(data: Out): Envelope<Out> {
     tool: TOOL,
     data,
     warnings: [],
-    provenance: { calculationType: `stream ${data.action}`, convergence: { converged: true, iterations: 0 }, assumptions: [], limitations: [operationStore.shared ? 'Operations are shared through Redis (REDIS_URL): poll, list and cancel on any replica; the points run on the replica that started the operation' : 'Operations live in this server process: poll the replica that started them; they are lost on restart'], computationTimeMs: 0 },
+    provenance: { calculationType: `stream ${data.action}`, convergence: { converged: true, iterations: 0 }, assumptions: [], limitations: [operationStore.shared ? 'Operations are shared through Redis (REDIS_URL): poll, list and cancel on any replica; sweep points and Monte Carlo samples run on every replica\'s workers' : 'Operations live in this server process: poll the replica that started them; they are lost on restart'], computationTimeMs: 0 },
     validationPhase: 'stream',
     validationMessage: `stream ${data.action}`,
   });
@@ -171,6 +171,7 @@ async function startSweep(input: In, owner: string, subject: string, call: Call)
       return { index: k, kind: 'sweep', meta: { sweepValue: v, sweepUnit: unit }, flash: flashInput(input, T, P) };
     });
     const id = await spread.start(owner, subject, 'parametric_sweep', points);
+    if (typeof id !== 'string') return quotaFull(id.refused, id.message);
     return ok({ action: 'startSweep', operationId: id, type: 'parametric_sweep', status: 'running', totalSteps: n, message: `${message(id)}. The points are spread over every replica's workers` });
   }
   const started = operationStore.start(owner, 'parametric_sweep', 'sweep', steps);
@@ -220,6 +221,7 @@ async function startMonteCarlo(input: In, owner: string, subject: string, call: 
       return { index: k, kind: 'mc', meta: { temperature_C: T, pressure_bara: P }, flash: flashInput(input, { value: T, unit: 'C' }, { value: P, unit: 'bara' }) };
     });
     const id = await spread.start(owner, subject, 'monte_carlo', points, seed);
+    if (typeof id !== 'string') return quotaFull(id.refused, id.message);
     return ok({ action: 'startMonteCarlo', operationId: id, type: 'monte_carlo', status: 'running', totalSteps: n, message: `${n} samples (seed ${seed}); a result every ${MC_REPORT_EVERY} and a summary at the end; spread over every replica's workers` });
   }
   const started = operationStore.start(owner, 'monte_carlo', 'mc', steps, summary);
