@@ -8,6 +8,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { failure, issue, type DiagnosticIssue, type Envelope } from '../contract/envelope.js';
 import { defineTool, type ToolContext } from '../contract/types.js';
+import { between, VALUE_LIMIT } from '../contract/bounded.js';
 import { audit } from '../contract/governance/audit.js';
 import { activeProfile, checkAdminToken, policyEnvelope } from '../contract/governance/policy.js';
 import { policySuccess } from '../contract/governance/respond.js';
@@ -36,8 +37,9 @@ const RuleInput = Type.Object(
   {
     id: Type.String({ maxLength: 40 }),
     unit: Type.String({ maxLength: 20 }),
-    min: Type.Optional(Type.Number()),
-    max: Type.Optional(Type.Number()),
+    // Limits in the rule's own unit (K, bar, kg/m3, relative …): any engineering value fits within ±1e15.
+    min: Type.Optional(between(-VALUE_LIMIT, VALUE_LIMIT)),
+    max: Type.Optional(between(-VALUE_LIMIT, VALUE_LIMIT)),
     severity: Type.Optional(SEVERITY),
     basis: Type.String({ maxLength: 500 }),
   },
