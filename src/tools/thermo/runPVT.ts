@@ -27,6 +27,7 @@ import { defineTool, type ToolContext } from '../contract/types.js';
 import { parseFlashRequest } from './runFlash/request.js';
 import { ALL_MODELS_DESCRIPTION, FLASH_MODELS, MIXING_RULE_DESCRIPTION } from '../contract/flash-models.js';
 import { pressureField, temperatureField } from '../contract/units.js';
+import { pcsaftQuantumGasRefusal } from '../../engine/pcsaft-fluid.js';
 
 const TOOL = 'runPVT';
 const EXPERIMENTS = ['CME', 'CVD', 'differentialLiberation', 'saturationPressure', 'saturationTemperature', 'separatorTest', 'GOR', 'swellingTest', 'viscosity'] as const;
@@ -115,6 +116,14 @@ function run(input: In, ctx?: Pick<ToolContext, 'progress'>): Envelope<Out> {
   if ((experiment === 'separatorTest' || experiment === 'GOR') && stagesIn === undefined) issues.push(issue('MISSING_SEPARATOR_CONDITIONS', 'A separator test needs its stages', 'Give "separatorConditions": [{"temperature_C": 40, "pressure_bara": 30}, {"temperature_C": 15, "pressure_bara": 1.01325}]', 'separatorConditions'));
   if (issues.length > 0 || !parsed.ok || !experiment) return failure(TOOL, 'compute', issues);
   const req = parsed.request;
+  if (req.model === 'PCSAFT') {
+    // The temperatures the experiment flashes at (the saturation-temperature scan starts at 150 K).
+    const temps = [T, ...(stagesIn ?? []).map((s) => s.temperature_K ?? (s.temperature_C ?? 15) + 273.15)];
+    for (const at of temps) {
+      const refused = pcsaftQuantumGasRefusal(req.components, req.z, at);
+      if (refused !== undefined) return failure(TOOL, 'compute', [issue('UNSUPPORTED_COMPONENT', refused.message, `Use model GERG2008, SRK or PR for ${refused.component} at this temperature`, `components.${refused.component}`)]);
+    }
+  }
   const options = { umrAttraction: req.umrAttraction };
   const fluid = createFluid(req.model, req.components, req.z, req.alphaFunction, options);
   const model = fluid.model;

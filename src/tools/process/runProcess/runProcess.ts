@@ -18,6 +18,7 @@ import { extractAdjusters, solveAdjusters, type AdjustOutcome } from './adjuster
 import { checkProcessKeys } from './unit-keys.js';
 import { strictFailure } from '../../contract/strict-keys.js';
 import { areaField, areaResults, flattenAreas } from './areas.js';
+import { pcsaftQuantumGasRefusal } from '../../../engine/pcsaft-fluid.js';
 
 export { engineFailure };
 
@@ -47,6 +48,23 @@ export type SimulationOutcome =
  * Parses and solves a process definition; shared with saveSimulationState. `field` is the JSON
  * pointer of the definition in the calling tool's input ('' for runProcess itself).
  */
+/**
+ * A stream of a PC-SAFT fluid that holds hydrogen, helium or neon below the temperature its
+ * classical parameters allow (engine/pcsaft-fluid.ts; runFlash refuses the same states): its
+ * numbers would be wrong, so the flowsheet is refused naming the stream instead of answered.
+ */
+function pcsaftQuantumGasIssue(solved: FlowsheetResult, field: string): DiagnosticIssue | undefined {
+  for (const u of solved.units) {
+    for (const [port, s] of Object.entries(u.outlets)) {
+      if (s === undefined || s.fluid.kind !== 'PCSAFT') continue;
+      const refused = pcsaftQuantumGasRefusal(s.fluid.model.components, s.z, s.flash.T);
+      if (refused === undefined) continue;
+      return issue('UNSUPPORTED_COMPONENT', `${refused.message}; stream ${u.name}.${port} reaches ${s.flash.T.toFixed(2)} K`, `Use model GERG2008, SRK or PR for this flowsheet, or keep PC-SAFT streams with ${refused.component} warmer`, field === '' ? 'fluid.model' : `${field}.fluid.model`);
+    }
+  }
+  return undefined;
+}
+
 export function simulateProcess(tool: string, input: RunProcessInput, ctx?: ToolContext, field = ''): SimulationOutcome {
   if (input.autoRun === false) {
     return { ok: false, env: failure(tool, 'compute', [issue('AUTO_RUN_DISABLED', 'autoRun: false asks for a process that is built but not run; this tool always runs it', 'Use validateInput to check a definition without running it, or drop autoRun', 'autoRun')]) };
@@ -62,6 +80,8 @@ export function simulateProcess(tool: string, input: RunProcessInput, ctx?: Tool
     },
   });
   if (!solved.ok) return { ok: false, env: engineFailure(tool, solved) };
+  const quantum = pcsaftQuantumGasIssue(solved, field);
+  if (quantum !== undefined) return { ok: false, env: failure(tool, 'compute', [quantum]) };
   const { payload, warnings } = buildProcessPayload(units, solved, def.definition.feeds);
   const kinds = new Set(units.flatMap((u) => (u.type === 'Stream' ? [u.feed.fluid.kind] : [])));
   ctx?.progress(1, `${total} units solved`);
