@@ -17,7 +17,7 @@
  * The generator is seeded: a re-measurement sees the same states.
  */
 import { gerg2008Helmholtz, gerg2008State } from '../src/engine/reference-eos/index.js';
-import { generator, round, singlePhase, type GridCase, type GridQuantity } from './natural-gas-grid.js';
+import { boundedGridCases, generator, round, singlePhase, type GridCase } from './natural-gas-grid.js';
 
 export const LIQUID_GRID_SEED = 3032;
 export const LIQUID_GRID_STATES = 48;
@@ -92,31 +92,14 @@ const PROPERTY = {
 
 /** One case per state and model, each quantity held to the published liquid bound (thermo-accuracy.ts). */
 export function liquidGridCases(phaseValue: (d: any, i: number, key: string) => unknown, bound: (model: 'SRK' | 'PR', q: keyof typeof PROPERTY) => { kind: 'rel' | 'abs'; bound: number } | undefined): GridCase[] {
-  const out: GridCase[] = [];
-  const states = liquidGridStates();
-  for (const model of ['SRK', 'PR'] as const) {
-    states.forEach((s, i) => {
-      const quantities: GridQuantity[] = [];
-      for (const q of Object.keys(PROPERTY) as (keyof typeof PROPERTY)[]) {
-        const b = bound(model, q);
-        if (b === undefined) continue;
-        quantities.push({
-          name: q,
-          group: `${model} liquid hydrocarbon mixture ${PROPERTY[q].label} vs GERG-2008 (generated grid)`,
-          expected: s.ref[q],
-          tolerance: b.kind === 'rel' ? { rel: b.bound } : { abs: b.bound },
-          read: (d: any) => phaseValue(d, 0, PROPERTY[q].key),
-        });
-      }
-      out.push({
-        id: `LGRID-${String(i + 1).padStart(3, '0')}/${model}`,
-        description: `${model} TP flash of a generated liquid hydrocarbon mixture (${Object.keys(s.composition).length} components) at ${s.T} K, ${s.Pbar} bar vs GERG-2008`,
-        referenceSource: LIQUID_GRID_SOURCE,
-        kind: 'reference',
-        input: { model, flashType: 'TP', temperature: { value: s.T, unit: 'K' }, pressure: { value: s.Pbar, unit: 'bara' }, components: s.composition },
-        quantities,
-      });
-    });
-  }
-  return out;
+  return boundedGridCases({
+    states: liquidGridStates(),
+    properties: PROPERTY,
+    idPrefix: 'LGRID',
+    source: LIQUID_GRID_SOURCE,
+    group: (model, label) => `${model} liquid hydrocarbon mixture ${label} vs GERG-2008 (generated grid)`,
+    describe: (model, s) => `${model} TP flash of a generated liquid hydrocarbon mixture (${Object.keys(s.composition).length} components) at ${s.T} K, ${s.Pbar} bar vs GERG-2008`,
+    phaseValue,
+    bound,
+  });
 }

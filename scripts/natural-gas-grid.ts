@@ -38,6 +38,56 @@ export interface GridCase {
   quantities: GridQuantity[];
 }
 
+/** A generated state with its reference values per quantity. */
+export interface ReferenceState<Q extends string> {
+  T: number;
+  Pbar: number;
+  composition: Record<string, number>;
+  ref: Record<Q, number>;
+}
+
+/**
+ * One SRK and one PR TP-flash case per state, each quantity held to its published bound (quantities
+ * without a bound are left out): the case builder the liquid and water grids share.
+ */
+export function boundedGridCases<Q extends string, S extends ReferenceState<Q>>(grid: {
+  states: readonly S[];
+  properties: Readonly<Record<Q, { key: string; label: string }>>;
+  idPrefix: string;
+  source: string;
+  group: (model: 'SRK' | 'PR', label: string) => string;
+  describe: (model: 'SRK' | 'PR', state: S) => string;
+  phaseValue: (d: any, i: number, key: string) => unknown;
+  bound: (model: 'SRK' | 'PR', q: Q) => { kind: 'rel' | 'abs'; bound: number } | undefined;
+}): GridCase[] {
+  const out: GridCase[] = [];
+  for (const model of ['SRK', 'PR'] as const) {
+    grid.states.forEach((s, i) => {
+      const quantities: GridQuantity[] = [];
+      for (const q of Object.keys(grid.properties) as Q[]) {
+        const b = grid.bound(model, q);
+        if (b === undefined) continue;
+        quantities.push({
+          name: q,
+          group: grid.group(model, grid.properties[q].label),
+          expected: s.ref[q],
+          tolerance: b.kind === 'rel' ? { rel: b.bound } : { abs: b.bound },
+          read: (d: any) => grid.phaseValue(d, 0, grid.properties[q].key),
+        });
+      }
+      out.push({
+        id: `${grid.idPrefix}-${String(i + 1).padStart(3, '0')}/${model}`,
+        description: grid.describe(model, s),
+        referenceSource: grid.source,
+        kind: 'reference',
+        input: { model, flashType: 'TP', temperature: { value: s.T, unit: 'K' }, pressure: { value: s.Pbar, unit: 'bara' }, components: s.composition },
+        quantities,
+      });
+    });
+  }
+  return out;
+}
+
 /** Component → upper mole fraction (present with probability ½). */
 const MINORS: [string, number][] = [
   ['ethane', 0.12], ['propane', 0.06], ['n-butane', 0.02], ['i-butane', 0.015], ['n-pentane', 0.006], ['i-pentane', 0.006],

@@ -15,7 +15,7 @@
  *  - single-phase liquid for both cubics (TP flash, multiphase check) and GERG's liquid root.
  */
 import { gerg2008State } from '../src/engine/reference-eos/index.js';
-import { generator, round, singlePhase, type GridCase, type GridQuantity } from './natural-gas-grid.js';
+import { boundedGridCases, generator, round, singlePhase, type GridCase } from './natural-gas-grid.js';
 
 export const WATER_GRID_SEED = 9594;
 export const WATER_GRID_STATES = 40;
@@ -62,31 +62,14 @@ const PROPERTY = {
 
 /** One case per state and model, each quantity held to the published water bound. */
 export function waterGridCases(phaseValue: (d: any, i: number, key: string) => unknown, bound: (model: 'SRK' | 'PR', q: keyof typeof PROPERTY) => { kind: 'rel' | 'abs'; bound: number } | undefined): GridCase[] {
-  const out: GridCase[] = [];
-  const states = waterGridStates();
-  for (const model of ['SRK', 'PR'] as const) {
-    states.forEach((s, i) => {
-      const quantities: GridQuantity[] = [];
-      for (const q of Object.keys(PROPERTY) as (keyof typeof PROPERTY)[]) {
-        const b = bound(model, q);
-        if (b === undefined) continue;
-        quantities.push({
-          name: q,
-          group: `${model} water-rich liquid ${PROPERTY[q].label} vs GERG-2008 (generated grid)`,
-          expected: s.ref[q],
-          tolerance: b.kind === 'rel' ? { rel: b.bound } : { abs: b.bound },
-          read: (d: any) => phaseValue(d, 0, PROPERTY[q].key),
-        });
-      }
-      out.push({
-        id: `WGRID-${String(i + 1).padStart(3, '0')}/${model}`,
-        description: `${model} TP flash of generated water-rich liquid (water ${s.composition.water}) at ${s.T} K, ${s.Pbar} bar vs GERG-2008`,
-        referenceSource: WATER_GRID_SOURCE,
-        kind: 'reference',
-        input: { model, flashType: 'TP', temperature: { value: s.T, unit: 'K' }, pressure: { value: s.Pbar, unit: 'bara' }, components: s.composition },
-        quantities,
-      });
-    });
-  }
-  return out;
+  return boundedGridCases({
+    states: waterGridStates(),
+    properties: PROPERTY,
+    idPrefix: 'WGRID',
+    source: WATER_GRID_SOURCE,
+    group: (model, label) => `${model} water-rich liquid ${label} vs GERG-2008 (generated grid)`,
+    describe: (model, s) => `${model} TP flash of generated water-rich liquid (water ${s.composition.water}) at ${s.T} K, ${s.Pbar} bar vs GERG-2008`,
+    phaseValue,
+    bound,
+  });
 }
