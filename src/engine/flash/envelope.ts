@@ -209,10 +209,15 @@ export function phaseEnvelope(model: ThermoModel, zIn: ArrayLike<number>, option
   // criticality conditions (critical-point.ts); it can lie off the curve by the trace's step.
   const solved = interpolated === undefined ? undefined : solveCriticalPoint(model, z, interpolated);
   const critical = solved === undefined ? interpolated : { T: solved.T, P: solved.P };
-  // Solved once for both extremes (each solve is a Newton run per state).
-  const stretch = critical === undefined ? [] : statesAroundCritical(model, z, segments, critical);
-  const cricondentherm = extremeOf(model, z, segments, 'T', critical, stretch);
-  const topP = extremeOf(model, z, segments, 'P', critical, stretch);
+  // Solved at most once for both extremes (each solve is a Newton run per state), and only when
+  // the stretch can reach past the extreme found without it (stretchBound).
+  let stretch: { T: number; P: number }[] | undefined;
+  const aroundCritical = (by: 'T' | 'P', top: number) => {
+    if (critical === undefined || !(stretchBound(segments, critical, by) > top)) return [];
+    return (stretch ??= statesAroundCritical(model, z, segments, critical));
+  };
+  const cricondentherm = extremeOf(model, z, segments, 'T', critical, aroundCritical);
+  const topP = extremeOf(model, z, segments, 'P', critical, aroundCritical);
   const openAbove = segments.some((seg) => seg.end === 'Pmax');
   return {
     ok: true,
@@ -234,7 +239,14 @@ export function phaseEnvelope(model: ThermoModel, zIn: ArrayLike<number>, option
  * segment by solving d(ln T)/d(ln P) = 0 (resp. d(ln P)/d(ln T) = 0) there; the critical point
  * is on the curve too, so an extreme is never below it.
  */
-function extremeOf(model: ThermoModel, z: Float64Array, segments: Segment[], by: 'T' | 'P', critical: { T: number; P: number } | undefined, stretch: readonly { T: number; P: number }[]): { T: number; P: number } {
+function extremeOf(
+  model: ThermoModel,
+  z: Float64Array,
+  segments: Segment[],
+  by: 'T' | 'P',
+  critical: { T: number; P: number } | undefined,
+  aroundCritical: (by: 'T' | 'P', top: number) => readonly { T: number; P: number }[],
+): { T: number; P: number } {
   const anyStable = segments.some((seg) => seg.points.some((p) => p.stable));
   let best: { s: number; k: number } | undefined;
   segments.forEach((seg, s) =>
@@ -258,8 +270,40 @@ function extremeOf(model: ThermoModel, z: Float64Array, segments: Segment[], by:
   // point itself (the cricondentherm of a narrow-boiling mixture lies just past it on the dew
   // side): the states solved on that stretch are on the curve and bound it from below.
   let top = critical[by] > found[by] ? critical : found;
-  for (const state of stretch) if (state[by] > top[by]) top = state;
+  for (const state of aroundCritical(by, top[by])) if (state[by] > top[by]) top = state;
   return top;
+}
+
+/** The last dew point and first bubble point (indices j − 1, j) of each segment whose stretch round the critical point is solved. */
+function criticalStretches(segments: Segment[]): { seg: Segment; j: number }[] {
+  const anyStable = segments.some((seg) => seg.points.some((p) => p.stable));
+  const out: { seg: Segment; j: number }[] = [];
+  for (const seg of segments) {
+    if (seg.critical === undefined) continue;
+    const j = seg.points.findIndex((p, i) => i > 0 && p.branch !== seg.points[i - 1].branch);
+    if (j < 0 || (anyStable && !(seg.points[j - 1].stable && seg.points[j].stable))) continue;
+    out.push({ seg, j });
+  }
+  return out;
+}
+
+/**
+ * An upper bound on T (by 'T') or P of the states on the stretches round the critical point
+ * (0 when there is none): each stretch runs along the curve from a traced point to the critical
+ * point, a short arc (one step of the trace) that cannot reach further from its ends than twice
+ * its longest chord to the critical point in (ln T, ln P). Beyond that bound the stretch need not
+ * be solved: none of its states can be the extreme.
+ */
+function stretchBound(segments: Segment[], critical: { T: number; P: number }, by: 'T' | 'P'): number {
+  let bound = 0;
+  for (const { seg, j } of criticalStretches(segments)) {
+    const ends = [seg.points[j - 1], seg.points[j], critical];
+    let reach = 0;
+    for (const e of ends) reach = Math.max(reach, Math.hypot(Math.log(e.T / critical.T), Math.log(e.P / critical.P)));
+    const highest = Math.max(...ends.map((e) => e[by]));
+    bound = Math.max(bound, highest * Math.exp(2 * reach));
+  }
+  return bound;
 }
 
 /**
@@ -268,12 +312,8 @@ function extremeOf(model: ThermoModel, z: Float64Array, segments: Segment[], by:
  * point is), from each of the two points towards the critical point (statesTowardsCritical).
  */
 function statesAroundCritical(model: ThermoModel, z: Float64Array, segments: Segment[], critical: { T: number; P: number }): { T: number; P: number }[] {
-  const anyStable = segments.some((seg) => seg.points.some((p) => p.stable));
   const out: { T: number; P: number }[] = [];
-  for (const s of segments) {
-    if (s.critical === undefined) continue;
-    const j = s.points.findIndex((p, i) => i > 0 && p.branch !== s.points[i - 1].branch);
-    if (j < 0 || (anyStable && !(s.points[j - 1].stable && s.points[j].stable))) continue;
+  for (const { seg: s, j } of criticalStretches(segments)) {
     for (const i of [j - 1, j]) {
       const own = new Float64Array(model.nc + 2);
       own.set(s.lnKs[i]);
@@ -355,12 +395,12 @@ const KNOWN_RADIUS = 0.05;
  * point below SCREEN_TM. Then the flash could only split off the incipient phase (a vanishing
  * amount), and is not needed. Undefined when the screen cannot decide (no root).
  */
-function screenStable(model: ThermoModel, z: Float64Array, T: number, P: number, lnK: Float64Array, multiPhaseCheck: boolean): boolean | undefined {
+function screenStable(model: ThermoModel, z: Float64Array, T: number, P: number, lnK: Float64Array, multiPhaseCheck: boolean): Screen {
   const nc = model.nc;
   const at = model.atTemperature(T);
   const lnPhi = new Float64Array(nc);
   const v = at.lnPhi(P, z, 'stable', lnPhi);
-  if (!Number.isFinite(v)) return undefined;
+  if (!Number.isFinite(v)) return UNDECIDED;
   const d = new Float64Array(nc);
   for (let i = 0; i < nc; i++) d[i] = Math.log(z[i]) + lnPhi[i];
   const { trials } = wilsonTrials(model, T, P, z);
@@ -388,9 +428,21 @@ function screenStable(model: ThermoModel, z: Float64Array, T: number, P: number,
   for (let i = 0; i < nc; i++) spread = Math.max(spread, Math.abs(lnK[i]));
   const radius = Math.min(KNOWN_RADIUS, Math.max(1e-6, 0.1 * spread));
   const stab = stabilityAnalysis(at, P, z, d, trials, roots, { known: { lnW: [lnZ, lnX], radius }, stopBelow: SCREEN_TM });
-  if (!stab.conclusive) return undefined;
-  return stab.trials.every((t) => t.trivial || t.tm > SCREEN_TM) ? true : undefined;
+  if (!stab.conclusive) return UNDECIDED;
+  if (!stab.trials.every((t) => t.trivial || t.tm > SCREEN_TM)) return UNDECIDED;
+  return { stable: true, clear: stab.trials.every((t) => t.trivial) };
 }
+
+/**
+ * The screen's answer: stable true when certainly stable apart from the incipient phase
+ * (undefined: the flash decides); clear when, besides, every trial ran into the feed or the
+ * incipient phase (no other stationary point anywhere near, not even one with tm > 0).
+ */
+interface Screen {
+  stable: true | undefined;
+  clear: boolean;
+}
+const UNDECIDED: Screen = { stable: undefined, clear: false };
 
 /** Smallest phase fraction of a split that is only the incipient phase at a saturation point. */
 const INCIPIENT_FRACTION = 1e-3;
@@ -402,9 +454,14 @@ const INCIPIENT_FRACTION = 1e-3;
  * flash runs only where the tangent-plane screen above finds a candidate phase.
  */
 function markUnstable(model: ThermoModel, z: Float64Array, seg: Segment, multiPhaseCheck: boolean): void {
-  seg.points.forEach((p, k) => {
-    if (screenStable(model, z, p.T, p.P, seg.lnKs[k], multiPhaseCheck) === true) {
+  const pts = seg.points;
+  const clear = new Uint8Array(pts.length);
+  const check = (k: number) => {
+    const p = pts[k];
+    const screen = screenStable(model, z, p.T, p.P, seg.lnKs[k], multiPhaseCheck);
+    if (screen.stable === true) {
       p.stable = true;
+      clear[k] = screen.clear ? 1 : 0;
       return;
     }
     const f = flashTP(model, p.T, p.P, z, { multiPhaseCheck });
@@ -412,7 +469,17 @@ function markUnstable(model: ThermoModel, z: Float64Array, seg: Segment, multiPh
     const betas = f.result.phases.map((q) => q.beta);
     const secondLargest = betas.length < 2 ? 0 : [...betas].sort((a, b) => b - a)[1];
     p.stable = secondLargest < INCIPIENT_FRACTION;
-  });
+  };
+  // Every other point first; a point between two clear points of its branch is stable without a
+  // check of its own (another phase would have to appear and vanish again within two steps of the
+  // trace while every trial at both neighbours found nothing but the feed and the incipient
+  // phase); every other point is checked.
+  for (let k = 0; k < pts.length; k += 2) check(k);
+  for (let k = 1; k < pts.length; k += 2) {
+    const inferred = k + 1 < pts.length && clear[k - 1] === 1 && clear[k + 1] === 1 && pts[k - 1].branch === pts[k].branch && pts[k + 1].branch === pts[k].branch;
+    if (inferred) pts[k].stable = true;
+    else check(k);
+  }
 }
 
 /**
