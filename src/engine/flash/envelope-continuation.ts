@@ -78,7 +78,6 @@ export function evaluator(model: ThermoModel, z: ArrayLike<number>, roots: { fee
   const x = new Float64Array(n);
   const lnPhiZ = new Float64Array(n);
   const lnPhiX = new Float64Array(n);
-  const dZ = new Float64Array(n * n);
   const dX = new Float64Array(n * n);
   const tZ = new Float64Array(n);
   const pZ = new Float64Array(n);
@@ -113,7 +112,8 @@ export function evaluator(model: ThermoModel, z: ArrayLike<number>, roots: { fee
       const at = model.atTemperature(Math.exp(X[n]));
       const P = Math.exp(X[n + 1]);
       // Analytic ∂ln φ/∂n, ∂ln φ/∂ln T and ∂ln φ/∂ln P of both phases (x is fixed by the ln K).
-      const vz = lnPhiDerivatives(at, P, z, roots.feed, lnPhiZ, dZ, s, tZ, pZ);
+      // The feed's composition is fixed: only its T and P derivatives enter the Jacobian.
+      const vz = lnPhiDerivatives(at, P, z, roots.feed, lnPhiZ, undefined, s, tZ, pZ);
       const vx = lnPhiDerivatives(at, P, x, roots.incipient, lnPhiX, dX, s, tX, pX);
       if (!Number.isFinite(vz) || !Number.isFinite(vx)) return false;
       for (let i = 0; i < n; i++) {

@@ -32,7 +32,7 @@ export function lnPhiDerivatives(
   n: ArrayLike<number>,
   root: RootChoice,
   lnPhi: Float64Array,
-  dlnPhi: Float64Array,
+  dlnPhi: Float64Array | undefined,
   s: FugacityScratch,
   dLnT?: Float64Array,
   dLnP?: Float64Array,
@@ -47,7 +47,8 @@ export function lnPhiDerivatives(
   const T = at.T;
   const RT = R * T;
   const r = s.res;
-  at.residual(V, n, DerivLevel.Composition, r);
+  // Without dlnPhi (only the T and P derivatives wanted) the composition derivatives are skipped.
+  at.residual(V, n, dlnPhi === undefined ? DerivLevel.Caloric : DerivLevel.Composition, r);
   const Z = (P * v) / RT;
   const lnZ = Math.log(Z);
   const dPdV = -RT * r.F_VV - (nt * RT) / (V * V);
@@ -56,9 +57,11 @@ export function lnPhiDerivatives(
     s.dPdn[i] = -RT * r.F_nV[i] + RT / V;
   }
   const inv = 1 / (RT * dPdV);
-  for (let i = 0; i < nc; i++) {
-    const row = i * nc;
-    for (let j = 0; j < nc; j++) dlnPhi[row + j] = r.F_nn[row + j] + 1 / nt + s.dPdn[i] * s.dPdn[j] * inv;
+  if (dlnPhi !== undefined) {
+    for (let i = 0; i < nc; i++) {
+      const row = i * nc;
+      for (let j = 0; j < nc; j++) dlnPhi[row + j] = r.F_nn[row + j] + 1 / nt + s.dPdn[i] * s.dPdn[j] * inv;
+    }
   }
   if (dLnT !== undefined && dLnP !== undefined) {
     const dPdT = P / T - RT * r.F_TV;
