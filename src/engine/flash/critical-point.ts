@@ -19,6 +19,7 @@
 import { R } from '../eos/constants.js';
 import { DerivLevel, ResidualDerivatives, type ThermoModel } from '../eos/types.js';
 import { correct, type Evaluator } from './envelope-continuation.js';
+import { InverseIteration } from './envelope-eigen.js';
 
 export interface CriticalPoint {
   T: number;
@@ -82,6 +83,8 @@ class Criticality {
   private readonly d: ResidualDerivatives;
   private readonly nc: number;
   private readonly sqrtZ: Float64Array;
+  private readonly inverse: InverseIteration;
+  private lastVector: Float64Array | undefined;
   constructor(
     private readonly model: ThermoModel,
     private readonly z: Float64Array,
@@ -89,6 +92,7 @@ class Criticality {
     this.nc = model.nc;
     this.d = new ResidualDerivatives(this.nc);
     this.sqrtZ = z.map(Math.sqrt);
+    this.inverse = new InverseIteration(this.nc);
   }
 
   /** Q = ∂²(A/RT)/∂n∂n at (T, V, n). */
@@ -115,7 +119,9 @@ class Criticality {
     const nc = this.nc;
     const Q = this.hessian(T, V, this.z);
     for (let i = 0; i < nc; i++) for (let j = 0; j < nc; j++) Q[i * nc + j] *= this.sqrtZ[i] * this.sqrtZ[j];
-    const e = smallestEigen(Q, nc);
+    // From the last eigenvector by inverse iteration; the full Jacobi decomposition when that is not certified.
+    const e = (this.lastVector !== undefined ? this.inverse.smallest(Q, this.lastVector) : undefined) ?? smallestEigen(Q, nc);
+    this.lastVector = e.vector;
     return { lambda: e.value, dn: e.vector.map((u, i) => u * this.sqrtZ[i]) };
   }
 

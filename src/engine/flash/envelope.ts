@@ -470,17 +470,27 @@ function markUnstable(model: ThermoModel, z: Float64Array, seg: Segment, multiPh
     const secondLargest = betas.length < 2 ? 0 : [...betas].sort((a, b) => b - a)[1];
     p.stable = secondLargest < INCIPIENT_FRACTION;
   };
-  // Every other point first; a point between two clear points of its branch is stable without a
-  // check of its own (another phase would have to appear and vanish again within two steps of the
-  // trace while every trial at both neighbours found nothing but the feed and the incipient
-  // phase); every other point is checked.
-  for (let k = 0; k < pts.length; k += 2) check(k);
-  for (let k = 1; k < pts.length; k += 2) {
-    const inferred = k + 1 < pts.length && clear[k - 1] === 1 && clear[k + 1] === 1 && pts[k - 1].branch === pts[k].branch && pts[k + 1].branch === pts[k].branch;
-    if (inferred) pts[k].stable = true;
-    else check(k);
+  // Every SCREEN_STRIDE-th point (and the last) first; the points between two clear ones of one
+  // branch are stable without a check of their own (another phase would have to appear and vanish
+  // again within SCREEN_STRIDE steps of the trace while every trial at both ends found nothing but
+  // the feed and the incipient phase); the points between any other pair are checked.
+  const last = pts.length - 1;
+  for (let k = 0; k <= last; k += SCREEN_STRIDE) check(k);
+  if (last % SCREEN_STRIDE !== 0) check(last);
+  for (let a = 0; a < last; a += SCREEN_STRIDE) {
+    const b = Math.min(a + SCREEN_STRIDE, last);
+    let oneBranch = true;
+    for (let k = a + 1; k <= b; k++) oneBranch &&= pts[k].branch === pts[a].branch;
+    const inferred = clear[a] === 1 && clear[b] === 1 && oneBranch;
+    for (let k = a + 1; k < b; k++) {
+      if (inferred) pts[k].stable = true;
+      else check(k);
+    }
   }
 }
+
+/** Points screened first along a segment (see markUnstable); the ones between clear ones are inferred. */
+const SCREEN_STRIDE = 3;
 
 /**
  * Distance in (ln T, ln P) from a state to the polyline through envelope points (K, Pa): how far
