@@ -121,7 +121,9 @@ function pureEnvelope(model: ThermoModel, Pmin: number, maxPoints: number): Enve
 function seedState(model: ThermoModel, z: Float64Array, branch: Branch, T: number, P: number, w: ArrayLike<number>): Float64Array | undefined {
   const n = model.nc;
   const X = new Float64Array(n + 2);
-  for (let i = 0; i < n; i++) X[i] = branch === 'dew' ? Math.log(z[i] / w[i]) : Math.log(w[i] / z[i]);
+  // ln K_i = ln(z_i / w_i) on either branch: the equations take the incipient phase as z / K
+  // (on the bubble branch the K of the light components are below 1).
+  for (let i = 0; i < n; i++) X[i] = Math.log(z[i] / w[i]);
   X[n] = Math.log(T);
   X[n + 1] = Math.log(P);
   if (!X.every(Number.isFinite)) return undefined;
@@ -175,9 +177,11 @@ export function phaseEnvelope(model: ThermoModel, zIn: ArrayLike<number>, option
   const z = Float64Array.from(zIn);
   const segments: Segment[] = [];
   const labels: string[] = [];
-  const add = (seed: Float64Array, branch: Branch, direction: 1 | -1, label: string) => {
+  /** Traces and checks a segment; kept unless `keep` refuses it. */
+  const add = (seed: Float64Array, branch: Branch, direction: 1 | -1, label: string, keep: (seg: Segment) => boolean = () => true) => {
     const seg = traceSegment(model, z, seed, branch, direction, limits, segments.length);
     markUnstable(model, z, seg, multiPhaseCheck);
+    if (!keep(seg)) return undefined;
     segments.push(seg);
     labels.push(label);
     return seg;
@@ -194,14 +198,23 @@ export function phaseEnvelope(model: ThermoModel, zIn: ArrayLike<number>, option
     add(seed, 'dew', -1, `restarted down from the dew point at ${at}`);
   }
   const closed = (seg: Segment) => seg.critical !== undefined && seg.end === 'Pmin';
+  let upFromPmin: Segment | undefined;
   if (!segments.some(closed)) {
     const bubbleSeed = lowPressureSeed(model, z, 'bubble', limits.Pmin);
-    if (bubbleSeed instanceof Float64Array) add(bubbleSeed, 'bubble', 1, `from the bubble point at ${(limits.Pmin / 1e5).toPrecision(4)} bara`);
+    // Kept when some of it is a stable boundary (else it adds nothing to the phase diagram).
+    if (bubbleSeed instanceof Float64Array) upFromPmin = add(bubbleSeed, 'bubble', 1, `from the bubble point at ${(limits.Pmin / 1e5).toPrecision(4)} bara`, (seg) => seg.points.some((p) => p.stable));
   }
   const points = segments.flatMap((seg) => seg.points);
   if (points.length < 2) return { ok: false, code: 'ENVELOPE_ERROR', message: `the envelope trace stopped at its first point (${segments[0].stopReason})` };
-  const complete = segments.some(closed);
-  const stopReason = segments.length === 1 ? segments[0].stopReason : segments.map((seg, i) => `segment ${i + 1} (${labels[i]}): ${seg.stopReason}`).join('; ');
+  // Also complete: the bubble curve past the critical point and the one traced up from Pmin both
+  // end where the feed splits into three phases (their last points not stable boundaries): the
+  // stable boundary between them is a three-phase one, which no two-phase saturation curve
+  // follows, and the two segments cover the two-phase envelope from Pmin round to Pmin.
+  const endsUnstable = (seg: Segment) => seg.end === 'lost' && !seg.points[seg.points.length - 1].stable;
+  const meetsThreePhase = upFromPmin !== undefined && upFromPmin.critical === undefined && endsUnstable(upFromPmin) && segments.some((seg) => seg !== upFromPmin && seg.critical !== undefined && endsUnstable(seg));
+  const complete = segments.some(closed) || meetsThreePhase;
+  const threePhase = meetsThreePhase ? 'complete: the bubble curve past the critical point and the one traced up from the low pressure both end where the feed splits into three phases (points marked stable: false), whose boundary no two-phase saturation curve follows; ' : '';
+  const stopReason = threePhase + (segments.length === 1 ? segments[0].stopReason : segments.map((seg, i) => `segment ${i + 1} (${labels[i]}): ${seg.stopReason}`).join('; '));
   // The critical point of a segment whose points around it are stable, else of any segment.
   const withCritical = segments.filter((seg) => seg.critical !== undefined);
   const interpolated = (withCritical.find((seg) => seg.points.some((p) => p.branch !== seg.points[0].branch && p.stable)) ?? withCritical[0])?.critical;
@@ -455,13 +468,14 @@ const INCIPIENT_FRACTION = 1e-3;
  */
 function markUnstable(model: ThermoModel, z: Float64Array, seg: Segment, multiPhaseCheck: boolean): void {
   const pts = seg.points;
-  const clear = new Uint8Array(pts.length);
+  /** CLEAR: stable, every screening trial ran into the feed or the incipient phase; SPLIT: the flash splits the feed well past the threshold. */
+  const state = new Uint8Array(pts.length);
   const check = (k: number) => {
     const p = pts[k];
     const screen = screenStable(model, z, p.T, p.P, seg.lnKs[k], multiPhaseCheck);
     if (screen.stable === true) {
       p.stable = true;
-      clear[k] = screen.clear ? 1 : 0;
+      state[k] = screen.clear ? CLEAR : 0;
       return;
     }
     const f = flashTP(model, p.T, p.P, z, { multiPhaseCheck });
@@ -469,11 +483,13 @@ function markUnstable(model: ThermoModel, z: Float64Array, seg: Segment, multiPh
     const betas = f.result.phases.map((q) => q.beta);
     const secondLargest = betas.length < 2 ? 0 : [...betas].sort((a, b) => b - a)[1];
     p.stable = secondLargest < INCIPIENT_FRACTION;
+    if (secondLargest >= SPLIT_FRACTION) state[k] = SPLIT;
   };
   // Every SCREEN_STRIDE-th point (and the last) first; the points between two clear ones of one
   // branch are stable without a check of their own (another phase would have to appear and vanish
   // again within SCREEN_STRIDE steps of the trace while every trial at both ends found nothing but
-  // the feed and the incipient phase); the points between any other pair are checked.
+  // the feed and the incipient phase), and likewise the points between two where the feed splits
+  // into comparable amounts are not stable boundaries; the points between any other pair are checked.
   const last = pts.length - 1;
   for (let k = 0; k <= last; k += SCREEN_STRIDE) check(k);
   if (last % SCREEN_STRIDE !== 0) check(last);
@@ -481,13 +497,18 @@ function markUnstable(model: ThermoModel, z: Float64Array, seg: Segment, multiPh
     const b = Math.min(a + SCREEN_STRIDE, last);
     let oneBranch = true;
     for (let k = a + 1; k <= b; k++) oneBranch &&= pts[k].branch === pts[a].branch;
-    const inferred = clear[a] === 1 && clear[b] === 1 && oneBranch;
+    const inferred = oneBranch && (state[a] === CLEAR || state[a] === SPLIT) && state[b] === state[a];
     for (let k = a + 1; k < b; k++) {
-      if (inferred) pts[k].stable = true;
+      if (inferred) pts[k].stable = state[a] === CLEAR;
       else check(k);
     }
   }
 }
+
+const CLEAR = 1;
+const SPLIT = 2;
+/** Second-largest phase fraction from which a split point lets the points next to it be inferred unstable (ten times INCIPIENT_FRACTION). */
+const SPLIT_FRACTION = 1e-2;
 
 /** Points screened first along a segment (see markUnstable); the ones between clear ones are inferred. */
 const SCREEN_STRIDE = 3;
