@@ -55,7 +55,7 @@ export function benchEnvelope(): object[] {
     const f = envelopeFluid(label);
     const e = phaseEnvelope(f.model, f.z);
     if (!e.ok) throw new Error(`bench envelope ${label}: ${e.message}`);
-    const n = label === 'gas8' ? 30 : 10;
+    const n = label === 'gas8' ? 100 : 10;
     const ms = medianMs(() => phaseEnvelope(f.model, f.z), n);
     lines.push({ name: `engine.phaseEnvelope.${label}.SRK`, unit: 'ms', value: Number(ms.wall.toFixed(3)), cpu_ms: Number(ms.cpu.toFixed(3)), components: f.z.length, points: e.points.length, segments: e.segments, complete: e.complete, ...(label === 'gas8' ? { target_ms: 4, neqsim_ms: 9.8 } : {}) });
     const input = { model: 'SRK', components: ENVELOPE_GASES[label] };

@@ -443,7 +443,13 @@ function screenStable(model: ThermoModel, z: Float64Array, T: number, P: number,
   const stab = stabilityAnalysis(at, P, z, d, trials, roots, { known: { lnW: [lnZ, lnX], radius }, stopBelow: SCREEN_TM });
   if (!stab.conclusive) return UNDECIDED;
   if (!stab.trials.every((t) => t.trivial || t.tm > SCREEN_TM)) return UNDECIDED;
-  return { stable: true, clear: stab.trials.every((t) => t.trivial) };
+  // A trial on a forced root runs to convergence (the known points stop only trials on the stable
+  // root): one that converged onto the incipient phase found nothing else either.
+  const ontoIncipient = (w: Float64Array) => {
+    for (let i = 0; i < nc; i++) if (!(Math.abs(Math.log(w[i]) - lnX[i]) < radius)) return false;
+    return true;
+  };
+  return { stable: true, clear: stab.trials.every((t) => t.trivial || (t.converged && ontoIncipient(t.w))) };
 }
 
 /**
