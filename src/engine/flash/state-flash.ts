@@ -34,15 +34,21 @@ import { solveForTemperature, type PointOutcome, type TemperaturePoint } from '.
 import type { ThermoModel } from '../eos/types.js';
 import { ResidualDerivatives } from '../eos/types.js';
 import { phaseThermo } from '../properties/thermo.js';
-import { makePhase, orderByDensity, type FlashErrorCode, type FlashOutcome, type FlashResult, type PhaseState } from './phase-state.js';
+import { isPolar, makePhase, orderByDensity, type FlashErrorCode, type FlashOutcome, type FlashResult, type PhaseState } from './phase-state.js';
 import { flashTP } from './tp-flash.js';
 import { leverAcrossPhaseChange } from './phase-change-lever.js';
+import { twoPhaseStateNewton } from './ph-two-phase.js';
 
 export interface StateFlashOptions {
   /** Initial temperature guess, K (default 288.15 K). */
   T0?: number;
   /** Passed to every TP flash: look for a third phase. */
   multiPhaseCheck?: boolean;
+  /**
+   * Continue a two-phase TP-flash split by Newton on (split, T) (ph-two-phase.ts; default true).
+   * false keeps only the bracketing solver, for tests comparing the two.
+   */
+  splitNewton?: boolean;
 }
 
 import { STATE_FLASH_T_MAX, STATE_FLASH_T_MIN } from './temperature-range.js';
@@ -141,6 +147,22 @@ function stateFlash(kind: SpecKind, model: ThermoModel, P: number, spec: number,
     if (check.ok && check.point.result.phases.length === 1 && Math.abs(check.point.f) <= tol) return done(check.point, 'one-phase Newton confirmed by the TP flash');
     if (check.ok) start = Tsingle;
   }
+  if (options.splitNewton !== false && allowsSplitNewton(model, flashOptions.multiPhaseCheck)) {
+    const first = evaluate(start);
+    if (first.ok && first.point.result.phases.length === 2) {
+      const split = twoPhaseStateNewton(kind, model, P, first.point.result.z, spec, tol, first.point.result);
+      if (split !== undefined) {
+        const base = first.point.result;
+        const result: FlashResult = { T: split.T, P, z: base.z, phases: split.phases, iterations: flashes, stabilityTm: base.stabilityTm, method: 'two-phase' };
+        const tot = totals(model, result, scratch);
+        const f = (kind === 'PH' ? tot.h : tot.s) - spec;
+        // The robust path's own test of the answer, on the same β-weighted properties.
+        if (Math.abs(f) <= tol) {
+          return done({ T: split.T, f, slope: kind === 'PH' ? tot.cp : tot.cp / split.T, result }, `Newton on T and the split (${split.iterations} steps) from the TP flash at ${start.toFixed(2)} K`);
+        }
+      }
+    }
+  }
 
   return solveForTemperature(evaluate, {
     label: `${kind} flash`,
@@ -157,6 +179,15 @@ function stateFlash(kind: SpecKind, model: ThermoModel, P: number, spec: number,
     fail,
     collapsed: (lo, hi) => collapsed(kind, model, P, spec, lo, hi, tol, flashes),
   });
+}
+
+/**
+ * The two-phase Newton (ph-two-phase.ts) continues the TP flash's split; it is used only where a
+ * TP flash gives at most those two phases: no multiphase check and no water, glycol or alcohol
+ * (whose TP flash may pick a gas + aqueous or gas + oil split from its stability trials).
+ */
+function allowsSplitNewton(model: ThermoModel, multiPhaseCheck: boolean): boolean {
+  return !multiPhaseCheck && !model.components.some(isPolar);
 }
 
 /**

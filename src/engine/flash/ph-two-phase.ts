@@ -1,0 +1,233 @@
+/**
+ * Fast path of the PH/PS flashes in the two-phase region: one Newton iteration on the vapour
+ * amounts v_i and the temperature together, warm-started from a converged TP-flash split, instead
+ * of a full TP flash (stability test and split) per temperature.
+ *
+ * Unknowns v_i (vapour moles per mole feed, l_i = z_i − v_i) and T; equations
+ *   g_i = ln f_i^V − ln f_i^L = 0                         (equal fugacities, i = 1..nc)
+ *   X(v, T) − X_spec = 0, X = Σ_i v_i X̄_i^V + l_i X̄_i^L  (X = H for PH, S for PS)
+ * with the exact Jacobian from the model's derivatives (Michelsen & Mollerup 2007, ch. 2):
+ *   ∂g_i/∂v_j = ∂ln f_i^V/∂n_j + ∂ln f_i^L/∂n_j,   ∂g_i/∂T = ∂ln φ_i^V/∂T − ∂ln φ_i^L/∂T,
+ *   ∂X/∂v_j = X̄_j^V − X̄_j^L (Euler: X = Σ n_i X̄_i),   ∂H/∂T = Cp^V + Cp^L, ∂S/∂T = (Cp^V + Cp^L)/T,
+ * where the partial molar enthalpy is H̄_i = h0_i(T) − R·T²·∂ln φ_i/∂T and the partial molar
+ * entropy S̄_i = s0_i(T) − R ln(x_i P/P0) − R ln φ_i − R·T·∂ln φ_i/∂T.
+ *
+ * The answer is certified, not assumed: both phase fractions inside (0, 1), phases distinct,
+ * equal fugacities to the two-phase flash's tolerance, the split's Gibbs energy below the feed's
+ * as one phase (so the feed is unstable at that T, as the TP flash would find), and the spec met
+ * by the β-weighted properties the robust path uses. Anything else returns undefined and the
+ * caller falls back to the bracketing solver. The caller keeps this path to fluids without
+ * polar components and without the multiphase check, where a TP flash gives at most these two
+ * phases and a continuation of its split is the split the TP flash would find.
+ */
+import { P_REF, R } from '../eos/constants.js';
+import { idealCp, idealEnthalpy, idealEntropyT } from '../eos/ideal-gas.js';
+import type { ThermoModel } from '../eos/types.js';
+import { FugacityScratch, lnPhiDerivatives } from './fugacity.js';
+import { solveInPlace } from './linalg.js';
+import { makePhase, orderByDensity, MIN_PHASE_FRACTION, type FlashResult, type PhaseState } from './phase-state.js';
+import { STATE_FLASH_T_MAX, STATE_FLASH_T_MIN } from './temperature-range.js';
+
+/** Σ|ln f^V − ln f^L| accepted (the two-phase TP flash's own tolerance). */
+const FUGACITY_TOLERANCE = 1e-10;
+const MAX_ITERATIONS = 20;
+/** Largest temperature move of one Newton step, as a fraction of T. */
+const MAX_RELATIVE_T_STEP = 0.1;
+
+export interface SplitAnswer {
+  T: number;
+  phases: PhaseState[];
+  iterations: number;
+}
+
+/** Ideal-gas h0_i, the T part of s0_i and cp0_i at T (same sources as properties/thermo.ts). */
+export function idealGasParts(model: ThermoModel, T: number, h0: Float64Array, s0: Float64Array, cp0: Float64Array, scratch: Float64Array): void {
+  for (let i = 0; i < model.nc; i++) {
+    if (model.idealGas !== undefined) {
+      model.idealGas(i, T, scratch);
+      h0[i] = scratch[0];
+      s0[i] = scratch[1];
+      cp0[i] = scratch[2];
+    } else {
+      const c = model.components[i].cpIdeal;
+      h0[i] = idealEnthalpy(c, T);
+      s0[i] = idealEntropyT(c, T);
+      cp0[i] = idealCp(c, T);
+    }
+  }
+}
+
+/**
+ * Newton on (v, T) from the two-phase TP-flash result `start` to the state at P whose enthalpy
+ * (PH) or entropy (PS) is `spec`; undefined when it cannot certify an answer (see the module comment).
+ */
+export function twoPhaseStateNewton(kind: 'PH' | 'PS', model: ThermoModel, P: number, z: Float64Array, spec: number, tol: number, start: FlashResult): SplitAnswer | undefined {
+  if (start.phases.length !== 2) return undefined;
+  const nc = model.nc;
+  const n1 = nc + 1;
+  const [gas, liq] = start.phases;
+  const v = new Float64Array(nc);
+  const l = new Float64Array(nc);
+  for (let i = 0; i < nc; i++) {
+    const vi = gas.beta * gas.x[i];
+    const li = liq.beta * liq.x[i];
+    // The smaller amount is held, the larger derived (digits of a trace, as in two-phase.ts).
+    if (vi <= li) {
+      v[i] = vi;
+      l[i] = z[i] - vi;
+    } else {
+      l[i] = li;
+      v[i] = z[i] - li;
+    }
+    if (!(v[i] > 0) || !(l[i] > 0)) return undefined;
+  }
+  const lnPhiV = new Float64Array(nc);
+  const lnPhiL = new Float64Array(nc);
+  const dV = new Float64Array(nc * nc);
+  const dL = new Float64Array(nc * nc);
+  const dTV = new Float64Array(nc);
+  const dTL = new Float64Array(nc);
+  const dPV = new Float64Array(nc);
+  const dPL = new Float64Array(nc);
+  const fsV = new FugacityScratch(nc);
+  const fsL = new FugacityScratch(nc);
+  const h0 = new Float64Array(nc);
+  const s0 = new Float64Array(nc);
+  const cp0 = new Float64Array(nc);
+  const ideal = new Float64Array(3);
+  const J = new Float64Array(n1 * n1);
+  const rhs = new Float64Array(n1);
+  let T = start.T;
+  let volV = NaN;
+  let volL = NaN;
+  for (let it = 0; it < MAX_ITERATIONS; it++) {
+    const at = model.atTemperature(T);
+    volL = lnPhiDerivatives(at, P, l, 'stable', lnPhiL, dL, fsL, dTL, dPL);
+    volV = lnPhiDerivatives(at, P, v, 'stable', lnPhiV, dV, fsV, dTV, dPV);
+    if (!Number.isFinite(volL) || !Number.isFinite(volV)) return undefined;
+    idealGasParts(model, T, h0, s0, cp0, ideal);
+    let sv = 0;
+    let sl = 0;
+    for (let i = 0; i < nc; i++) {
+      sv += v[i];
+      sl += l[i];
+    }
+    const RT = R * T;
+    const lnPRel = Math.log(P / P_REF);
+    let err = 0;
+    let X = 0;
+    for (let i = 0; i < nc; i++) {
+      const lnY = Math.log(v[i] / sv);
+      const lnX = Math.log(l[i] / sl);
+      const g = lnY + lnPhiV[i] - lnX - lnPhiL[i];
+      rhs[i] = -g;
+      err += Math.abs(g);
+      // dTV/dTL hold ∂ln φ/∂ln T; H̄ = h0 − R·T·∂ln φ/∂ln T.
+      let xV: number;
+      let xL: number;
+      if (kind === 'PH') {
+        xV = h0[i] - RT * dTV[i];
+        xL = h0[i] - RT * dTL[i];
+      } else {
+        xV = s0[i] - R * (lnY + lnPRel + lnPhiV[i] + dTV[i]);
+        xL = s0[i] - R * (lnX + lnPRel + lnPhiL[i] + dTL[i]);
+      }
+      X += v[i] * xV + l[i] * xL;
+      J[nc * n1 + i] = xV - xL;
+      J[i * n1 + nc] = (dTV[i] - dTL[i]) / T;
+    }
+    const f = X - spec;
+    if (!Number.isFinite(f)) return undefined;
+    if (err < FUGACITY_TOLERANCE && Math.abs(f) <= 0.1 * tol) {
+      return certify(model, P, z, v, l, sv, sl, T, lnPhiV, lnPhiL, volV, volL, it);
+    }
+    const cp = phaseCp(fsV, T, P, volV * sv, sv, v, cp0) + phaseCp(fsL, T, P, volL * sl, sl, l, cp0);
+    if (!(cp > 0) || !Number.isFinite(cp)) return undefined;
+    J[nc * n1 + nc] = kind === 'PH' ? cp : cp / T;
+    rhs[nc] = -f;
+    for (let i = 0; i < nc; i++) {
+      const row = i * n1;
+      for (let j = 0; j < nc; j++) J[row + j] = dV[i * nc + j] + dL[i * nc + j] - 1 / sv - 1 / sl;
+      J[row + i] += 1 / v[i] + 1 / l[i];
+    }
+    if (!solveInPlace(J, rhs, n1)) return undefined;
+    // One scale for the whole step: a bounded temperature move, positive amounts in both phases.
+    let s = 1;
+    const dT = rhs[nc];
+    if (Math.abs(dT) > MAX_RELATIVE_T_STEP * T) s = (MAX_RELATIVE_T_STEP * T) / Math.abs(dT);
+    for (let i = 0; i < nc; i++) {
+      const d = rhs[i];
+      if (d < 0 && v[i] + s * d <= 0) s = Math.min(s, (-0.5 * v[i]) / d);
+      if (d > 0 && l[i] - s * d <= 0) s = Math.min(s, (0.5 * l[i]) / d);
+    }
+    // A step cut this hard means the split is leaving the two-phase region: the robust path decides.
+    if (s < 1e-3) return undefined;
+    for (let i = 0; i < nc; i++) {
+      if (v[i] <= l[i]) {
+        v[i] += s * rhs[i];
+        l[i] = z[i] - v[i];
+      } else {
+        l[i] -= s * rhs[i];
+        v[i] = z[i] - l[i];
+      }
+      if (!(v[i] > 0) || !(l[i] > 0)) return undefined;
+    }
+    T += s * dT;
+    if (!(T > STATE_FLASH_T_MIN && T < STATE_FLASH_T_MAX)) return undefined;
+  }
+  return undefined;
+}
+
+/** Cp (J/K) of a phase of n_i moles, total n, total volume V, from the derivatives lnPhiDerivatives left in fs.res. */
+function phaseCp(fs: FugacityScratch, T: number, P: number, V: number, n: number, amounts: Float64Array, cp0: Float64Array): number {
+  const r = fs.res;
+  const RT = R * T;
+  let idealPart = 0;
+  for (let i = 0; i < amounts.length; i++) idealPart += amounts[i] * cp0[i];
+  const cvRes = -R * (T * T * r.F_TT + 2 * T * r.F_T);
+  const dPdV = -RT * r.F_VV - (n * RT) / (V * V);
+  const dPdT = P / T - RT * r.F_TV;
+  return idealPart - n * R + cvRes - (T * dPdT * dPdT) / dPdV;
+}
+
+function certify(
+  model: ThermoModel,
+  P: number,
+  z: Float64Array,
+  v: Float64Array,
+  l: Float64Array,
+  sv: number,
+  sl: number,
+  T: number,
+  lnPhiV: Float64Array,
+  lnPhiL: Float64Array,
+  volV: number,
+  volL: number,
+  iterations: number,
+): SplitAnswer | undefined {
+  const nc = model.nc;
+  if (!(sv >= MIN_PHASE_FRACTION && sl >= MIN_PHASE_FRACTION)) return undefined;
+  const x = new Float64Array(nc);
+  const y = new Float64Array(nc);
+  let dist = 0;
+  let gSplit = 0;
+  for (let i = 0; i < nc; i++) {
+    x[i] = l[i] / sl;
+    y[i] = v[i] / sv;
+    dist += (y[i] - x[i]) * (y[i] - x[i]);
+    gSplit += v[i] * (Math.log(y[i]) + lnPhiV[i]) + l[i] * (Math.log(x[i]) + lnPhiL[i]);
+  }
+  if (dist < 1e-10) return undefined;
+  const at = model.atTemperature(T);
+  const lnPhiZ = new Float64Array(nc);
+  const vz = at.lnPhi(P, z, 'stable', lnPhiZ);
+  if (!Number.isFinite(vz)) return undefined;
+  let gFeed = 0;
+  for (let i = 0; i < nc; i++) gFeed += z[i] * (Math.log(z[i]) + lnPhiZ[i]);
+  // The same margin as the TP flash: G must fall by more than its round-off.
+  const tiny = Math.min(sv, sl) < 1e-6;
+  const margin = (tiny ? -1e-15 : 1e-14) * Math.max(1, Math.abs(gFeed));
+  if (!(gSplit < gFeed - margin)) return undefined;
+  const phases = orderByDensity(model, [makePhase(model, at, P, y, lnPhiV, volV, sv), makePhase(model, at, P, x, lnPhiL, volL, sl)]);
+  return { T, phases, iterations };
+}
