@@ -25,6 +25,7 @@ import { idealCp, idealEnthalpy, idealEntropyT } from '../eos/ideal-gas.js';
 import type { ThermoModel } from '../eos/types.js';
 import { FugacityScratch, lnPhiDerivatives } from './fugacity.js';
 import { solveInPlace } from './linalg.js';
+import { rachfordRice } from './rachford-rice.js';
 import { makePhase, orderByDensity, MIN_PHASE_FRACTION, type FlashResult, type PhaseState } from './phase-state.js';
 import { STATE_FLASH_T_MAX, STATE_FLASH_T_MIN } from './temperature-range.js';
 
@@ -32,7 +33,10 @@ import { STATE_FLASH_T_MAX, STATE_FLASH_T_MIN } from './temperature-range.js';
 const FUGACITY_TOLERANCE = 1e-10;
 const MAX_ITERATIONS = 20;
 /** Largest temperature move of one Newton step, as a fraction of T. */
-const MAX_RELATIVE_T_STEP = 0.1;
+const MAX_RELATIVE_T_STEP = 0.3;
+/** Steps from states with Σ|g| or |ΔT| (K) above these move ln K (retract), below them the amounts. */
+const RETRACTION_BELOW = 1e-3;
+const RETRACTION_T_STEP = 1;
 
 export interface SplitAnswer {
   T: number;
@@ -97,6 +101,7 @@ export function twoPhaseStateNewton(kind: 'PH' | 'PS', model: ThermoModel, P: nu
   const ideal = new Float64Array(3);
   const J = new Float64Array(n1 * n1);
   const rhs = new Float64Array(n1);
+  const K = new Float64Array(nc);
   let T = start.T;
   let volV = NaN;
   let volL = NaN;
@@ -151,31 +156,61 @@ export function twoPhaseStateNewton(kind: 'PH' | 'PS', model: ThermoModel, P: nu
       J[row + i] += 1 / v[i] + 1 / l[i];
     }
     if (!solveInPlace(J, rhs, n1)) return undefined;
-    // One scale for the whole step: a bounded temperature move, positive amounts in both phases.
-    let s = 1;
     const dT = rhs[nc];
-    if (Math.abs(dT) > MAX_RELATIVE_T_STEP * T) s = (MAX_RELATIVE_T_STEP * T) / Math.abs(dT);
-    for (let i = 0; i < nc; i++) {
-      const d = rhs[i];
-      if (d < 0 && v[i] + s * d <= 0) s = Math.min(s, (-0.5 * v[i]) / d);
-      if (d > 0 && l[i] - s * d <= 0) s = Math.min(s, (0.5 * l[i]) / d);
-    }
-    // A step cut this hard means the split is leaving the two-phase region: the robust path decides.
-    if (s < 1e-3) return undefined;
-    for (let i = 0; i < nc; i++) {
-      if (v[i] <= l[i]) {
-        v[i] += s * rhs[i];
-        l[i] = z[i] - v[i];
-      } else {
-        l[i] -= s * rhs[i];
-        v[i] = z[i] - l[i];
+    let s = Math.abs(dT) > MAX_RELATIVE_T_STEP * T ? (MAX_RELATIVE_T_STEP * T) / Math.abs(dT) : 1;
+    if (err < RETRACTION_BELOW && Math.abs(s * dT) < RETRACTION_T_STEP) {
+      // Near the answer: the Newton step on the amounts as it is (quadratic convergence, and the
+      // smaller amount of each component keeps its digits).
+      for (let i = 0; i < nc; i++) {
+        const d = rhs[i];
+        if (d < 0 && v[i] + s * d <= 0) s = Math.min(s, (-0.5 * v[i]) / d);
+        if (d > 0 && l[i] - s * d <= 0) s = Math.min(s, (0.5 * l[i]) / d);
       }
-      if (!(v[i] > 0) || !(l[i] > 0)) return undefined;
+      // A step cut this hard means the split is leaving the two-phase region: the robust path decides.
+      if (s < 1e-3) return undefined;
+      for (let i = 0; i < nc; i++) {
+        if (v[i] <= l[i]) {
+          v[i] += s * rhs[i];
+          l[i] = z[i] - v[i];
+        } else {
+          l[i] -= s * rhs[i];
+          v[i] = z[i] - l[i];
+        }
+        if (!(v[i] > 0) || !(l[i] > 0)) return undefined;
+      }
+    } else if (!retract(z, v, l, sv, sl, rhs, s, K)) {
+      return undefined;
     }
     T += s * dT;
     if (!(T > STATE_FLASH_T_MIN && T < STATE_FLASH_T_MAX)) return undefined;
   }
   return undefined;
+}
+
+/**
+ * A large step taken in ln K rather than in the amounts: the Newton step's first-order change of
+ * ln K_i = ln y_i − ln x_i, then Rachford–Rice for the new amounts. The amounts stay positive and
+ * K, close to log-linear in T, follows a big temperature move far better than v does. False when
+ * the new K describe a single phase.
+ */
+function retract(z: Float64Array, v: Float64Array, l: Float64Array, sv: number, sl: number, step: Float64Array, s: number, K: Float64Array): boolean {
+  const nc = z.length;
+  let sumStep = 0;
+  for (let i = 0; i < nc; i++) sumStep += step[i];
+  const common = sumStep * (1 / sv + 1 / sl);
+  for (let i = 0; i < nc; i++) {
+    const dLnK = step[i] * (1 / v[i] + 1 / l[i]) - common;
+    K[i] = ((v[i] / sv) * sl / l[i]) * Math.exp(s * dLnK);
+  }
+  const rr = rachfordRice(z, K, nc);
+  if (!rr.converged || !(rr.beta > 0 && rr.liquidFraction > 0)) return false;
+  for (let i = 0; i < nc; i++) {
+    const d = rr.liquidFraction + rr.beta * K[i];
+    v[i] = (rr.beta * K[i] * z[i]) / d;
+    l[i] = (rr.liquidFraction * z[i]) / d;
+    if (!(v[i] > 0) || !(l[i] > 0)) return false;
+  }
+  return true;
 }
 
 /** Cp (J/K) of a phase of n_i moles, total n, total volume V, from the derivatives lnPhiDerivatives left in fs.res. */
