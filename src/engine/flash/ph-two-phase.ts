@@ -37,6 +37,13 @@ const MAX_RELATIVE_T_STEP = 0.3;
 /** Steps from states with Σ|g| or |ΔT| (K) above these move ln K (retract), below them the amounts. */
 const RETRACTION_BELOW = 1e-3;
 const RETRACTION_T_STEP = 1;
+/**
+ * Σ|g| and |X − X_spec|/tol below which one more Newton step is expected to land within the
+ * tolerances (quadratic convergence: the error squares), so the next point is first checked
+ * without derivatives.
+ */
+const NEARLY_CONVERGED = 1e-5;
+const NEARLY_CONVERGED_SPEC = 1e5;
 
 export interface SplitAnswer {
   T: number;
@@ -61,17 +68,73 @@ export function idealGasParts(model: ThermoModel, T: number, h0: Float64Array, s
   }
 }
 
+/** Arrays of one Newton run, kept for the next call with the same number of components (JS runs one call at a time). */
+class Workspace {
+  readonly v: Float64Array;
+  readonly l: Float64Array;
+  readonly x: Float64Array;
+  readonly y: Float64Array;
+  readonly lnPhiV: Float64Array;
+  readonly lnPhiL: Float64Array;
+  readonly dV: Float64Array;
+  readonly dL: Float64Array;
+  readonly dTV: Float64Array;
+  readonly dTL: Float64Array;
+  readonly dPV: Float64Array;
+  readonly dPL: Float64Array;
+  readonly fsV: FugacityScratch;
+  readonly fsL: FugacityScratch;
+  readonly h0: Float64Array;
+  readonly s0: Float64Array;
+  readonly cp0: Float64Array;
+  readonly ideal = new Float64Array(3);
+  readonly J: Float64Array;
+  readonly rhs: Float64Array;
+  readonly K: Float64Array;
+  constructor(readonly nc: number) {
+    const vec = () => new Float64Array(nc);
+    this.v = vec();
+    this.l = vec();
+    this.x = vec();
+    this.y = vec();
+    this.lnPhiV = vec();
+    this.lnPhiL = vec();
+    this.dV = new Float64Array(nc * nc);
+    this.dL = new Float64Array(nc * nc);
+    this.dTV = vec();
+    this.dTL = vec();
+    this.dPV = vec();
+    this.dPL = vec();
+    this.fsV = new FugacityScratch(nc);
+    this.fsL = new FugacityScratch(nc);
+    this.h0 = vec();
+    this.s0 = vec();
+    this.cp0 = vec();
+    this.J = new Float64Array((nc + 1) * (nc + 1));
+    this.rhs = new Float64Array(nc + 1);
+    this.K = vec();
+  }
+}
+let workspace: Workspace | undefined;
+
+/**
+ * The caller's test of a candidate answer on its own β-weighted properties: the spec residual and
+ * the slope, or undefined when the candidate fails it.
+ */
+export type JudgeSplit = (T: number, phases: PhaseState[]) => boolean;
+
 /**
  * Newton on (v, T) from the two-phase TP-flash result `start` to the state at P whose enthalpy
- * (PH) or entropy (PS) is `spec`; undefined when it cannot certify an answer (see the module comment).
+ * (PH) or entropy (PS) is `spec`; undefined when it cannot certify an answer (see the module
+ * comment). `accept` is the caller's final test of a certified candidate.
  */
-export function twoPhaseStateNewton(kind: 'PH' | 'PS', model: ThermoModel, P: number, z: Float64Array, spec: number, tol: number, start: FlashResult): SplitAnswer | undefined {
+export function twoPhaseStateNewton(kind: 'PH' | 'PS', model: ThermoModel, P: number, z: Float64Array, spec: number, tol: number, start: FlashResult, accept: JudgeSplit): SplitAnswer | undefined {
   if (start.phases.length !== 2) return undefined;
   const nc = model.nc;
   const n1 = nc + 1;
   const [gas, liq] = start.phases;
-  const v = new Float64Array(nc);
-  const l = new Float64Array(nc);
+  if (workspace === undefined || workspace.nc !== nc) workspace = new Workspace(nc);
+  const { v, l, x, y, lnPhiV, lnPhiL, dV, dL, dTV, dTL, dPV, dPL, fsV, fsL, h0, s0, cp0, ideal, J, rhs, K } = workspace;
   for (let i = 0; i < nc; i++) {
     const vi = gas.beta * gas.x[i];
     const li = liq.beta * liq.x[i];
@@ -85,28 +148,37 @@ export function twoPhaseStateNewton(kind: 'PH' | 'PS', model: ThermoModel, P: nu
     }
     if (!(v[i] > 0) || !(l[i] > 0)) return undefined;
   }
-  const lnPhiV = new Float64Array(nc);
-  const lnPhiL = new Float64Array(nc);
-  const dV = new Float64Array(nc * nc);
-  const dL = new Float64Array(nc * nc);
-  const dTV = new Float64Array(nc);
-  const dTL = new Float64Array(nc);
-  const dPV = new Float64Array(nc);
-  const dPL = new Float64Array(nc);
-  const fsV = new FugacityScratch(nc);
-  const fsL = new FugacityScratch(nc);
-  const h0 = new Float64Array(nc);
-  const s0 = new Float64Array(nc);
-  const cp0 = new Float64Array(nc);
-  const ideal = new Float64Array(3);
-  const J = new Float64Array(n1 * n1);
-  const rhs = new Float64Array(n1);
-  const K = new Float64Array(nc);
   let T = start.T;
   let volV = NaN;
   let volL = NaN;
+  /** The last step was a small Newton step from a nearly converged state: check before differentiating. */
+  let nearlyThere = false;
   for (let it = 0; it < MAX_ITERATIONS; it++) {
     const at = model.atTemperature(T);
+    if (nearlyThere) {
+      // Quadratic convergence predicts the answer here: fugacities alone (no derivatives) and the
+      // caller's test of the spec decide; otherwise the full Newton step below continues.
+      let sv = 0;
+      let sl = 0;
+      for (let i = 0; i < nc; i++) {
+        sv += v[i];
+        sl += l[i];
+      }
+      for (let i = 0; i < nc; i++) {
+        x[i] = l[i] / sl;
+        y[i] = v[i] / sv;
+      }
+      volL = at.lnPhi(P, x, 'stable', lnPhiL);
+      volV = at.lnPhi(P, y, 'stable', lnPhiV);
+      if (!Number.isFinite(volL) || !Number.isFinite(volV)) return undefined;
+      let err = 0;
+      for (let i = 0; i < nc; i++) err += Math.abs(Math.log(y[i]) + lnPhiV[i] - Math.log(x[i]) - lnPhiL[i]);
+      if (err < FUGACITY_TOLERANCE) {
+        const answer = certify(model, P, z, v, l, sv, sl, T, lnPhiV, lnPhiL, volV, volL, it);
+        if (answer !== undefined && accept(answer.T, answer.phases)) return answer;
+      }
+      nearlyThere = false;
+    }
     volL = lnPhiDerivatives(at, P, l, 'stable', lnPhiL, dL, fsL, dTL, dPL);
     volV = lnPhiDerivatives(at, P, v, 'stable', lnPhiV, dV, fsV, dTV, dPV);
     if (!Number.isFinite(volL) || !Number.isFinite(volV)) return undefined;
@@ -144,7 +216,8 @@ export function twoPhaseStateNewton(kind: 'PH' | 'PS', model: ThermoModel, P: nu
     const f = X - spec;
     if (!Number.isFinite(f)) return undefined;
     if (err < FUGACITY_TOLERANCE && Math.abs(f) <= 0.1 * tol) {
-      return certify(model, P, z, v, l, sv, sl, T, lnPhiV, lnPhiL, volV, volL, it);
+      const answer = certify(model, P, z, v, l, sv, sl, T, lnPhiV, lnPhiL, volV, volL, it);
+      return answer !== undefined && accept(answer.T, answer.phases) ? answer : undefined;
     }
     const cp = phaseCp(fsV, T, P, volV * sv, sv, v, cp0) + phaseCp(fsL, T, P, volL * sl, sl, l, cp0);
     if (!(cp > 0) || !Number.isFinite(cp)) return undefined;
@@ -158,6 +231,7 @@ export function twoPhaseStateNewton(kind: 'PH' | 'PS', model: ThermoModel, P: nu
     if (!solveInPlace(J, rhs, n1)) return undefined;
     const dT = rhs[nc];
     let s = Math.abs(dT) > MAX_RELATIVE_T_STEP * T ? (MAX_RELATIVE_T_STEP * T) / Math.abs(dT) : 1;
+    nearlyThere = err < NEARLY_CONVERGED && Math.abs(f) < NEARLY_CONVERGED_SPEC * tol && s === 1;
     if (err < RETRACTION_BELOW && Math.abs(s * dT) < RETRACTION_T_STEP) {
       // Near the answer: the Newton step on the amounts as it is (quadratic convergence, and the
       // smaller amount of each component keeps its digits).

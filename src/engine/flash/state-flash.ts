@@ -72,7 +72,7 @@ interface Totals {
 
 function totals(model: ThermoModel, r: FlashResult, scratch?: ResidualDerivatives): Totals {
   const at = model.atTemperature(r.T);
-  const s = scratch ?? new ResidualDerivatives(model.nc);
+  const s = scratch ?? residualScratch(model.nc);
   let h = 0;
   let sEnt = 0;
   let cp = 0;
@@ -97,6 +97,13 @@ export function flashEntropy(model: ThermoModel, result: FlashResult): number {
 
 type Point = TemperaturePoint;
 
+/** One derivative scratch reused across calls with the same nc (its contents never outlive a call; JS runs one call at a time). */
+let sharedScratch: ResidualDerivatives | undefined;
+function residualScratch(nc: number): ResidualDerivatives {
+  if (sharedScratch === undefined || sharedScratch.nc !== nc) sharedScratch = new ResidualDerivatives(nc);
+  return sharedScratch;
+}
+
 function fail(code: FlashErrorCode, message: string): FlashOutcome {
   return { ok: false, code, message };
 }
@@ -112,7 +119,7 @@ function stateFlash(kind: SpecKind, model: ThermoModel, P: number, spec: number,
   if (!Number.isFinite(T0raw) || !(T0raw > 0)) return fail('FLASH_ERROR', `the initial temperature must be a positive finite number of kelvin, got ${T0raw}`);
   const T0 = Math.min(STATE_FLASH_T_MAX, Math.max(STATE_FLASH_T_MIN, T0raw));
   const tol = kind === 'PH' ? 1e-10 * Math.max(Math.abs(spec), 1000) : 1e-10 * Math.max(Math.abs(spec), 10);
-  const scratch = new ResidualDerivatives(model.nc);
+  const scratch = residualScratch(model.nc);
   const flashOptions = { multiPhaseCheck: options.multiPhaseCheck ?? false };
   let flashes = 0;
   let last: { T: number; out: PointOutcome } | undefined;
@@ -150,17 +157,19 @@ function stateFlash(kind: SpecKind, model: ThermoModel, P: number, spec: number,
   if (options.splitNewton !== false && allowsSplitNewton(model, flashOptions.multiPhaseCheck)) {
     const first = evaluate(start);
     if (first.ok && first.point.result.phases.length === 2) {
-      const split = twoPhaseStateNewton(kind, model, P, first.point.result.z, spec, tol, first.point.result);
-      if (split !== undefined) {
-        const base = first.point.result;
-        const result: FlashResult = { T: split.T, P, z: base.z, phases: split.phases, iterations: flashes, stabilityTm: base.stabilityTm, method: 'two-phase' };
+      const base = first.point.result;
+      let accepted: Point | undefined;
+      // The robust path's own test of an answer, on the same β-weighted properties.
+      const accept = (T: number, phases: PhaseState[]): boolean => {
+        const result: FlashResult = { T, P, z: base.z, phases, iterations: flashes, stabilityTm: base.stabilityTm, method: 'two-phase' };
         const tot = totals(model, result, scratch);
         const f = (kind === 'PH' ? tot.h : tot.s) - spec;
-        // The robust path's own test of the answer, on the same β-weighted properties.
-        if (Math.abs(f) <= tol) {
-          return done({ T: split.T, f, slope: kind === 'PH' ? tot.cp : tot.cp / split.T, result }, `Newton on T and the split (${split.iterations} steps) from the TP flash at ${start.toFixed(2)} K`);
-        }
-      }
+        if (!(Math.abs(f) <= tol)) return false;
+        accepted = { T, f, slope: kind === 'PH' ? tot.cp : tot.cp / T, result };
+        return true;
+      };
+      const split = twoPhaseStateNewton(kind, model, P, base.z, spec, tol, base, accept);
+      if (split !== undefined && accepted !== undefined) return done(accepted, `Newton on T and the split (${split.iterations} steps) from the TP flash at ${start.toFixed(2)} K`);
     }
   }
 
