@@ -38,6 +38,8 @@ import { isPolar, makePhase, orderByDensity, type FlashErrorCode, type FlashOutc
 import { flashTP } from './tp-flash.js';
 import { leverAcrossPhaseChange } from './phase-change-lever.js';
 import { twoPhaseStateNewton } from './ph-two-phase.js';
+import { wilsonK } from './fugacity.js';
+import { rachfordRice } from './rachford-rice.js';
 
 export interface StateFlashOptions {
   /** Initial temperature guess, K (default 288.15 K). */
@@ -147,6 +149,33 @@ function stateFlash(kind: SpecKind, model: ThermoModel, P: number, spec: number,
       : fail('FLASH_ERROR', `${kind} flash: the state found at ${p.T} K has a non-positive heat capacity (${p.slope}); the ${what} spec is outside the model's valid range`);
   const describe = (p: Point) => `${(p.f + spec).toPrecision(8)} ${unit} at ${p.T.toFixed(2)} K`;
 
+  const splitAllowed = options.splitNewton !== false && allowsSplitNewton(model, flashOptions.multiPhaseCheck);
+  /** The two-phase Newton from a two-phase TP flash at T (ph-two-phase.ts), or undefined. */
+  const splitFrom = (T: number): FlashOutcome | undefined => {
+    const first = evaluate(T);
+    if (!first.ok || first.point.result.phases.length !== 2) return undefined;
+    const base = first.point.result;
+    let accepted: Point | undefined;
+    // The robust path's own test of an answer, on the same β-weighted properties.
+    const accept = (Ta: number, phases: PhaseState[]): boolean => {
+      const result: FlashResult = { T: Ta, P, z: base.z, phases, iterations: flashes, stabilityTm: base.stabilityTm, method: 'two-phase' };
+      const tot = totals(model, result, scratch);
+      const f = (kind === 'PH' ? tot.h : tot.s) - spec;
+      if (!(Math.abs(f) <= tol)) return false;
+      accepted = { T: Ta, f, slope: kind === 'PH' ? tot.cp : tot.cp / Ta, result };
+      return true;
+    };
+    const split = twoPhaseStateNewton(kind, model, P, base.z, spec, tol, base, accept);
+    return split !== undefined && accepted !== undefined ? done(accepted, `Newton on T and the split (${split.iterations} steps) from the TP flash at ${T.toFixed(2)} K`) : undefined;
+  };
+
+  // A feed that Wilson's K values split clearly at T0 is most likely two-phase there: its TP flash
+  // starts the split Newton directly (the one-phase Newton below would only move T away by the
+  // latent heat). Wrong guesses cost one TP flash; the answer is certified either way.
+  if (splitAllowed && wilsonSplitsClearly(model, T0, P, zIn)) {
+    const answer = splitFrom(T0);
+    if (answer !== undefined) return answer;
+  }
   let start = T0;
   const Tsingle = singlePhaseTemperature(kind, model, P, spec, zIn, T0, tol, scratch);
   if (Tsingle !== undefined) {
@@ -154,23 +183,12 @@ function stateFlash(kind: SpecKind, model: ThermoModel, P: number, spec: number,
     if (check.ok && check.point.result.phases.length === 1 && Math.abs(check.point.f) <= tol) return done(check.point, 'one-phase Newton confirmed by the TP flash');
     if (check.ok) start = Tsingle;
   }
-  if (options.splitNewton !== false && allowsSplitNewton(model, flashOptions.multiPhaseCheck)) {
-    const first = evaluate(start);
-    if (first.ok && first.point.result.phases.length === 2) {
-      const base = first.point.result;
-      let accepted: Point | undefined;
-      // The robust path's own test of an answer, on the same β-weighted properties.
-      const accept = (T: number, phases: PhaseState[]): boolean => {
-        const result: FlashResult = { T, P, z: base.z, phases, iterations: flashes, stabilityTm: base.stabilityTm, method: 'two-phase' };
-        const tot = totals(model, result, scratch);
-        const f = (kind === 'PH' ? tot.h : tot.s) - spec;
-        if (!(Math.abs(f) <= tol)) return false;
-        accepted = { T, f, slope: kind === 'PH' ? tot.cp : tot.cp / T, result };
-        return true;
-      };
-      const split = twoPhaseStateNewton(kind, model, P, base.z, spec, tol, base, accept);
-      if (split !== undefined && accepted !== undefined) return done(accepted, `Newton on T and the split (${split.iterations} steps) from the TP flash at ${start.toFixed(2)} K`);
-    }
+  if (splitAllowed && start !== T0) {
+    const answer = splitFrom(start);
+    if (answer !== undefined) return answer;
+  } else if (splitAllowed && !wilsonSplitsClearly(model, T0, P, zIn)) {
+    const answer = splitFrom(start);
+    if (answer !== undefined) return answer;
   }
 
   return solveForTemperature(evaluate, {
@@ -197,6 +215,30 @@ function stateFlash(kind: SpecKind, model: ThermoModel, P: number, spec: number,
  */
 function allowsSplitNewton(model: ThermoModel, multiPhaseCheck: boolean): boolean {
   return !multiPhaseCheck && !model.components.some(isPolar);
+}
+
+/**
+ * Wilson's K values at (T, P) put the feed well inside the two-phase region (0.02 < β < 0.98).
+ * Asked only below 0.7 of the pseudo-critical pressure Σ z_i Pc_i: Wilson's ideal-solution K
+ * values split dense gases that are single phase (3-component gas at 125 bar).
+ */
+function wilsonSplitsClearly(model: ThermoModel, T: number, P: number, zIn: ArrayLike<number>): boolean {
+  const nc = model.nc;
+  if (nc < 2) return false;
+  const z = new Float64Array(nc);
+  const K = new Float64Array(nc);
+  let sum = 0;
+  for (let i = 0; i < nc; i++) sum += zIn[i];
+  let ppc = 0;
+  for (let i = 0; i < nc; i++) {
+    const c = model.components[i];
+    z[i] = zIn[i] / sum;
+    ppc += z[i] * c.pc;
+    K[i] = wilsonK(c.tc, c.pc, c.omega, T, P);
+  }
+  if (!(P < 0.7 * ppc)) return false;
+  const rr = rachfordRice(z, K, nc);
+  return rr.converged && rr.beta > 0.02 && rr.beta < 0.98;
 }
 
 /**
