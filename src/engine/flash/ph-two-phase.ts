@@ -37,6 +37,8 @@ const MAX_RELATIVE_T_STEP = 0.3;
 /** Steps from states with Σ|g| or |ΔT| (K) above these move ln K (retract), below them the amounts. */
 const RETRACTION_BELOW = 1e-3;
 const RETRACTION_T_STEP = 1;
+/** Halvings of a large step that leaves the two-phase region before giving up. */
+const MAX_HALVINGS = 6;
 /**
  * Σ|g| and |X − X_spec|/tol below which one more Newton step is expected to land within the
  * tolerances (quadratic convergence: the error squares), so the next point is first checked
@@ -252,8 +254,17 @@ export function twoPhaseStateNewton(kind: 'PH' | 'PS', model: ThermoModel, P: nu
         }
         if (!(v[i] > 0) || !(l[i] > 0)) return undefined;
       }
-    } else if (!retract(z, v, l, sv, sl, rhs, s * (T / (T + s * dT)), K)) {
-      return undefined;
+    } else {
+      // A step into the one-phase region (the Newton model of X(T) overshoots across the
+      // two-phase region) is halved until the split survives it.
+      let ok = retract(z, v, l, sv, sl, rhs, s * (T / (T + s * dT)), K, x, y);
+      for (let h = 0; !ok && h < MAX_HALVINGS; h++) {
+        s *= 0.5;
+        ok = retract(z, v, l, sv, sl, rhs, s * (T / (T + s * dT)), K, x, y);
+      }
+      if (!ok) return undefined;
+      v.set(x);
+      l.set(y);
     }
     T += s * dT;
     if (!(T > STATE_FLASH_T_MIN && T < STATE_FLASH_T_MAX)) return undefined;
@@ -267,9 +278,9 @@ export function twoPhaseStateNewton(kind: 'PH' | 'PS', model: ThermoModel, P: nu
  * K follows a big temperature move far better than v does. The caller scales the change by
  * T/(T + ΔT): ln K is close to linear in 1/T (Clausius–Clapeyron), not in T, which cut the
  * fugacity error after a 47 K step tenfold on the condensate valve case. False when the new K
- * describe a single phase.
+ * describe a single phase; the new amounts go to vOut and lOut.
  */
-function retract(z: Float64Array, v: Float64Array, l: Float64Array, sv: number, sl: number, step: Float64Array, s: number, K: Float64Array): boolean {
+function retract(z: Float64Array, v: Float64Array, l: Float64Array, sv: number, sl: number, step: Float64Array, s: number, K: Float64Array, vOut: Float64Array, lOut: Float64Array): boolean {
   const nc = z.length;
   let sumStep = 0;
   for (let i = 0; i < nc; i++) sumStep += step[i];
@@ -282,9 +293,9 @@ function retract(z: Float64Array, v: Float64Array, l: Float64Array, sv: number, 
   if (!rr.converged || !(rr.beta > 0 && rr.liquidFraction > 0)) return false;
   for (let i = 0; i < nc; i++) {
     const d = rr.liquidFraction + rr.beta * K[i];
-    v[i] = (rr.beta * K[i] * z[i]) / d;
-    l[i] = (rr.liquidFraction * z[i]) / d;
-    if (!(v[i] > 0) || !(l[i] > 0)) return false;
+    vOut[i] = (rr.beta * K[i] * z[i]) / d;
+    lOut[i] = (rr.liquidFraction * z[i]) / d;
+    if (!(vOut[i] > 0) || !(lOut[i] > 0)) return false;
   }
   return true;
 }
