@@ -39,6 +39,8 @@ const RETRACTION_BELOW = 1e-3;
 const RETRACTION_T_STEP = 1;
 /** Halvings of a large step that leaves the two-phase region before giving up. */
 const MAX_HALVINGS = 6;
+/** Σ|g| above which T is held while the split converges. */
+const HOLD_T_ABOVE = 0.05;
 /**
  * Σ|g| and |X − X_spec|/tol below which one more Newton step is expected to land within the
  * tolerances (quadratic convergence: the error squares), so the next point is first checked
@@ -119,28 +121,26 @@ class Workspace {
 }
 let workspace: Workspace | undefined;
 
-/**
- * The caller's test of a candidate answer on its own β-weighted properties: the spec residual and
- * the slope, or undefined when the candidate fails it.
- */
+/** The caller's test of a certified candidate on its own β-weighted properties (the spec within tol). */
 export type JudgeSplit = (T: number, phases: PhaseState[]) => boolean;
 
-/**
- * Newton on (v, T) from the two-phase TP-flash result `start` to the state at P whose enthalpy
- * (PH) or entropy (PS) is `spec`; undefined when it cannot certify an answer (see the module
- * comment). `accept` is the caller's final test of a certified candidate.
- */
-export function twoPhaseStateNewton(kind: 'PH' | 'PS', model: ThermoModel, P: number, z: Float64Array, spec: number, tol: number, start: FlashResult, accept: JudgeSplit): SplitAnswer | undefined {
-  if (start.phases.length !== 2) return undefined;
-  const nc = model.nc;
-  const n1 = nc + 1;
-  const [gas, liq] = start.phases;
-  if (workspace === undefined || workspace.nc !== nc) workspace = new Workspace(nc);
-  const { v, l, x, y, lnPhiV, lnPhiL, dV, dL, dTV, dTL, dPV, dPL, fsV, fsL, h0, s0, cp0, ideal, J, rhs, K } = workspace;
+/** A starting split: vapour and liquid amounts per mole of feed at temperature T. */
+export interface SplitStart {
+  T: number;
+  v: Float64Array;
+  l: Float64Array;
+}
+
+/** The split of a two-phase TP-flash result, the smaller amount of each component held (digits of a trace, as in two-phase.ts). */
+export function splitOfFlash(result: FlashResult, z: Float64Array): SplitStart | undefined {
+  if (result.phases.length !== 2) return undefined;
+  const nc = z.length;
+  const [gas, liq] = result.phases;
+  const v = new Float64Array(nc);
+  const l = new Float64Array(nc);
   for (let i = 0; i < nc; i++) {
     const vi = gas.beta * gas.x[i];
     const li = liq.beta * liq.x[i];
-    // The smaller amount is held, the larger derived (digits of a trace, as in two-phase.ts).
     if (vi <= li) {
       v[i] = vi;
       l[i] = z[i] - vi;
@@ -150,6 +150,32 @@ export function twoPhaseStateNewton(kind: 'PH' | 'PS', model: ThermoModel, P: nu
     }
     if (!(v[i] > 0) || !(l[i] > 0)) return undefined;
   }
+  return { T: result.T, v, l };
+}
+
+/** The split Rachford–Rice gives for K = exp(lnK) at T; undefined when those K leave one phase. */
+export function splitOfK(z: Float64Array, lnK: Float64Array, T: number): SplitStart | undefined {
+  const nc = z.length;
+  const K = new Float64Array(nc);
+  for (let i = 0; i < nc; i++) K[i] = Math.exp(lnK[i]);
+  const v = new Float64Array(nc);
+  const l = new Float64Array(nc);
+  return amountsFromK(z, K, v, l) ? { T, v, l } : undefined;
+}
+
+/**
+ * Newton on (v, T) from `start` to the state at P whose enthalpy (PH) or entropy (PS) is `spec`;
+ * undefined when it cannot certify an answer (see the module comment). While the fugacities are
+ * far from equal (a start from stability-test K values) T is held and only the split moves.
+ * `accept` is the caller's final test of a certified candidate.
+ */
+export function twoPhaseStateNewton(kind: 'PH' | 'PS', model: ThermoModel, P: number, z: Float64Array, spec: number, tol: number, start: SplitStart, accept: JudgeSplit): SplitAnswer | undefined {
+  const nc = model.nc;
+  const n1 = nc + 1;
+  if (workspace === undefined || workspace.nc !== nc) workspace = new Workspace(nc);
+  const { v, l, x, y, lnPhiV, lnPhiL, dV, dL, dTV, dTL, dPV, dPL, fsV, fsL, h0, s0, cp0, ideal, J, rhs, K } = workspace;
+  v.set(start.v);
+  l.set(start.l);
   let T = start.T;
   let volV = NaN;
   let volL = NaN;
@@ -225,6 +251,12 @@ export function twoPhaseStateNewton(kind: 'PH' | 'PS', model: ThermoModel, P: nu
     if (!(cp > 0) || !Number.isFinite(cp)) return undefined;
     J[nc * n1 + nc] = kind === 'PH' ? cp : cp / T;
     rhs[nc] = -f;
+    if (err > HOLD_T_ABOVE) {
+      // Far from equal fugacities the coupled step in T is not trustworthy: hold T (dT = 0).
+      for (let j = 0; j < nc; j++) J[nc * n1 + j] = 0;
+      J[nc * n1 + nc] = 1;
+      rhs[nc] = 0;
+    }
     for (let i = 0; i < nc; i++) {
       const row = i * n1;
       for (let j = 0; j < nc; j++) J[row + j] = dV[i * nc + j] + dL[i * nc + j] - 1 / sv - 1 / sl;
@@ -289,6 +321,12 @@ function retract(z: Float64Array, v: Float64Array, l: Float64Array, sv: number, 
     const dLnK = step[i] * (1 / v[i] + 1 / l[i]) - common;
     K[i] = ((v[i] / sv) * sl / l[i]) * Math.exp(s * dLnK);
   }
+  return amountsFromK(z, K, vOut, lOut);
+}
+
+/** Vapour and liquid amounts from Rachford–Rice for K; false when K leave one phase. */
+function amountsFromK(z: Float64Array, K: Float64Array, vOut: Float64Array, lOut: Float64Array): boolean {
+  const nc = z.length;
   const rr = rachfordRice(z, K, nc);
   if (!rr.converged || !(rr.beta > 0 && rr.liquidFraction > 0)) return false;
   for (let i = 0; i < nc; i++) {

@@ -37,7 +37,8 @@ import { phaseThermo } from '../properties/thermo.js';
 import { isPolar, makePhase, orderByDensity, type FlashErrorCode, type FlashOutcome, type FlashResult, type PhaseState } from './phase-state.js';
 import { flashTP } from './tp-flash.js';
 import { leverAcrossPhaseChange } from './phase-change-lever.js';
-import { twoPhaseStateNewton } from './ph-two-phase.js';
+import { splitOfFlash, twoPhaseStateNewton, type SplitStart } from './ph-two-phase.js';
+import { feedStateByStability } from './ph-start.js';
 import { wilsonK } from './fugacity.js';
 import { rachfordRice } from './rachford-rice.js';
 
@@ -149,45 +150,69 @@ function stateFlash(kind: SpecKind, model: ThermoModel, P: number, spec: number,
       : fail('FLASH_ERROR', `${kind} flash: the state found at ${p.T} K has a non-positive heat capacity (${p.slope}); the ${what} spec is outside the model's valid range`);
   const describe = (p: Point) => `${(p.f + spec).toPrecision(8)} ${unit} at ${p.T.toFixed(2)} K`;
 
-  const splitAllowed = options.splitNewton !== false && allowsSplitNewton(model, flashOptions.multiPhaseCheck);
-  /** The two-phase Newton from a two-phase TP flash at T (ph-two-phase.ts), or undefined. */
-  const splitFrom = (T: number): FlashOutcome | undefined => {
-    const first = evaluate(T);
-    if (!first.ok || first.point.result.phases.length !== 2) return undefined;
-    const base = first.point.result;
+  const zSplit = options.splitNewton !== false && allowsSplitNewton(model, flashOptions.multiPhaseCheck) ? normalisedFeed(zIn) : undefined;
+  /** The split Newton (ph-two-phase.ts) from `start`, certified by the robust path's own test. */
+  const newtonFrom = (z: Float64Array, start: SplitStart, stabilityTm: number, from: string): FlashOutcome | undefined => {
     let accepted: Point | undefined;
-    // The robust path's own test of an answer, on the same β-weighted properties.
     const accept = (Ta: number, phases: PhaseState[]): boolean => {
-      const result: FlashResult = { T: Ta, P, z: base.z, phases, iterations: flashes, stabilityTm: base.stabilityTm, method: 'two-phase' };
+      const result: FlashResult = { T: Ta, P, z, phases, iterations: flashes, stabilityTm, method: 'two-phase' };
       const tot = totals(model, result, scratch);
       const f = (kind === 'PH' ? tot.h : tot.s) - spec;
       if (!(Math.abs(f) <= tol)) return false;
       accepted = { T: Ta, f, slope: kind === 'PH' ? tot.cp : tot.cp / Ta, result };
       return true;
     };
-    const split = twoPhaseStateNewton(kind, model, P, base.z, spec, tol, base, accept);
-    return split !== undefined && accepted !== undefined ? done(accepted, `Newton on T and the split (${split.iterations} steps) from the TP flash at ${T.toFixed(2)} K`) : undefined;
+    const split = twoPhaseStateNewton(kind, model, P, z, spec, tol, start, accept);
+    return split !== undefined && accepted !== undefined ? done(accepted, `Newton on T and the split (${split.iterations} steps) from ${from}`) : undefined;
+  };
+  const flashSplitTried = new Set<number>();
+  /** The split Newton from a two-phase TP flash at T, or undefined. */
+  const splitFromFlash = (z: Float64Array, T: number): FlashOutcome | undefined => {
+    if (flashSplitTried.has(T)) return undefined;
+    flashSplitTried.add(T);
+    const first = evaluate(T);
+    const start = first.ok ? splitOfFlash(first.point.result, z) : undefined;
+    return start === undefined || !first.ok ? undefined : newtonFrom(z, start, first.point.result.stabilityTm, `the TP flash at ${T.toFixed(2)} K`);
+  };
+  /**
+   * The feed at T by its stability test alone (ph-start.ts): stable gives the TP flash's own
+   * one-phase result (cached as that flash), unstable starts the split Newton from the test's K
+   * values, and what that cannot settle goes to a TP flash and the split Newton from its split.
+   */
+  const probe = (z: Float64Array, T: number): FlashOutcome | undefined => {
+    if (last !== undefined && last.T === T) return splitFromFlash(z, T);
+    const state = feedStateByStability(model, T, P, z);
+    if (state === undefined) return splitFromFlash(z, T);
+    if (state.stable) {
+      flashes++;
+      const tot = totals(model, state.result, scratch);
+      const x = kind === 'PH' ? tot.h : tot.s;
+      if (Number.isFinite(x)) last = { T, out: { ok: true, point: { T, f: x - spec, slope: kind === 'PH' ? tot.cp : tot.cp / T, result: state.result } } };
+      return undefined;
+    }
+    return newtonFrom(z, state.start, state.tmMin, `the stability test at ${T.toFixed(2)} K`) ?? splitFromFlash(z, T);
   };
 
-  // A feed that Wilson's K values split clearly at T0 is most likely two-phase there: its TP flash
-  // starts the split Newton directly (the one-phase Newton below would only move T away by the
-  // latent heat). Wrong guesses cost one TP flash; the answer is certified either way.
-  if (splitAllowed && wilsonSplitsClearly(model, T0, P, zIn)) {
-    const answer = splitFrom(T0);
+  // A feed that Wilson's K values split clearly at T0 is most likely two-phase there: the split
+  // Newton starts at T0 (the one-phase Newton below would only move T away by the latent heat).
+  // A wrong guess costs one stability test; the answer is certified either way.
+  const wilsonFirst = zSplit !== undefined && wilsonSplitsClearly(model, T0, P, zSplit);
+  if (zSplit !== undefined && wilsonFirst) {
+    const answer = probe(zSplit, T0);
     if (answer !== undefined) return answer;
   }
   let start = T0;
   const Tsingle = singlePhaseTemperature(kind, model, P, spec, zIn, T0, tol, scratch);
   if (Tsingle !== undefined) {
+    if (zSplit !== undefined) {
+      const answer = probe(zSplit, Tsingle);
+      if (answer !== undefined) return answer;
+    }
     const check = evaluate(Tsingle);
     if (check.ok && check.point.result.phases.length === 1 && Math.abs(check.point.f) <= tol) return done(check.point, 'one-phase Newton confirmed by the TP flash');
     if (check.ok) start = Tsingle;
-  }
-  if (splitAllowed && start !== T0) {
-    const answer = splitFrom(start);
-    if (answer !== undefined) return answer;
-  } else if (splitAllowed && !wilsonSplitsClearly(model, T0, P, zIn)) {
-    const answer = splitFrom(start);
+  } else if (zSplit !== undefined && !wilsonFirst) {
+    const answer = probe(zSplit, T0);
     if (answer !== undefined) return answer;
   }
 
@@ -215,6 +240,18 @@ function stateFlash(kind: SpecKind, model: ThermoModel, P: number, spec: number,
  */
 function allowsSplitNewton(model: ThermoModel, multiPhaseCheck: boolean): boolean {
   return !multiPhaseCheck && !model.components.some(isPolar);
+}
+
+/** z normalised, or undefined when a mole fraction is not positive and finite (the TP flash reports that). */
+function normalisedFeed(zIn: ArrayLike<number>): Float64Array | undefined {
+  const z = Float64Array.from(zIn);
+  let sum = 0;
+  for (let i = 0; i < z.length; i++) {
+    if (!(z[i] > 0) || !Number.isFinite(z[i])) return undefined;
+    sum += z[i];
+  }
+  for (let i = 0; i < z.length; i++) z[i] /= sum;
+  return z;
 }
 
 /**
