@@ -37,8 +37,8 @@ const MAX_RELATIVE_T_STEP = 0.3;
 /** Steps from states with Σ|g| or |ΔT| (K) above these move ln K (retract), below them the amounts. */
 const RETRACTION_BELOW = 1e-3;
 const RETRACTION_T_STEP = 1;
-/** Halvings of a large step that leaves the two-phase region before giving up. */
-const MAX_HALVINGS = 6;
+/** Halvings of a large step that leaves the two-phase region before giving up (the answer is then most likely one phase, which the caller finds faster). */
+const MAX_HALVINGS = 3;
 /** Σ|g| above which T is held while the split converges. */
 const HOLD_T_ABOVE = 0.05;
 /**

@@ -177,7 +177,7 @@ function stateFlash(kind: SpecKind, model: ThermoModel, P: number, spec: number,
   /**
    * The feed at T by its stability test alone (ph-start.ts): stable gives the TP flash's own
    * one-phase result (cached as that flash), unstable starts the split Newton from the test's K
-   * values, and what that cannot settle goes to a TP flash and the split Newton from its split.
+   * values; a test that cannot say goes to a TP flash and the split Newton from its split.
    */
   const probe = (z: Float64Array, T: number): FlashOutcome | undefined => {
     if (last !== undefined && last.T === T) return splitFromFlash(z, T);
@@ -190,7 +190,9 @@ function stateFlash(kind: SpecKind, model: ThermoModel, P: number, spec: number,
       if (Number.isFinite(x)) last = { T, out: { ok: true, point: { T, f: x - spec, slope: kind === 'PH' ? tot.cp : tot.cp / T, result: state.result } } };
       return undefined;
     }
-    return newtonFrom(z, state.start, state.tmMin, `the stability test at ${T.toFixed(2)} K`) ?? splitFromFlash(z, T);
+    // A failed Newton from the test's K values most often left the two-phase region (the answer
+    // is one phase): the one-phase Newton decides next, not a TP flash here.
+    return newtonFrom(z, state.start, state.tmMin, `the stability test at ${T.toFixed(2)} K`);
   };
 
   // A feed that Wilson's K values split clearly at T0 is most likely two-phase there: the split
@@ -211,6 +213,10 @@ function stateFlash(kind: SpecKind, model: ThermoModel, P: number, spec: number,
     const check = evaluate(Tsingle);
     if (check.ok && check.point.result.phases.length === 1 && Math.abs(check.point.f) <= tol) return done(check.point, 'one-phase Newton confirmed by the TP flash');
     if (check.ok) start = Tsingle;
+    if (zSplit !== undefined && check.ok && check.point.result.phases.length === 2) {
+      const answer = splitFromFlash(zSplit, Tsingle);
+      if (answer !== undefined) return answer;
+    }
   } else if (zSplit !== undefined && !wilsonFirst) {
     const answer = probe(zSplit, T0);
     if (answer !== undefined) return answer;
