@@ -91,3 +91,33 @@ for (const model of ['SRK', 'PR'] as const) {
     t.end();
   });
 }
+
+t.test('the stability probe of a stable feed gives the TP flash result field for field', async (t) => {
+  const { feedStateByStability } = await import('../../src/engine/flash/ph-start.js');
+  let stable = 0;
+  let unstable = 0;
+  for (const model of ['SRK', 'PR'] as const) {
+    for (const [label, comp] of FLUIDS) {
+      const f = cubicFluid(model, comp);
+      const z = Float64Array.from(f.z);
+      let sum = 0;
+      for (const v of z) sum += v;
+      for (let i = 0; i < z.length; i++) z[i] /= sum;
+      for (const T of [180, 220, 260, 300, 340, 380, 420]) {
+        for (const P of [1e5, 10e5, 40e5, 80e5, 150e5]) {
+          const probe = feedStateByStability(f.model, T, P, z);
+          const tp = flashTP(f.model, T, P, f.z);
+          if (!tp.ok || probe === undefined) continue;
+          if (probe.stable) {
+            stable++;
+            t.same(probe.result, tp.result, `${model} ${label} ${T} K ${P / 1e5} bar`);
+          } else {
+            unstable++;
+            t.equal(tp.result.phases.length, 2, `${model} ${label} ${T} K ${P / 1e5} bar: unstable for the probe, two phases for the TP flash`);
+          }
+        }
+      }
+    }
+  }
+  t.ok(stable >= 50 && unstable >= 50, `${stable} stable and ${unstable} unstable probes`);
+});
