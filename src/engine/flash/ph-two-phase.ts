@@ -22,7 +22,7 @@
  */
 import { P_REF, R } from '../eos/constants.js';
 import { idealCp, idealEnthalpy, idealEntropyT } from '../eos/ideal-gas.js';
-import type { ThermoModel } from '../eos/types.js';
+import type { ModelAtT, ThermoModel } from '../eos/types.js';
 import { FugacityScratch, lnPhiDerivatives } from './fugacity.js';
 import { solveInPlace } from './linalg.js';
 import { rachfordRice } from './rachford-rice.js';
@@ -39,8 +39,11 @@ const RETRACTION_BELOW = 1e-3;
 const RETRACTION_T_STEP = 1;
 /** Halvings of a large step that leaves the two-phase region before giving up (the answer is then most likely one phase, which the caller finds faster). */
 const MAX_HALVINGS = 3;
-/** Σ|g| above which T is held while the split converges. */
-const HOLD_T_ABOVE = 0.05;
+/** Σ|g| above which T is held while the split converges (a rough start from stability-test K values). */
+const HOLD_T_ABOVE = 1;
+/** Temperature moves (K) above which the fugacities at the new point are checked first, and halvings allowed. */
+const BACKTRACK_T_STEP = 5;
+const MAX_BACKTRACKS = 4;
 /**
  * Σ|g| and |X − X_spec|/tol below which one more Newton step is expected to land within the
  * tolerances (quadratic convergence: the error squares), so the next point is first checked
@@ -95,6 +98,8 @@ class Workspace {
   readonly J: Float64Array;
   readonly rhs: Float64Array;
   readonly K: Float64Array;
+  readonly xc: Float64Array;
+  readonly yc: Float64Array;
   constructor(readonly nc: number) {
     const vec = () => new Float64Array(nc);
     this.v = vec();
@@ -117,6 +122,8 @@ class Workspace {
     this.J = new Float64Array((nc + 1) * (nc + 1));
     this.rhs = new Float64Array(nc + 1);
     this.K = vec();
+    this.xc = vec();
+    this.yc = vec();
   }
 }
 let workspace: Workspace | undefined;
@@ -295,6 +302,14 @@ export function twoPhaseStateNewton(kind: 'PH' | 'PS', model: ThermoModel, P: nu
         ok = retract(z, v, l, sv, sl, rhs, s * (T / (T + s * dT)), K, x, y);
       }
       if (!ok) return undefined;
+      // A large move in T across a strongly curved X(T) (the phase fractions change fast) can land
+      // where the split is far off again: measured by the fugacities alone, such a step is halved.
+      for (let h = 0; Math.abs(s * dT) > BACKTRACK_T_STEP && h < MAX_BACKTRACKS; h++) {
+        const errNew = fugacityError(model.atTemperature(T + s * dT), P, x, y, workspace);
+        if (errNew <= Math.max(4 * err, 0.5)) break;
+        s *= 0.5;
+        if (!retract(z, v, l, sv, sl, rhs, s * (T / (T + s * dT)), K, x, y)) return undefined;
+      }
       v.set(x);
       l.set(y);
     }
@@ -302,6 +317,25 @@ export function twoPhaseStateNewton(kind: 'PH' | 'PS', model: ThermoModel, P: nu
     if (!(T > STATE_FLASH_T_MIN && T < STATE_FLASH_T_MAX)) return undefined;
   }
   return undefined;
+}
+
+/** Σ|ln f^V − ln f^L| for vapour amounts vAm and liquid amounts lAm at `at` (no derivatives); Infinity without roots. */
+function fugacityError(at: ModelAtT, P: number, vAm: Float64Array, lAm: Float64Array, w: Workspace): number {
+  const nc = vAm.length;
+  let sv = 0;
+  let sl = 0;
+  for (let i = 0; i < nc; i++) {
+    sv += vAm[i];
+    sl += lAm[i];
+  }
+  for (let i = 0; i < nc; i++) {
+    w.yc[i] = vAm[i] / sv;
+    w.xc[i] = lAm[i] / sl;
+  }
+  if (!Number.isFinite(at.lnPhi(P, w.yc, 'stable', w.lnPhiV)) || !Number.isFinite(at.lnPhi(P, w.xc, 'stable', w.lnPhiL))) return Infinity;
+  let err = 0;
+  for (let i = 0; i < nc; i++) err += Math.abs(Math.log(w.yc[i]) + w.lnPhiV[i] - Math.log(w.xc[i]) - w.lnPhiL[i]);
+  return err;
 }
 
 /**
