@@ -20,15 +20,24 @@
  * exact for a single component (both phases have the feed's composition); for a mixture it is
  * only right at an azeotrope, so it is used only when both sides are single phases.
  *
- * Fast path first: Newton on T for the feed as one phase (its stable volume root, analytic Cp),
- * which needs no flash, then one TP flash at the temperature found. When that flash finds the
- * same single phase, the spec holds on the equilibrium state and, H and S being monotonic in T,
- * it is the answer (one TP flash in all). Otherwise (two phases there, or the Newton failed) the
- * bracketing solver above takes over, starting from that flash.
+ * Fast paths first (issue 25: PH/PS within 1.5× a TP flash):
+ *  - one phase: Newton on T for the feed as one phase (its stable volume root, analytic Cp), which
+ *    needs no flash, then the stability test at the temperature found. When the feed is stable
+ *    there, that is the TP flash's own one-phase result, the spec holds on the equilibrium state
+ *    and, H and S being monotonic in T, it is the answer (one TP flash in all).
+ *  - two phases (fluids without water, glycols or alcohols, no multiphase check): where the
+ *    stability test finds the feed unstable, Newton on the split and T together from the test's
+ *    K values (ph-two-phase.ts), with no further TP flash; the answer is certified there (equal
+ *    fugacities, both fractions inside (0, 1), Gibbs energy below the one-phase feed's, spec met
+ *    on the β-weighted properties). When Wilson's K values split the feed clearly at T0, T0 is
+ *    tried first (ph-start.ts, wilsonSplitsClearly).
+ * Anything these cannot certify goes to the bracketing solver above, from the last TP flash.
  *
  * result.method reads "PH: <how>, <n> TP flashes (<method of the final TP flash>)", the TP
- * flash's method last in parentheses (tools read it for their warnings); the lever-rule answer
- * has no TP flash method. result.iterations is the number of TP flashes.
+ * flash's method last in parentheses (tools read it for their warnings; a split-Newton answer
+ * reads "(two-phase)" like a two-phase TP flash); the lever-rule answer has no TP flash method.
+ * result.iterations is the number of TP flashes (a stability test that certifies one phase
+ * counts as one), plus the split Newton's steps when that path answered.
  */
 import { solveForTemperature, type PointOutcome, type TemperaturePoint } from './temperature-solve.js';
 import type { ThermoModel } from '../eos/types.js';
@@ -163,7 +172,10 @@ function stateFlash(kind: SpecKind, model: ThermoModel, P: number, spec: number,
       return true;
     };
     const split = twoPhaseStateNewton(kind, model, P, z, spec, tol, start, accept);
-    return split !== undefined && accepted !== undefined ? done(accepted, `Newton on T and the split (${split.iterations} steps) from ${from}`) : undefined;
+    if (split === undefined || accepted === undefined) return undefined;
+    const answer = done(accepted, `Newton on T and the split (${split.iterations} steps) from ${from}`);
+    if (answer.ok) answer.result.iterations += split.iterations;
+    return answer;
   };
   const flashSplitTried = new Set<number>();
   /** The split Newton from a two-phase TP flash at T, or undefined. */
