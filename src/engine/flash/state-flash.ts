@@ -177,11 +177,12 @@ function stateFlash(kind: SpecKind, model: ThermoModel, P: number, spec: number,
     if (answer.ok) answer.result.iterations += split.iterations;
     return answer;
   };
-  const flashSplitTried = new Set<number>();
+  /** Temperatures whose TP-flash split has been tried (at most T0 and the one-phase answer). */
+  const flashSplitTried: number[] = [];
   /** The split Newton from a two-phase TP flash at T, or undefined. */
   const splitFromFlash = (z: Float64Array, T: number): FlashOutcome | undefined => {
-    if (flashSplitTried.has(T)) return undefined;
-    flashSplitTried.add(T);
+    if (flashSplitTried.includes(T)) return undefined;
+    flashSplitTried.push(T);
     const first = evaluate(T);
     const start = first.ok ? splitOfFlash(first.point.result, z) : undefined;
     return start === undefined || !first.ok ? undefined : newtonFrom(z, start, first.point.result.stabilityTm, `the TP flash at ${T.toFixed(2)} K`);
@@ -277,24 +278,22 @@ function normalisedFeed(zIn: ArrayLike<number>): Float64Array | undefined {
  * Asked only below 0.7 of the pseudo-critical pressure Σ z_i Pc_i: Wilson's ideal-solution K
  * values split dense gases that are single phase (3-component gas at 125 bar).
  */
-function wilsonSplitsClearly(model: ThermoModel, T: number, P: number, zIn: ArrayLike<number>): boolean {
+function wilsonSplitsClearly(model: ThermoModel, T: number, P: number, z: Float64Array): boolean {
   const nc = model.nc;
   if (nc < 2) return false;
-  const z = new Float64Array(nc);
-  const K = new Float64Array(nc);
-  let sum = 0;
-  for (let i = 0; i < nc; i++) sum += zIn[i];
   let ppc = 0;
+  for (let i = 0; i < nc; i++) ppc += z[i] * model.components[i].pc;
+  if (!(P < 0.7 * ppc)) return false;
+  if (wilsonScratch.length !== nc) wilsonScratch = new Float64Array(nc);
+  const K = wilsonScratch;
   for (let i = 0; i < nc; i++) {
     const c = model.components[i];
-    z[i] = zIn[i] / sum;
-    ppc += z[i] * c.pc;
     K[i] = wilsonK(c.tc, c.pc, c.omega, T, P);
   }
-  if (!(P < 0.7 * ppc)) return false;
   const rr = rachfordRice(z, K, nc);
   return rr.converged && rr.beta > 0.02 && rr.beta < 0.98;
 }
+let wilsonScratch = new Float64Array(0);
 
 /**
  * The temperature at which the feed as one phase (its stable root at each T) has the spec
