@@ -1,10 +1,11 @@
 /**
- * The PH/PS fast path in the two-phase region (src/engine/flash/ph-two-phase.ts: Newton on the
- * split and T from one TP flash) against the bracketing solver alone (splitNewton: false), over a
- * grid of gas, rich-gas and condensate states: valve (same H at 40 % of P), compressor (same S at
- * 2.5× P), round trips at the same P and starts 120-150 K away, so that specs land inside the two-phase region, outside
- * it, and across the dew and bubble lines from the starting temperature. Both must give the same
- * state: T within 1e-6 relative, the same phase count, phase fractions within 1e-8.
+ * The PH/PS fast paths (src/engine/flash/state-flash.ts: the stability probe, ph-start.ts, and the
+ * Newton on the split and T, ph-two-phase.ts) against the bracketing solver alone (splitNewton:
+ * false), over a grid of gas, rich-gas and condensate states: valve (same H at 40 % of P),
+ * compressor (same S at 2.5× P), round trips at the same P and starts 120-150 K away, so that
+ * specs land inside the two-phase region, outside it, and across the dew and bubble lines from
+ * the starting temperature. Both must give the same state: T within 1e-6 relative, the same phase
+ * count, phase fractions within 1e-8, compositions within 1e-7.
  */
 import t from 'tap';
 import { flashTP, flashPH, flashPS, flashEnthalpy, flashEntropy, type FlashOutcome } from '../../src/engine/index.js';
