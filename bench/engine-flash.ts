@@ -8,8 +8,10 @@
  *     serialisation). Target (issue 25): runTool for the 3-component gas ≤ 20 µs median.
  *   - engine PH flash (valve to 40 % of the pressure, same enthalpy) and PS flash (compression to
  *     2.5× the pressure, same entropy) of the same fluids from the TP state, initial guess the
- *     inlet temperature (flashes count in the line; ratio_to_TP against the TP flash of the same
- *     fluid measured just before, target ≤ 1.5).
+ *     inlet temperature (iterations: TP flashes plus split-Newton steps; ratio_to_TP against
+ *     the TP flash of the same fluid measured just before, target ≤ 1.5; cpu_ratio_to_TP the
+ *     same from CPU-time medians of batches, steadier under load; method names the path:
+ *     one-phase Newton, split Newton, or the bracketing solver's TP-flash count).
  *   - engine saturation points of the same fluids: dew T at the TP pressure (guess 20 K off), the
  *     dew P at that temperature − 20 K (guess the TP pressure), the bubble P at 150 K, and the
  *     cost of proving there is no dew point (dew P above the cricondentherm: the full scan).
@@ -49,6 +51,21 @@ function medianUs(fn: () => void, iterations: number): number {
   }
   times.sort();
   return times[iterations >> 1];
+}
+
+/** Median over 21 batches of the CPU time per call (µs, process.cpuUsage), after one warm-up batch. */
+function medianCpuUs(fn: () => void, batch: number): number {
+  const rounds = 21;
+  for (let i = 0; i < batch; i++) fn();
+  const means = new Float64Array(rounds);
+  for (let r = 0; r < rounds; r++) {
+    const c0 = process.cpuUsage();
+    for (let i = 0; i < batch; i++) fn();
+    const c = process.cpuUsage(c0);
+    means[r] = (c.user + c.system) / batch;
+  }
+  means.sort();
+  return means[rounds >> 1];
 }
 
 async function medianUsAsync(fn: () => Promise<unknown>, iterations: number): Promise<number> {
@@ -97,6 +114,11 @@ export async function benchEngineFlash(): Promise<BenchLine[]> {
         flashTP(g.model, T, P, g.z);
       }, n);
       lines.push({ name: `engine.flashTP+fluid.${label}.${kind}`, unit: 'us', value: withBuild, components: f.components.length, phases, note: 'includes name lookup, kij matrix and model construction' });
+      // CPU time over batches as well (median of batch means): the wall-time ratio swings with the
+      // machine's load, the CPU-time ratio much less.
+      const tpCpu = medianCpuUs(() => {
+        flashTP(f.model, T, P, f.z);
+      }, label === 'gas3' ? 200 : 30);
       const inlet = flashTP(f.model, T, P, f.z);
       if (!inlet.ok) throw new Error(`bench flash failed: ${inlet.message}`);
       const H = flashEnthalpy(f.model, inlet.result);
@@ -110,7 +132,25 @@ export async function benchEngineFlash(): Promise<BenchLine[]> {
         const us = medianUs(() => {
           run();
         }, Math.max(300, n >> 4));
-        lines.push({ name: `engine.${what}.${label}.${kind}`, unit: 'us', value: us, ratio_to_TP: Number((us / flashOnly).toFixed(2)), target_ratio: 1.5, components: f.components.length, phases: out.result.phases.length, flashes: out.result.iterations, T_K: Number(out.result.T.toFixed(3)), P_bar: out.result.P / 1e5, note: what === 'flashPH' ? 'valve: same H at 40 % of P' : 'compressor: same S at 2.5x P' });
+        const cpu = medianCpuUs(() => {
+          run();
+        }, label === 'gas3' ? 100 : 15);
+        lines.push({
+          name: `engine.${what}.${label}.${kind}`,
+          unit: 'us',
+          value: us,
+          ratio_to_TP: Number((us / flashOnly).toFixed(2)),
+          cpu_us: Number(cpu.toFixed(2)),
+          cpu_ratio_to_TP: Number((cpu / tpCpu).toFixed(2)),
+          target_ratio: 1.5,
+          components: f.components.length,
+          phases: out.result.phases.length,
+          iterations: out.result.iterations,
+          T_K: Number(out.result.T.toFixed(3)),
+          P_bar: out.result.P / 1e5,
+          method: out.result.method,
+          note: what === 'flashPH' ? 'valve: same H at 40 % of P' : 'compressor: same S at 2.5x P',
+        });
       }
     }
   }

@@ -20,29 +20,47 @@
  * exact for a single component (both phases have the feed's composition); for a mixture it is
  * only right at an azeotrope, so it is used only when both sides are single phases.
  *
- * Fast path first: Newton on T for the feed as one phase (its stable volume root, analytic Cp),
- * which needs no flash, then one TP flash at the temperature found. When that flash finds the
- * same single phase, the spec holds on the equilibrium state and, H and S being monotonic in T,
- * it is the answer (one TP flash in all). Otherwise (two phases there, or the Newton failed) the
- * bracketing solver above takes over, starting from that flash.
+ * Fast paths first (issue 25: PH/PS within 1.5× a TP flash):
+ *  - one phase: Newton on T for the feed as one phase (its stable volume root, analytic Cp), which
+ *    needs no flash, then the stability test at the temperature found. When the feed is stable
+ *    there, that is the TP flash's own one-phase result, the spec holds on the equilibrium state
+ *    and, H and S being monotonic in T, it is the answer (one TP flash in all).
+ *  - two phases (fluids without water, glycols or alcohols, no multiphase check): where the
+ *    stability test finds the feed unstable, Newton on the split and T together from the test's
+ *    K values (ph-two-phase.ts), with no further TP flash; the answer is certified there (equal
+ *    fugacities, both fractions inside (0, 1), Gibbs energy below the one-phase feed's, spec met
+ *    on the β-weighted properties). When Wilson's K values split the feed clearly at T0, T0 is
+ *    tried first (ph-start.ts, wilsonSplitsClearly).
+ * Anything these cannot certify goes to the bracketing solver above, from the last TP flash.
  *
  * result.method reads "PH: <how>, <n> TP flashes (<method of the final TP flash>)", the TP
- * flash's method last in parentheses (tools read it for their warnings); the lever-rule answer
- * has no TP flash method. result.iterations is the number of TP flashes.
+ * flash's method last in parentheses (tools read it for their warnings; a split-Newton answer
+ * reads "(two-phase)" like a two-phase TP flash); the lever-rule answer has no TP flash method.
+ * result.iterations is the number of TP flashes (a stability test that certifies one phase
+ * counts as one), plus the split Newton's steps when that path answered.
  */
 import { solveForTemperature, type PointOutcome, type TemperaturePoint } from './temperature-solve.js';
 import type { ThermoModel } from '../eos/types.js';
 import { ResidualDerivatives } from '../eos/types.js';
 import { phaseThermo } from '../properties/thermo.js';
-import { makePhase, orderByDensity, type FlashErrorCode, type FlashOutcome, type FlashResult, type PhaseState } from './phase-state.js';
+import { isPolar, makePhase, orderByDensity, type FlashErrorCode, type FlashOutcome, type FlashResult, type PhaseState } from './phase-state.js';
 import { flashTP } from './tp-flash.js';
 import { leverAcrossPhaseChange } from './phase-change-lever.js';
+import { splitOfFlash, twoPhaseStateNewton, type SplitStart } from './ph-two-phase.js';
+import { feedStateByStability } from './ph-start.js';
+import { wilsonK } from './fugacity.js';
+import { rachfordRice } from './rachford-rice.js';
 
 export interface StateFlashOptions {
   /** Initial temperature guess, K (default 288.15 K). */
   T0?: number;
   /** Passed to every TP flash: look for a third phase. */
   multiPhaseCheck?: boolean;
+  /**
+   * Continue a two-phase TP-flash split by Newton on (split, T) (ph-two-phase.ts; default true).
+   * false keeps only the bracketing solver, for tests comparing the two.
+   */
+  splitNewton?: boolean;
 }
 
 import { STATE_FLASH_T_MAX, STATE_FLASH_T_MIN } from './temperature-range.js';
@@ -66,7 +84,7 @@ interface Totals {
 
 function totals(model: ThermoModel, r: FlashResult, scratch?: ResidualDerivatives): Totals {
   const at = model.atTemperature(r.T);
-  const s = scratch ?? new ResidualDerivatives(model.nc);
+  const s = scratch ?? residualScratch(model.nc);
   let h = 0;
   let sEnt = 0;
   let cp = 0;
@@ -91,6 +109,13 @@ export function flashEntropy(model: ThermoModel, result: FlashResult): number {
 
 type Point = TemperaturePoint;
 
+/** One derivative scratch reused across calls with the same nc (its contents never outlive a call; JS runs one call at a time). */
+let sharedScratch: ResidualDerivatives | undefined;
+function residualScratch(nc: number): ResidualDerivatives {
+  if (sharedScratch === undefined || sharedScratch.nc !== nc) sharedScratch = new ResidualDerivatives(nc);
+  return sharedScratch;
+}
+
 function fail(code: FlashErrorCode, message: string): FlashOutcome {
   return { ok: false, code, message };
 }
@@ -106,7 +131,7 @@ function stateFlash(kind: SpecKind, model: ThermoModel, P: number, spec: number,
   if (!Number.isFinite(T0raw) || !(T0raw > 0)) return fail('FLASH_ERROR', `the initial temperature must be a positive finite number of kelvin, got ${T0raw}`);
   const T0 = Math.min(STATE_FLASH_T_MAX, Math.max(STATE_FLASH_T_MIN, T0raw));
   const tol = kind === 'PH' ? 1e-10 * Math.max(Math.abs(spec), 1000) : 1e-10 * Math.max(Math.abs(spec), 10);
-  const scratch = new ResidualDerivatives(model.nc);
+  const scratch = residualScratch(model.nc);
   const flashOptions = { multiPhaseCheck: options.multiPhaseCheck ?? false };
   let flashes = 0;
   let last: { T: number; out: PointOutcome } | undefined;
@@ -134,12 +159,80 @@ function stateFlash(kind: SpecKind, model: ThermoModel, P: number, spec: number,
       : fail('FLASH_ERROR', `${kind} flash: the state found at ${p.T} K has a non-positive heat capacity (${p.slope}); the ${what} spec is outside the model's valid range`);
   const describe = (p: Point) => `${(p.f + spec).toPrecision(8)} ${unit} at ${p.T.toFixed(2)} K`;
 
+  const zSplit = options.splitNewton !== false && allowsSplitNewton(model, flashOptions.multiPhaseCheck) ? normalisedFeed(zIn) : undefined;
+  /** The split Newton (ph-two-phase.ts) from `start`, certified by the robust path's own test. */
+  const newtonFrom = (z: Float64Array, start: SplitStart, stabilityTm: number, from: string): FlashOutcome | undefined => {
+    let accepted: Point | undefined;
+    const accept = (Ta: number, phases: PhaseState[]): boolean => {
+      const result: FlashResult = { T: Ta, P, z, phases, iterations: flashes, stabilityTm, method: 'two-phase' };
+      const tot = totals(model, result, scratch);
+      const f = (kind === 'PH' ? tot.h : tot.s) - spec;
+      if (!(Math.abs(f) <= tol)) return false;
+      accepted = { T: Ta, f, slope: kind === 'PH' ? tot.cp : tot.cp / Ta, result };
+      return true;
+    };
+    const split = twoPhaseStateNewton(kind, model, P, z, spec, tol, start, accept);
+    if (split === undefined || accepted === undefined) return undefined;
+    const answer = done(accepted, `Newton on T and the split (${split.iterations} steps) from ${from}`);
+    if (answer.ok) answer.result.iterations += split.iterations;
+    return answer;
+  };
+  /** Temperatures whose TP-flash split has been tried (at most T0 and the one-phase answer). */
+  const flashSplitTried: number[] = [];
+  /** The split Newton from a two-phase TP flash at T, or undefined. */
+  const splitFromFlash = (z: Float64Array, T: number): FlashOutcome | undefined => {
+    if (flashSplitTried.includes(T)) return undefined;
+    flashSplitTried.push(T);
+    const first = evaluate(T);
+    const start = first.ok ? splitOfFlash(first.point.result, z) : undefined;
+    return start === undefined || !first.ok ? undefined : newtonFrom(z, start, first.point.result.stabilityTm, `the TP flash at ${T.toFixed(2)} K`);
+  };
+  /**
+   * The feed at T by its stability test alone (ph-start.ts): stable gives the TP flash's own
+   * one-phase result (cached as that flash), unstable starts the split Newton from the test's K
+   * values; a test that cannot say goes to a TP flash and the split Newton from its split.
+   */
+  const probe = (z: Float64Array, T: number): FlashOutcome | undefined => {
+    if (last !== undefined && last.T === T) return splitFromFlash(z, T);
+    const state = feedStateByStability(model, T, P, z);
+    if (state === undefined) return splitFromFlash(z, T);
+    if (state.stable) {
+      flashes++;
+      const tot = totals(model, state.result, scratch);
+      const x = kind === 'PH' ? tot.h : tot.s;
+      if (Number.isFinite(x)) last = { T, out: { ok: true, point: { T, f: x - spec, slope: kind === 'PH' ? tot.cp : tot.cp / T, result: state.result } } };
+      return undefined;
+    }
+    // A failed Newton from the test's K values most often left the two-phase region (the answer
+    // is one phase): the one-phase Newton decides next, not a TP flash here.
+    return newtonFrom(z, state.start, state.tmMin, `the stability test at ${T.toFixed(2)} K`);
+  };
+
+  // A feed that Wilson's K values split clearly at T0 is most likely two-phase there: the split
+  // Newton starts at T0 (the one-phase Newton below would only move T away by the latent heat).
+  // A wrong guess costs one stability test; the answer is certified either way.
+  const wilsonFirst = zSplit !== undefined && wilsonSplitsClearly(model, T0, P, zSplit);
+  if (zSplit !== undefined && wilsonFirst) {
+    const answer = probe(zSplit, T0);
+    if (answer !== undefined) return answer;
+  }
   let start = T0;
   const Tsingle = singlePhaseTemperature(kind, model, P, spec, zIn, T0, tol, scratch);
   if (Tsingle !== undefined) {
+    if (zSplit !== undefined) {
+      const answer = probe(zSplit, Tsingle);
+      if (answer !== undefined) return answer;
+    }
     const check = evaluate(Tsingle);
     if (check.ok && check.point.result.phases.length === 1 && Math.abs(check.point.f) <= tol) return done(check.point, 'one-phase Newton confirmed by the TP flash');
     if (check.ok) start = Tsingle;
+    if (zSplit !== undefined && check.ok && check.point.result.phases.length === 2) {
+      const answer = splitFromFlash(zSplit, Tsingle);
+      if (answer !== undefined) return answer;
+    }
+  } else if (zSplit !== undefined && !wilsonFirst) {
+    const answer = probe(zSplit, T0);
+    if (answer !== undefined) return answer;
   }
 
   return solveForTemperature(evaluate, {
@@ -158,6 +251,49 @@ function stateFlash(kind: SpecKind, model: ThermoModel, P: number, spec: number,
     collapsed: (lo, hi) => collapsed(kind, model, P, spec, lo, hi, tol, flashes),
   });
 }
+
+/**
+ * The two-phase Newton (ph-two-phase.ts) continues the TP flash's split; it is used only where a
+ * TP flash gives at most those two phases: no multiphase check and no water, glycol or alcohol
+ * (whose TP flash may pick a gas + aqueous or gas + oil split from its stability trials).
+ */
+function allowsSplitNewton(model: ThermoModel, multiPhaseCheck: boolean): boolean {
+  return !multiPhaseCheck && !model.components.some(isPolar);
+}
+
+/** z normalised, or undefined when a mole fraction is not positive and finite (the TP flash reports that). */
+function normalisedFeed(zIn: ArrayLike<number>): Float64Array | undefined {
+  const z = Float64Array.from(zIn);
+  let sum = 0;
+  for (let i = 0; i < z.length; i++) {
+    if (!(z[i] > 0) || !Number.isFinite(z[i])) return undefined;
+    sum += z[i];
+  }
+  for (let i = 0; i < z.length; i++) z[i] /= sum;
+  return z;
+}
+
+/**
+ * Wilson's K values at (T, P) put the feed well inside the two-phase region (0.02 < β < 0.98).
+ * Asked only below 0.7 of the pseudo-critical pressure Σ z_i Pc_i: Wilson's ideal-solution K
+ * values split dense gases that are single phase (3-component gas at 125 bar).
+ */
+function wilsonSplitsClearly(model: ThermoModel, T: number, P: number, z: Float64Array): boolean {
+  const nc = model.nc;
+  if (nc < 2) return false;
+  let ppc = 0;
+  for (let i = 0; i < nc; i++) ppc += z[i] * model.components[i].pc;
+  if (!(P < 0.7 * ppc)) return false;
+  if (wilsonScratch.length !== nc) wilsonScratch = new Float64Array(nc);
+  const K = wilsonScratch;
+  for (let i = 0; i < nc; i++) {
+    const c = model.components[i];
+    K[i] = wilsonK(c.tc, c.pc, c.omega, T, P);
+  }
+  const rr = rachfordRice(z, K, nc);
+  return rr.converged && rr.beta > 0.02 && rr.beta < 0.98;
+}
+let wilsonScratch = new Float64Array(0);
 
 /**
  * The temperature at which the feed as one phase (its stable root at each T) has the spec
