@@ -117,37 +117,55 @@ function result(env: Envelope, httpStatus?: number, extra: Partial<DispatchResul
 }
 
 /**
+ * Results whose JSON text (or envelope object) is made only when someone reads it. Classes with
+ * the getter on the prototype, not object literals with a `get` per result: a literal's getter is
+ * a new closure each time, which gives every result its own hidden class (allocated in old space
+ * and kept until a full GC), and that cost more per runTool call than the lazy text saves.
+ */
+class LazyBodyResult implements DispatchResult {
+  #text: string | undefined;
+  retryAfter?: number;
+  constructor(
+    readonly envelope: Envelope,
+    readonly httpStatus: number,
+  ) {}
+  get body(): string {
+    this.#text ??= JSON.stringify(this.envelope);
+    return this.#text;
+  }
+}
+
+class LazyEnvelopeResult implements DispatchResult {
+  #parsed: Envelope | undefined;
+  retryAfter?: number;
+  summary?: { status: string; head: string };
+  constructor(
+    readonly httpStatus: number,
+    readonly body: string,
+    readonly operationId: string,
+    readonly workerSpan: DispatchResult['workerSpan'],
+  ) {}
+  get envelope(): Envelope {
+    this.#parsed ??= JSON.parse(this.body) as Envelope;
+    return this.#parsed;
+  }
+}
+
+/**
  * For callers that take the envelope object (runTool): the non-finite check without serializing,
  * the JSON text made only if someone reads `body`.
  */
 function objectResult(env: Envelope): DispatchResult {
   if (containsNonFinite(env)) return result(env);
-  let text: string | undefined;
-  return {
-    envelope: env,
-    httpStatus: httpStatusFor(env),
-    get body(): string {
-      text ??= JSON.stringify(env);
-      return text;
-    },
-  };
+  return new LazyBodyResult(env, httpStatusFor(env));
 }
 
 /** A pool reply: status prefix + body; the envelope object is parsed only if someone asks for it. */
 function fromPoolReply(reply: PoolReply, operationId: string): DispatchResult {
   const { httpStatus, body, report, summary } = readPoolReply(reply);
-  let parsed: Envelope | undefined;
-  return {
-    get envelope(): Envelope {
-      parsed ??= JSON.parse(body) as Envelope;
-      return parsed;
-    },
-    httpStatus,
-    body,
-    operationId,
-    workerSpan: report,
-    ...(summary !== undefined ? { summary } : {}),
-  };
+  const out = new LazyEnvelopeResult(httpStatus, body, operationId, report);
+  if (summary !== undefined) out.summary = summary;
+  return out;
 }
 
 function busy(tool: string, code: string, message: string, fix: string, retryAfter = RETRY_AFTER_BUSY_S): DispatchResult {
