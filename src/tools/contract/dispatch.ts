@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { RECORDED_AUTOMATION_TOOLS, recordAutomationCall } from './automation-history.js';
 import type { CallContext, Dispatch, DispatchResult } from './dispatch-types.js';
 import { failure, httpStatusFor, issue, type Envelope } from './envelope.js';
-import { containsNonFinite, executeTool, internalError, serializeWithStatus } from './execute.js';
+import { envelopeContainsNonFinite, executeTool, internalError, serializeWithStatus } from './execute.js';
 import { activeProfile, admitCall } from './governance/policy.js';
 import { checkScope } from './governance/api-keys.js';
 import { limitsForWorker, type ValidationLimits } from './governance/validation-rules.js';
@@ -156,7 +156,7 @@ class LazyEnvelopeResult implements DispatchResult {
  * the JSON text made only if someone reads `body`.
  */
 function objectResult(env: Envelope): DispatchResult {
-  if (containsNonFinite(env)) return result(env);
+  if (envelopeContainsNonFinite(env)) return result(env);
   return new LazyBodyResult(env, httpStatusFor(env));
 }
 

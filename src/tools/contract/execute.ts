@@ -221,6 +221,23 @@ export function containsNonFinite(node: unknown, depth = 0): boolean {
   return false;
 }
 
+/**
+ * containsNonFinite of a whole envelope, walking a top-level field once when it is the same
+ * object as data's field of that name (the legacy top-level copies, e.g. runFlash's flash and
+ * fluid, share data's objects: they were checked under data).
+ */
+export function envelopeContainsNonFinite(env: Envelope): boolean {
+  const data = env.data as Record<string, unknown> | undefined;
+  const shared = data !== null && typeof data === 'object' && !Array.isArray(data) ? data : undefined;
+  const top = env as unknown as Record<string, unknown>;
+  for (const k in top) {
+    const v = top[k];
+    if (shared !== undefined && k !== 'data' && v !== null && typeof v === 'object' && Object.hasOwn(shared, k) && shared[k] === v) continue;
+    if (containsNonFinite(v, 1)) return true;
+  }
+  return false;
+}
+
 /** JSON pointer and value of the first non-finite number, depth-first in key order, without recursion. */
 export function firstNonFinite(root: unknown): { path: string; value: number } | undefined {
   const stack: { v: unknown; path: string }[] = [{ v: root, path: '' }];

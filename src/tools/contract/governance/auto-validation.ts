@@ -172,29 +172,34 @@ function collect(data: unknown, sumTolerance: number): Facts {
     }
   };
 
-  const walk = (node: unknown, depth: number): void => {
-    if (depth > MAX_DEPTH || node === null || typeof node !== 'object') return;
+  // Children are only entered when they are objects within MAX_DEPTH (no call per leaf), and
+  // objects are read with for-in (payloads are plain JSON objects: own enumerable keys, in
+  // Object.keys order) so no key array is allocated per object.
+  const walk = (node: object, depth: number): void => {
     objs.push(node);
+    const deeper = depth < MAX_DEPTH;
     if (Array.isArray(node)) {
       for (let i = 0; i < node.length; i++) {
-        const k = String(i);
-        keys.push(k);
-        visit(k, node[i], node);
-        walk(node[i], depth + 1);
+        const v: unknown = node[i];
+        keys.push(String(i));
+        visit(keys[keys.length - 1], v, node);
+        if (deeper && v !== null && typeof v === 'object') walk(v, depth + 1);
         keys.pop();
       }
     } else {
       const o = node as Record<string, unknown>;
-      for (const k of Object.keys(o)) {
+      for (const k in o) {
+        if (!Object.hasOwn(o, k)) continue;
+        const v = o[k];
         keys.push(k);
-        visit(k, o[k], node);
-        walk(o[k], depth + 1);
+        visit(k, v, node);
+        if (deeper && v !== null && typeof v === 'object') walk(v, depth + 1);
         keys.pop();
       }
     }
     objs.pop();
   };
-  walk(data, 0);
+  if (data !== null && typeof data === 'object') walk(data, 0);
   return f;
 }
 
