@@ -212,17 +212,17 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   async function runInline(tool: AnyTool, input: unknown, ctx: CallContext): Promise<DispatchResult> {
     const toolCtx: ToolContext = { catalog, subject: ctx.subject, profile: activeProfile(), progress: ignoreProgress };
     if (ctx.signal !== undefined) toolCtx.signal = ctx.signal;
-    // Sub-calls go through the whole dispatch path (access check, pool, budget) as the same caller.
-    const subCtx: CallContext = {
-      subject: ctx.subject,
-      transport: ctx.transport,
-      ...(ctx.requestId !== undefined ? { requestId: ctx.requestId } : {}),
-      // A key's scopes bind its workflows' steps too.
-      ...(ctx.scopes !== undefined ? { scopes: ctx.scopes } : {}),
-    };
-    const attached: CallContext = ctx.signal !== undefined ? { ...subCtx, signal: ctx.signal } : subCtx;
+    // Sub-calls go through the whole dispatch path (access check, pool, budget) as the same caller
+    // (their contexts are made when a tool makes one: most make none).
     toolCtx.callTool = async (name, input, opts) => {
-      const out = await dispatch(name, input, opts?.detached === true ? subCtx : attached);
+      const subCtx: CallContext = {
+        subject: ctx.subject,
+        transport: ctx.transport,
+        ...(ctx.requestId !== undefined ? { requestId: ctx.requestId } : {}),
+        // A key's scopes bind its workflows' steps too.
+        ...(ctx.scopes !== undefined ? { scopes: ctx.scopes } : {}),
+      };
+      const out = await dispatch(name, input, opts?.detached === true || ctx.signal === undefined ? subCtx : { ...subCtx, signal: ctx.signal });
       return { envelope: out.envelope, httpStatus: out.httpStatus };
     };
     const env = await executeTool(tool, input, toolCtx);

@@ -140,7 +140,9 @@ export async function executeTool(tool: AnyTool, rawInput: unknown, ctx: ToolCon
 
   let env: Envelope;
   try {
-    env = (await tool.run(normalized.value, ctx)) as Envelope;
+    // Most tools answer synchronously: no await (and its turn of the microtask queue) for them.
+    const ran = tool.run(normalized.value, ctx) as Envelope | Promise<Envelope>;
+    env = ran instanceof Promise ? await ran : ran;
   } catch (err) {
     return internalError(tool.name, err);
   }
