@@ -395,9 +395,9 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         } else {
           // As the worker marks the envelope of a call it runs (workers/tool-worker.ts).
           if (env.provenance !== undefined) env.provenance.operationId = operationId;
-          // No non-finite check for the object: its numbers were read from the case calls' JSON
-          // text (checked by the serializer in the worker) or counted here.
-          out = ctx.transport === 'api' ? new LazyBodyResult(env, httpStatusFor(env)) : result(env);
+          // No non-finite check: its numbers were read from the case calls' JSON text (checked by
+          // the serializer in the worker) or counted here.
+          out = new LazyBodyResult(env, httpStatusFor(env));
           store.finish(operationId, out.httpStatus === 200, out.httpStatus === 200 ? undefined : env.errors?.[0]?.code);
         }
         out.operationId = operationId;
