@@ -25,11 +25,14 @@ let batchCheck: ReturnType<typeof TypeCompiler.Compile<typeof runBatchTool.input
  * (a pool task), merged in case order by the same code as the spread over replicas
  * (distributed-cases.ts), so the answer is the single-task answer.
  */
-export const batchOverThreads: ThreadFanOut = (tool, input, ctx, budgetMs, threads) => {
-  if (tool !== runBatchTool.name) return undefined;
-  batchCheck ??= TypeCompiler.Compile(runBatchTool.input);
-  if (!batchCheck.Check(input) || (input as RunBatchInput).cases.length < MIN_THREAD_SPREAD_CASES) return undefined;
-  return spreadBatch(input as RunBatchInput, ctx, budgetMs, { ...threads, where: 'the worker threads' });
+export const batchOverThreads: ThreadFanOut = {
+  tools: new Set([runBatchTool.name]),
+  spread: (tool, input, ctx, budgetMs, threads) => {
+    if (tool !== runBatchTool.name) return undefined;
+    batchCheck ??= TypeCompiler.Compile(runBatchTool.input);
+    if (!batchCheck.Check(input) || (input as RunBatchInput).cases.length < MIN_THREAD_SPREAD_CASES) return undefined;
+    return spreadBatch(input as RunBatchInput, ctx, budgetMs, { ...threads, where: 'the worker threads' });
+  },
 };
 
 /**

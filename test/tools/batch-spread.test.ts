@@ -123,6 +123,17 @@ t.test('time budget, cancellation and a full pool', async (t) => {
   await new Promise((r) => setTimeout(r, 20));
   t.same([...hang2.cancelled].sort(), hang2.tasks.map((x) => x.operationId).sort(), 'every running chunk was stopped');
 
+  // An overloaded pool sheds the call as a whole, as it sheds a one-task call: no chunk is sent.
+  // (An idle pool admits every call: a call hangs in it first.)
+  const overloaded = Object.assign(new RecordingPool('hang'), { expectedWaitMs: () => 1e6 });
+  const loaded = createDispatcher({ pool: overloaded, timeoutMs: 200, cancelGraceMs: 1 });
+  const first = loaded('runFlash', { model: 'SRK', components: GAS, temperature: 300, pressure: 10 }, ctx);
+  const shed = await loaded('runBatch', batch(40), ctx);
+  t.equal(shed.httpStatus, 503);
+  t.equal(shed.envelope.errors?.[0]?.code, 'POOL_BUSY');
+  t.equal(overloaded.tasks.length, 1, 'only the call in flight reached the pool');
+  t.equal((await first).httpStatus, 504);
+
   const full = new RecordingPool('full');
   const busy = await createDispatcher({ pool: full, timeoutMs: 60_000 })('runBatch', batch(40), ctx);
   t.equal(busy.httpStatus, 503);

@@ -360,8 +360,12 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
    * record (parts done), cancellation and time budget.
    */
   function spreadOverThreads(p: ToolPool, tool: AnyTool, input: unknown, ctx: CallContext): Promise<DispatchResult> | undefined {
+    const fanOut = options.threadFanOut;
     const threads = p.parallelism ?? p.runningCapacity;
-    if (options.threadFanOut === undefined || ctx.distributedCase === true || threads < 2) return undefined;
+    if (fanOut === undefined || !fanOut.tools.has(tool.name) || ctx.distributedCase === true || threads < 2) return undefined;
+    // A call the pool would shed as one task is shed as such (runOnPool answers it): spread, its
+    // cases would not be (they are parts of an admitted call).
+    if (admission?.shouldShed(tool.name, budgetFor(tool.name)) != null) return undefined;
     const operationId = `op_${randomUUID()}`;
     const caseCtx: CallContext = {
       subject: ctx.subject,
@@ -383,7 +387,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     // Two case calls per thread at a time (one running, one waiting on it, so no thread idles
     // while the main thread hands out the next), the next one sent as one ends: a thread slowed
     // by other work gets fewer of the (4 per thread) chunks instead of holding back the call.
-    const spread = options.threadFanOut(tool.name, input, ctx, budgetFor(tool.name), { runner, jobs: 4 * threads });
+    const spread = fanOut.spread(tool.name, input, ctx, budgetFor(tool.name), { runner, jobs: 4 * threads });
     if (spread === undefined) return undefined;
     store.start(operationId, tool.name, ctx.subject);
     return spread.then(

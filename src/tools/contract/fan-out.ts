@@ -24,8 +24,11 @@ export interface ThreadSpread {
   jobs: number;
 }
 
-/** Spreads a call over this server's worker threads, or answers undefined (run it as one task). */
-export type ThreadFanOut = (tool: string, input: unknown, ctx: CallContext, budgetMs: number, threads: ThreadSpread) => Promise<Envelope<unknown>> | undefined;
+/** Spreads a call of one of `tools` over this server's worker threads, or answers undefined (run it as one task). */
+export interface ThreadFanOut {
+  tools: ReadonlySet<string>;
+  spread(tool: string, input: unknown, ctx: CallContext, budgetMs: number, threads: ThreadSpread): Promise<Envelope<unknown>> | undefined;
+}
 
 let current: FanOut | undefined;
 
