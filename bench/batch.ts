@@ -78,7 +78,7 @@ export async function benchBatch(): Promise<object[]> {
     for (const name of ['spread', 'oneTask'] as const) {
       const rs = rounds[name];
       const perS = median(rs.map((x) => cases / (x.wallMs / 1000)));
-      const shares = threads.map((_, i) => r1(100 * median(rs.map((x) => x.shares[i] ?? 0))) / 100);
+      const shares = threads.map((_, i) => Math.round(1000 * median(rs.map((x) => x.shares[i] ?? 0))) / 1000);
       const context = {
         cases,
         calls: CALLS,
