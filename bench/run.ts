@@ -8,7 +8,7 @@
  *
  * Arguments pick a subset by name, e.g. `node dist/bench/run.js overload` or `... http gerg`:
  * http (cold start, RSS, echo and tool routes), overload (bench/overload.ts), and the module
- * benches dispatch, engine-flash, envelope, process, column, cost-curves, mcp, gerg, models, standards, enterprise, fuzz, scale-out. No argument runs all.
+ * benches dispatch, batch, engine-flash, envelope, process, column, cost-curves, mcp, gerg, models, standards, enterprise, fuzz, scale-out. No argument runs all.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +21,7 @@ const emit = (line: BenchLine | object): void => {
 
 const MODULES: { file: string; fn: string }[] = [
   { file: './dispatch.js', fn: 'benchDispatch' },
+  { file: './batch.js', fn: 'benchBatch' },
   { file: './engine-flash.js', fn: 'benchEngineFlash' },
   { file: './envelope.js', fn: 'benchEnvelope' },
   { file: './process.js', fn: 'benchProcess' },

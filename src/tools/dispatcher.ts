@@ -3,11 +3,43 @@
  * (HTTP, MCP stdio, runTool) build theirs here; the contract machinery itself never imports the
  * registry, which is what keeps the discovery tools out of an import cycle with it.
  */
+import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { createDispatcher as createContractDispatcher, type Dispatcher, type DispatcherOptions } from './contract/dispatch.js';
+import type { ThreadFanOut } from './contract/fan-out.js';
+import { runBatchTool, type RunBatchInput } from './process/runBatch.js';
+import { spreadBatch } from './platform/stream/distributed-cases.js';
 import { toolCatalog } from './registry.js';
 
 export type { Dispatcher, DispatcherOptions } from './contract/dispatch.js';
 
-export function createDispatcher(options: Omit<DispatcherOptions, 'catalog'> & { catalog?: DispatcherOptions['catalog'] }): Dispatcher {
-  return createContractDispatcher({ ...options, catalog: options.catalog ?? toolCatalog });
+/**
+ * Below this many cases a runBatch call stays one pool task: its flashes take about as long as
+ * the extra tasks, the structured clones and the merge would.
+ */
+export const MIN_THREAD_SPREAD_CASES = 16;
+
+let batchCheck: ReturnType<typeof TypeCompiler.Compile<typeof runBatchTool.input>> | undefined;
+
+/**
+ * runBatch over the pool's threads: chunks of consecutive cases, each a runBatch call of its own
+ * (a pool task), merged in case order by the same code as the spread over replicas
+ * (distributed-cases.ts), so the answer is the single-task answer.
+ */
+export const batchOverThreads: ThreadFanOut = {
+  tools: new Set([runBatchTool.name]),
+  spread: (tool, input, ctx, budgetMs, threads) => {
+    if (tool !== runBatchTool.name) return undefined;
+    batchCheck ??= TypeCompiler.Compile(runBatchTool.input);
+    if (!batchCheck.Check(input) || (input as RunBatchInput).cases.length < MIN_THREAD_SPREAD_CASES) return undefined;
+    return spreadBatch(input as RunBatchInput, ctx, budgetMs, { ...threads, where: 'the worker threads' });
+  },
+};
+
+/**
+ * `spreadBatches: false` runs every runBatch call as one pool task (the default spreads big ones
+ * over the threads of a pool that has several).
+ */
+export function createDispatcher(options: Omit<DispatcherOptions, 'catalog'> & { catalog?: DispatcherOptions['catalog']; spreadBatches?: boolean }): Dispatcher {
+  const { spreadBatches, ...rest } = options;
+  return createContractDispatcher({ threadFanOut: spreadBatches === false ? undefined : batchOverThreads, ...rest, catalog: options.catalog ?? toolCatalog });
 }

@@ -3,12 +3,12 @@
  * any work, then the tool runs inline (cheap tools) or in the worker pool (CPU work) under a time
  * budget, with admission control in front of the pool.
  */
-import { fanOutFor } from './fan-out.js';
+import { CaseCallBusy, fanOutFor, threadCaseRunner, type ThreadFanOut } from './fan-out.js';
 import { randomUUID } from 'node:crypto';
 import { RECORDED_AUTOMATION_TOOLS, recordAutomationCall } from './automation-history.js';
 import type { CallContext, Dispatch, DispatchResult } from './dispatch-types.js';
 import { failure, httpStatusFor, issue, type Envelope } from './envelope.js';
-import { containsNonFinite, executeTool, internalError, serializeWithStatus } from './execute.js';
+import { envelopeContainsNonFinite, executeTool, internalError, serializeWithStatus } from './execute.js';
 import { activeProfile, admitCall } from './governance/policy.js';
 import { checkScope } from './governance/api-keys.js';
 import { limitsForWorker, type ValidationLimits } from './governance/validation-rules.js';
@@ -97,6 +97,11 @@ export interface DispatcherOptions {
   inlineFallback?: boolean;
   metrics?: DispatchMetrics;
   progress?: ProgressStore;
+  /**
+   * Spreads a call made of independent cases (runBatch) over the pool's threads when it has more
+   * than one (src/tools/dispatcher.ts gives the runBatch one; undefined: every call is one task).
+   */
+  threadFanOut?: ThreadFanOut;
 }
 
 export interface Dispatcher extends Dispatch {
@@ -117,37 +122,56 @@ function result(env: Envelope, httpStatus?: number, extra: Partial<DispatchResul
 }
 
 /**
+ * Results whose JSON text (or envelope object) is made only when someone reads it. Classes with
+ * the getter on the prototype, not object literals with a `get` per result: a literal's getter is
+ * a new closure each time, which gives every result its own hidden class (allocated in old space
+ * and kept until a full GC), and that cost more per runTool call than the lazy text saves.
+ */
+class LazyBodyResult implements DispatchResult {
+  #text: string | undefined;
+  retryAfter?: number;
+  operationId?: string;
+  constructor(
+    readonly envelope: Envelope,
+    readonly httpStatus: number,
+  ) {}
+  get body(): string {
+    this.#text ??= JSON.stringify(this.envelope);
+    return this.#text;
+  }
+}
+
+class LazyEnvelopeResult implements DispatchResult {
+  #parsed: Envelope | undefined;
+  retryAfter?: number;
+  summary?: { status: string; head: string };
+  constructor(
+    readonly httpStatus: number,
+    readonly body: string,
+    readonly operationId: string,
+    readonly workerSpan: DispatchResult['workerSpan'],
+  ) {}
+  get envelope(): Envelope {
+    this.#parsed ??= JSON.parse(this.body) as Envelope;
+    return this.#parsed;
+  }
+}
+
+/**
  * For callers that take the envelope object (runTool): the non-finite check without serializing,
  * the JSON text made only if someone reads `body`.
  */
 function objectResult(env: Envelope): DispatchResult {
-  if (containsNonFinite(env)) return result(env);
-  let text: string | undefined;
-  return {
-    envelope: env,
-    httpStatus: httpStatusFor(env),
-    get body(): string {
-      text ??= JSON.stringify(env);
-      return text;
-    },
-  };
+  if (envelopeContainsNonFinite(env)) return result(env);
+  return new LazyBodyResult(env, httpStatusFor(env));
 }
 
 /** A pool reply: status prefix + body; the envelope object is parsed only if someone asks for it. */
 function fromPoolReply(reply: PoolReply, operationId: string): DispatchResult {
   const { httpStatus, body, report, summary } = readPoolReply(reply);
-  let parsed: Envelope | undefined;
-  return {
-    get envelope(): Envelope {
-      parsed ??= JSON.parse(body) as Envelope;
-      return parsed;
-    },
-    httpStatus,
-    body,
-    operationId,
-    workerSpan: report,
-    ...(summary !== undefined ? { summary } : {}),
-  };
+  const out = new LazyEnvelopeResult(httpStatus, body, operationId, report);
+  if (summary !== undefined) out.summary = summary;
+  return out;
 }
 
 function busy(tool: string, code: string, message: string, fix: string, retryAfter = RETRY_AFTER_BUSY_S): DispatchResult {
@@ -188,24 +212,29 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   async function runInline(tool: AnyTool, input: unknown, ctx: CallContext): Promise<DispatchResult> {
     const toolCtx: ToolContext = { catalog, subject: ctx.subject, profile: activeProfile(), progress: ignoreProgress };
     if (ctx.signal !== undefined) toolCtx.signal = ctx.signal;
-    // Sub-calls go through the whole dispatch path (access check, pool, budget) as the same caller.
-    const subCtx: CallContext = {
-      subject: ctx.subject,
-      transport: ctx.transport,
-      ...(ctx.requestId !== undefined ? { requestId: ctx.requestId } : {}),
-      // A key's scopes bind its workflows' steps too.
-      ...(ctx.scopes !== undefined ? { scopes: ctx.scopes } : {}),
-    };
-    const attached: CallContext = ctx.signal !== undefined ? { ...subCtx, signal: ctx.signal } : subCtx;
+    // Sub-calls go through the whole dispatch path (access check, pool, budget) as the same caller
+    // (their contexts are made when a tool makes one: most make none).
     toolCtx.callTool = async (name, input, opts) => {
-      const out = await dispatch(name, input, opts?.detached === true ? subCtx : attached);
+      const subCtx: CallContext = {
+        subject: ctx.subject,
+        transport: ctx.transport,
+        ...(ctx.requestId !== undefined ? { requestId: ctx.requestId } : {}),
+        // A key's scopes bind its workflows' steps too.
+        ...(ctx.scopes !== undefined ? { scopes: ctx.scopes } : {}),
+      };
+      const out = await dispatch(name, input, opts?.detached === true || ctx.signal === undefined ? subCtx : { ...subCtx, signal: ctx.signal });
       return { envelope: out.envelope, httpStatus: out.httpStatus };
     };
     const env = await executeTool(tool, input, toolCtx);
     return ctx.transport === 'api' ? objectResult(env) : result(env);
   }
 
-  async function runOnPool(p: ToolPool, tool: AnyTool, input: unknown, ctx: CallContext): Promise<DispatchResult> {
+  /**
+   * `asCase`: one case call of a call spread over the threads, which was admitted as a whole: it
+   * is not shed by expected wait (its own sibling cases are what it would wait for) and keeps no
+   * progress record of its own (the spread call has one).
+   */
+  async function runOnPool(p: ToolPool, tool: AnyTool, input: unknown, ctx: CallContext, asCase = false): Promise<DispatchResult> {
     if (p.closing) {
       return busy(tool.name, 'SHUTTING_DOWN', 'The server is shutting down and takes no new calculations', 'Retry against another instance or after restart.');
     }
@@ -214,7 +243,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     }
     const budgetMs = budgetFor(tool.name);
     // Shed at once a call that would wait longer than the queue target or its own budget allows.
-    const shed = admission?.shouldShed(tool.name, budgetMs);
+    const shed = asCase ? undefined : admission?.shouldShed(tool.name, budgetMs);
     if (shed != null) {
       const why = shed.reason === 'budget' ? `its time budget of ${budgetMs} ms` : 'the queue target';
       return busy(
@@ -243,7 +272,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     if (limits !== undefined) task.validationLimits = limits;
     inFlight++;
     admission?.enter(tool.name);
-    store.start(operationId, tool.name, ctx.subject);
+    // A case call's updates go to an id nobody opened: the store ignores them.
+    if (!asCase) store.start(operationId, tool.name, ctx.subject);
     try {
       for (let attempt = 0; ; attempt++) {
         const remaining = deadline - performance.now();
@@ -324,6 +354,67 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     }
   }
 
+  /**
+   * The call spread over the pool's threads by options.threadFanOut (undefined: run it as one
+   * task): its case calls go straight to the pool as this caller, with the call's own progress
+   * record (parts done), cancellation and time budget.
+   */
+  function spreadOverThreads(p: ToolPool, tool: AnyTool, input: unknown, ctx: CallContext): Promise<DispatchResult> | undefined {
+    const fanOut = options.threadFanOut;
+    const threads = p.parallelism ?? p.runningCapacity;
+    if (fanOut === undefined || !fanOut.tools.has(tool.name) || ctx.distributedCase === true || threads < 2) return undefined;
+    // A call the pool would shed as one task is shed as such (runOnPool answers it): spread, its
+    // cases would not be (they are parts of an admitted call).
+    if (admission?.shouldShed(tool.name, budgetFor(tool.name)) != null) return undefined;
+    const operationId = `op_${randomUUID()}`;
+    const caseCtx: CallContext = {
+      subject: ctx.subject,
+      transport: ctx.transport,
+      distributedCase: true,
+      ...(ctx.requestId !== undefined ? { requestId: ctx.requestId } : {}),
+      ...(ctx.scopes !== undefined ? { scopes: ctx.scopes } : {}),
+    };
+    let done = 0;
+    let parts = 0;
+    const runner = threadCaseRunner(async (name, caseInput, signal) => {
+      parts++;
+      const caseTool = lookup(name);
+      const r = caseTool === undefined ? result(internalError(name, new Error(`no tool ${name} for a case call`))) : await runOnPool(p, caseTool, caseInput, { ...caseCtx, signal }, true);
+      done++;
+      store.update(operationId, done / Math.max(parts, 1), `${done} of ${parts} parts done`);
+      return r;
+    }, 2 * threads);
+    // Two case calls per thread at a time (one running, one waiting on it, so no thread idles
+    // while the main thread hands out the next), the next one sent as one ends: a thread slowed
+    // by other work gets fewer of the (4 per thread) chunks instead of holding back the call.
+    const spread = fanOut.spread(tool.name, input, ctx, budgetFor(tool.name), { runner, jobs: 4 * threads });
+    if (spread === undefined) return undefined;
+    store.start(operationId, tool.name, ctx.subject);
+    return spread.then(
+      (env) => {
+        let out: DispatchResult;
+        if (ctx.signal?.aborted === true) {
+          out = result(failure(tool.name, 'timeout', [issue('CANCELLED', 'The caller went away; the calculation was cancelled', 'Retry the call.')], 'runner'), 499);
+          store.finish(operationId, false, 'cancelled by the caller');
+        } else {
+          // As the worker marks the envelope of a call it runs (workers/tool-worker.ts).
+          if (env.provenance !== undefined) env.provenance.operationId = operationId;
+          // No non-finite check: its numbers were read from the case calls' JSON text (checked by
+          // the serializer in the worker) or counted here.
+          out = new LazyBodyResult(env, httpStatusFor(env));
+          store.finish(operationId, out.httpStatus === 200, out.httpStatus === 200 ? undefined : env.errors?.[0]?.code);
+        }
+        out.operationId = operationId;
+        return out;
+      },
+      (err: unknown) => {
+        store.finish(operationId, false, err instanceof CaseCallBusy ? 'rejected: pool busy' : 'failed');
+        if (err instanceof CaseCallBusy) return { ...result(err.envelope), operationId };
+        throw err;
+      },
+    );
+  }
+
   const dispatch = async (toolName: string, input: unknown, ctx: CallContext): Promise<DispatchResult> => {
     const started = performance.now();
     let out: DispatchResult;
@@ -355,8 +446,12 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
           // A full server answers busy as for any pool call (runOnPool), spread or not. A spread
           // call takes no pool slot itself (its cases do, wherever they run): counting it would
           // let it block its own cases on a server with no queue (POOL_MAX_QUEUE=0).
-          const spread = pool.closing || inFlight >= pool.runningCapacity + maxQueue ? undefined : fanOutFor(tool.name, input, ctx, budgetFor(tool.name));
-          if (spread === undefined) out = await runOnPool(pool, tool, input, ctx);
+          // Without it, on a pool of several threads, such a call's cases run as pool tasks side by side.
+          const full = pool.closing || inFlight >= pool.runningCapacity + maxQueue;
+          const spread = full ? undefined : fanOutFor(tool.name, input, ctx, budgetFor(tool.name));
+          const threads = full || spread !== undefined ? undefined : spreadOverThreads(pool, tool, input, ctx);
+          if (threads !== undefined) out = await threads;
+          else if (spread === undefined) out = await runOnPool(pool, tool, input, ctx);
           else {
             const env = await spread;
             out = ctx.transport === 'api' ? objectResult(env) : result(env);

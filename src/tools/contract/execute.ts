@@ -140,7 +140,9 @@ export async function executeTool(tool: AnyTool, rawInput: unknown, ctx: ToolCon
 
   let env: Envelope;
   try {
-    env = (await tool.run(normalized.value, ctx)) as Envelope;
+    // Most tools answer synchronously: no await (and its turn of the microtask queue) for them.
+    const ran = tool.run(normalized.value, ctx) as Envelope | Promise<Envelope>;
+    env = ran instanceof Promise ? await ran : ran;
   } catch (err) {
     return internalError(tool.name, err);
   }
@@ -218,6 +220,23 @@ export function containsNonFinite(node: unknown, depth = 0): boolean {
   }
   const o = node as Record<string, unknown>;
   for (const k in o) if (containsNonFinite(o[k], depth + 1)) return true;
+  return false;
+}
+
+/**
+ * containsNonFinite of a whole envelope, walking a top-level field once when it is the same
+ * object as data's field of that name (the legacy top-level copies, e.g. runFlash's flash and
+ * fluid, share data's objects: they were checked under data).
+ */
+export function envelopeContainsNonFinite(env: Envelope): boolean {
+  const data = env.data as Record<string, unknown> | undefined;
+  const shared = data !== null && typeof data === 'object' && !Array.isArray(data) ? data : undefined;
+  const top = env as unknown as Record<string, unknown>;
+  for (const k in top) {
+    const v = top[k];
+    if (shared !== undefined && k !== 'data' && v !== null && typeof v === 'object' && Object.hasOwn(shared, k) && shared[k] === v) continue;
+    if (containsNonFinite(v, 1)) return true;
+  }
   return false;
 }
 

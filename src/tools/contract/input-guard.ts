@@ -97,32 +97,59 @@ export function parseJsonBounded(text: string, field?: string): { ok: true; valu
 
 const SUBNORMAL_MAX = 2.2250738585072014e-308; // Number.MIN_NORMAL (2^-1022)
 
+/** An object or array waiting to be walked; its pointer is spelled out only if a problem is found there. */
+interface Pending {
+  v: object;
+  depth: number;
+  parent: Pending | undefined;
+  key: string;
+}
+
+function pointerOf(p: Pending | undefined): string {
+  const keys: string[] = [];
+  for (let q = p; q !== undefined && q.parent !== undefined; q = q.parent) keys.push(q.key);
+  let path = '';
+  for (let i = keys.length - 1; i >= 0; i--) path += `/${keys[i]}`;
+  return path;
+}
+
 /**
  * Walks a parsed input without recursion: depth against maxDepth, a lower bound of its JSON size
  * against maxBytes, and numbers that are subnormal (1e-320 and the like: no physical input is
  * that small, and dividing by one gives Infinity). Returns the first problem, or undefined.
+ * (Every call runs this, so no key/value pair arrays and no JSON pointers unless one is reported.)
  */
 export function checkInputLimits(value: unknown, lim: InputLimits = limits): LimitProblem | undefined {
   if (value === null || typeof value !== 'object') return checkScalar(value, '/');
-  const stack: { v: unknown; depth: number; path: string }[] = [{ v: value, depth: 1, path: '' }];
+  const stack: Pending[] = [{ v: value, depth: 1, parent: undefined, key: '' }];
   let bytes = 0;
+  const visit = (at: Pending, k: string, child: unknown, inArray: boolean): LimitProblem | undefined => {
+    if (!inArray) bytes += k.length + 3;
+    if (child !== null && typeof child === 'object') {
+      stack.push({ v: child, depth: at.depth + 1, parent: at, key: k });
+      return undefined;
+    }
+    if (typeof child === 'string') bytes += child.length + 2;
+    else bytes += typeof child === 'number' ? 1 : 4;
+    return typeof child === 'number' && child !== 0 && Math.abs(child) < SUBNORMAL_MAX ? checkScalar(child, `${pointerOf(at)}/${k}`) : undefined;
+  };
   while (stack.length > 0) {
-    const { v, depth, path } = stack.pop()!;
-    if (depth > lim.maxDepth) return { kind: 'depth', issue: depthIssue(lim.maxDepth, path || '/') };
-    const entries: [string, unknown][] = Array.isArray(v) ? v.map((x, i) => [String(i), x]) : Object.entries(v as object);
+    const at = stack.pop()!;
+    if (at.depth > lim.maxDepth) return { kind: 'depth', issue: depthIssue(lim.maxDepth, pointerOf(at) || '/') };
+    const v = at.v;
     // A lower bound of the JSON text's length (brackets, commas, keys, shortest number text), so
     // an input over the limit is surely over it, and a body the HTTP limit let through is not refused.
-    bytes += 2 + entries.length;
-    for (const [k, child] of entries) {
-      if (!Array.isArray(v)) bytes += k.length + 3;
-      if (child !== null && typeof child === 'object') {
-        stack.push({ v: child, depth: depth + 1, path: `${path}/${k}` });
-        continue;
+    if (Array.isArray(v)) {
+      bytes += 2 + v.length;
+      for (let i = 0; i < v.length; i++) {
+        const bad = visit(at, String(i), v[i], true);
+        if (bad !== undefined) return bad;
       }
-      if (typeof child === 'string') bytes += child.length + 2;
-      else bytes += typeof child === 'number' ? 1 : 4;
-      if (typeof child === 'number') {
-        const bad = checkScalar(child, `${path}/${k}`);
+    } else {
+      const keys = Object.keys(v);
+      bytes += 2 + keys.length;
+      for (const k of keys) {
+        const bad = visit(at, k, (v as Record<string, unknown>)[k], false);
         if (bad !== undefined) return bad;
       }
     }

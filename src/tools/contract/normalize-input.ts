@@ -24,16 +24,40 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
+/**
+ * Per-schema answers, memoised: schemas are static objects and this runs on every call, so the
+ * allowed values of an enum field and the object/array branch of a union are worked out once.
+ */
+const allowedMemo = new WeakMap<object, readonly (string | number | boolean)[] | null>();
+const branchMemo = new WeakMap<object, { object: Schema | undefined; array: Schema | undefined }>();
+
+function allowedAt(schema: Schema): readonly (string | number | boolean)[] | undefined {
+  let a = allowedMemo.get(schema);
+  if (a === undefined) {
+    a = allowedValues(schema) ?? null;
+    allowedMemo.set(schema, a);
+  }
+  return a ?? undefined;
+}
+
 /** The one branch of a union that takes an object (or an array), if exactly one does. */
 function branchFor(schema: Schema, value: unknown): Schema | undefined {
-  const branches = (schema.anyOf as Schema[]).filter((b) => (Array.isArray(value) ? b.type === 'array' : b.type === 'object'));
-  return branches.length === 1 ? branches[0] : undefined;
+  let b = branchMemo.get(schema);
+  if (b === undefined) {
+    const only = (type: string) => {
+      const branches = (schema.anyOf as Schema[]).filter((x) => x.type === type);
+      return branches.length === 1 ? branches[0] : undefined;
+    };
+    b = { object: only('object'), array: only('array') };
+    branchMemo.set(schema, b);
+  }
+  return Array.isArray(value) ? b.array : b.object;
 }
 
 function walk(schema: Schema | undefined, value: unknown, path: string, out: Normalization[], depth: number): unknown {
   if (schema === undefined || depth > MAX_DEPTH) return value;
   if (typeof value === 'string') {
-    const allowed = allowedValues(schema);
+    const allowed = allowedAt(schema);
     if (allowed === undefined || allowed.includes(value)) return value;
     const strings = allowed.filter((a): a is string => typeof a === 'string');
     const to = canonicalSpelling(value, strings);

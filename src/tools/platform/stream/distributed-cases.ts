@@ -11,17 +11,28 @@ import { Value } from '@sinclair/typebox/value';
 import { failure, issue, type DiagnosticIssue, type Envelope } from '../../contract/envelope.js';
 import { isSharedStateError, sharedStateHealthy, sharedStateUnavailable } from '../../contract/shared-state/backend.js';
 import type { CallContext } from '../../contract/dispatch-types.js';
-import type { FanOut } from '../../contract/fan-out.js';
+import type { CaseRunner, FanOut } from '../../contract/fan-out.js';
 import { batchEnvelope, refuseUnknownCaseKeys, runBatchTool, type CaseSlot, type RunBatchInput } from '../../process/runBatch.js';
 import { planStudy, runParametricStudyTool, studyEnvelope, writeStudyCase, type RunParametricStudyInput, type StudyCase, type StudyPlan } from '../../process/runParametricStudy.js';
 import { distributedSweeps } from './distributed.js';
 
 /**
+ * Where a spread call's cases run (on the replicas through the job queue, or on this server's
+ * worker threads: fan-out.ts): the runner, how many calls a batch becomes at most, and the words
+ * for it in a timeout.
+ */
+export interface CaseSpread {
+  runner: CaseRunner;
+  jobs: number;
+  where: string;
+}
+
+/**
  * Runs the one-case calls and reads each case's result from its envelope (`slotOf`: undefined when
  * it did not run); the slots in case order, or a timeout failure if the budget ran out first.
  */
-async function runCases<S>(tool: string, ctx: CallContext, budgetMs: number, inputs: unknown[], slotOf: (i: number, env: Envelope<unknown>) => S | undefined): Promise<S[] | Envelope<never>> {
-  const envs = await distributedSweeps()!.runCases(ctx.subject, tool, inputs, Date.now() + budgetMs, ctx.signal);
+async function runCases<S>(spread: CaseSpread, tool: string, ctx: CallContext, budgetMs: number, inputs: unknown[], slotOf: (i: number, env: Envelope<unknown>) => S | undefined): Promise<S[] | Envelope<never>> {
+  const envs = await spread.runner(ctx.subject, tool, inputs, Date.now() + budgetMs, ctx.signal);
   const slots: S[] = [];
   for (let i = 0; i < inputs.length; i++) {
     const slot = envs[i] === undefined ? undefined : slotOf(i, envs[i]!);
@@ -29,7 +40,7 @@ async function runCases<S>(tool: string, ctx: CallContext, budgetMs: number, inp
     slots.push(slot);
   }
   if (slots.length === inputs.length) return slots;
-  return failure(tool, 'timeout', [issue('TIMEOUT', `${tool} ran past its time budget of ${budgetMs} ms (its cases were spread over the replicas as ${inputs.length} jobs; the first ${slots.length} in order were done)`, 'Use fewer cases per call, or ask the operator to raise TOOL_TIMEOUT_MS.')], 'runner');
+  return failure(tool, 'timeout', [issue('TIMEOUT', `${tool} ran past its time budget of ${budgetMs} ms (its cases were spread over ${spread.where} as ${inputs.length} jobs; the first ${slots.length} in order were done)`, 'Use fewer cases per call, or ask the operator to raise TOOL_TIMEOUT_MS.')], 'runner');
 }
 
 /** A one-case call that failed as a whole because its case did: ALL_CASES_FAILED comes first. */
@@ -41,7 +52,7 @@ const allFailed = (env: Envelope<unknown>) => env.status === 'error' && env.erro
  * would spend more on the queue than on the flashes.
  */
 export const BATCH_JOBS = 32;
-export const batchChunk = (cases: number) => Math.ceil(cases / BATCH_JOBS);
+export const batchChunk = (cases: number, jobs = BATCH_JOBS) => Math.ceil(cases / jobs);
 
 /** The cases from `from` on, from the batch of them that ran (undefined: it did not, or all of them failed). */
 function chunkSlots(from: number, env: Envelope<unknown>): CaseSlot[] | undefined {
@@ -81,12 +92,14 @@ function studySlot(c: number, env: Envelope<unknown>, study: RunParametricStudyI
   return { caseIndex: c, inputs, converged: false, outputs: {}, error: { code: first[1]!, message: first[2]! } };
 }
 
+const replicas = (): CaseSpread => ({ runner: (...a) => distributedSweeps()!.runCases(...a), jobs: BATCH_JOBS, where: 'the replicas' });
+
 export const casesFanOut: FanOut = (tool, input, ctx, budgetMs) => {
   // Anything the single-process call would refuse is left to it, as is a call of one case; so is
   // every call while Redis is unreachable (these tools keep working without shared state).
   if (distributedSweeps() === undefined || !sharedStateHealthy()) return undefined;
   let spread: Promise<Envelope<unknown>> | undefined;
-  if (tool === runBatchTool.name && Value.Check(runBatchTool.input, input)) spread = spreadBatch(input as RunBatchInput, ctx, budgetMs);
+  if (tool === runBatchTool.name && Value.Check(runBatchTool.input, input)) spread = spreadBatch(input as RunBatchInput, ctx, budgetMs, replicas());
   else if (tool === runParametricStudyTool.name && Value.Check(runParametricStudyTool.input, input)) spread = spreadStudy(input as RunParametricStudyInput, ctx, budgetMs);
   // Redis lost mid-call: 503, retry (the replicas then run such calls alone until it is back).
   return spread?.catch((err: unknown) => {
@@ -95,22 +108,27 @@ export const casesFanOut: FanOut = (tool, input, ctx, budgetMs) => {
   });
 };
 
-function spreadBatch(batch: RunBatchInput, ctx: CallContext, budgetMs: number): Promise<Envelope<unknown>> | undefined {
+/**
+ * A runBatch call (already checked against its schema) as chunks of consecutive cases, each a
+ * runBatch call of its own run by `spread`, merged in case order into the single call's answer;
+ * undefined for a call the single-process run should answer (one case, unknown case keys).
+ */
+export function spreadBatch(batch: RunBatchInput, ctx: CallContext, budgetMs: number, spread: CaseSpread): Promise<Envelope<unknown>> | undefined {
   if (batch.cases.length < 2 || refuseUnknownCaseKeys(batch.cases) !== undefined) return undefined;
   return (async () => {
     const started = performance.now();
     const deadline = Date.now() + budgetMs;
     const { cases, ...base } = batch;
-    const size = batchChunk(cases.length);
+    const size = batchChunk(cases.length, spread.jobs);
     const starts = Array.from({ length: Math.ceil(cases.length / size) }, (_, k) => k * size);
     // A chunk whose cases all failed answers ALL_CASES_FAILED with its first errors only, not
     // each case's: those cases run again one per job, which gives each its own errors.
-    const chunks = await runCases(runBatchTool.name, ctx, budgetMs, starts.map((s) => ({ ...base, cases: cases.slice(s, s + size) })), (k, env) =>
+    const chunks = await runCases(spread, runBatchTool.name, ctx, budgetMs, starts.map((s) => ({ ...base, cases: cases.slice(s, s + size) })), (k, env) =>
       allFailed(env) ? ('all failed' as const) : chunkSlots(starts[k]!, env),
     );
     if (!Array.isArray(chunks)) return chunks;
     const again = starts.flatMap((s, k) => (chunks[k] === 'all failed' ? cases.slice(s, s + size).map((_, j) => s + j) : []));
-    const single = again.length === 0 ? [] : await runCases(runBatchTool.name, ctx, Math.max(1, deadline - Date.now()), again.map((i) => ({ ...base, cases: [cases[i]!] })), (j, env) => batchSlot(again[j]!, env));
+    const single = again.length === 0 ? [] : await runCases(spread, runBatchTool.name, ctx, Math.max(1, deadline - Date.now()), again.map((i) => ({ ...base, cases: [cases[i]!] })), (j, env) => batchSlot(again[j]!, env));
     if (!Array.isArray(single)) return single;
     const slots = chunks.flatMap((c) => (c === 'all failed' ? [] : c)).concat(single).sort((x, y) => x.caseIndex - y.caseIndex);
     return batchEnvelope(cases.length, slots, started);
@@ -130,7 +148,7 @@ function spreadStudy(study: RunParametricStudyInput, ctx: CallContext, budgetMs:
       const sweeps = combo.flatMap((j, k) => (j === -1 ? [] : [{ address: study.sweeps[k]!.address, ...(study.sweeps[k]!.unit !== undefined ? { unit: study.sweeps[k]!.unit } : {}), values: [plan.sweeps[k]!.values[j]!] }]));
       return { baseProcess: study.baseProcess, sweeps, outputs: study.outputs, mode: 'full_factorial' as const };
     };
-    const slots = await runCases(runParametricStudyTool.name, ctx, budgetMs, plan.combos.map(caseOf), (c, env) => studySlot(c, env, study, plan));
+    const slots = await runCases(replicas(), runParametricStudyTool.name, ctx, budgetMs, plan.combos.map(caseOf), (c, env) => studySlot(c, env, study, plan));
     return Array.isArray(slots) ? studyEnvelope(study, plan, slots, started) : slots;
   })();
 }

@@ -8,7 +8,7 @@
  * Input and output follow seed 001 (flash format); the payload is also copied to the legacy
  * top-level `flash` and `fluid` fields.
  */
-import { createFluid, flashPH, flashPS, flashReport, flashTP, flashTV, STATE_FLASH_T_MAX, STATE_FLASH_T_MIN, TV_FLASH_P_MAX, TV_FLASH_P_MIN, type FlashOutcome, type FlashReport, type FlashResult, type FluidModelName } from '../../../engine/index.js';
+import { createFluid, type Fluid, flashPH, flashPS, flashReport, flashTP, flashTV, STATE_FLASH_T_MAX, STATE_FLASH_T_MIN, TV_FLASH_P_MAX, TV_FLASH_P_MIN, type FlashOutcome, type FlashReport, type FlashResult, type FluidModelName } from '../../../engine/index.js';
 import { failure, success, type Envelope, type Warning } from '../../contract/envelope.js';
 import { defineTool } from '../../contract/types.js';
 import { RunFlashInput, RunFlashOutput } from './schema.js';
@@ -103,8 +103,36 @@ function stateFlashFix(req: FlashRequest): string {
 
 type CubicRun = { ok: true; result: FlashResult; report: FlashReport; hydrate?: Extract<HydrateRun, { ok: true }>; saturation?: { warnings: Warning[]; notes: string[] } } | { ok: false; env: Envelope<never> };
 
-function cubicRun(req: FlashRequest): CubicRun {
+/**
+ * SRK/PR models reused across calls, by model, alpha function and component list: building one
+ * (database kij lookups, parameters) costs about a tenth of a small TP flash, and a CubicModel
+ * holds nothing a flash changes (its per-temperature evaluation is immutable but for per-call
+ * scratch). Only the feed differs between calls; it is normalised here as createCubicFluid does.
+ */
+const cubicFluids = new Map<string, Fluid>();
+/** The cache is cleared when it holds this many fluids (arbitrary component lists cannot grow it without bound). */
+const MAX_CACHED_FLUIDS = 64;
+
+function fluidFor(req: FlashRequest): Fluid {
+  if (req.model !== 'SRK' && req.model !== 'PR') return createFluid(req.model, req.components, req.z, req.alphaFunction, { umrAttraction: req.umrAttraction });
+  let key = `${req.model}|${req.alphaFunction}`;
+  for (const c of req.components) key += `|${c.name}`;
+  const hit = cubicFluids.get(key);
+  if (hit !== undefined && hit.components.length === req.components.length && hit.components.every((c, i) => c === req.components[i])) {
+    const z = new Float64Array(req.z.length);
+    let s = 0;
+    for (let i = 0; i < z.length; i++) s += req.z[i];
+    for (let i = 0; i < z.length; i++) z[i] = req.z[i] / s;
+    return { ...hit, z };
+  }
   const fluid = createFluid(req.model, req.components, req.z, req.alphaFunction, { umrAttraction: req.umrAttraction });
+  if (cubicFluids.size >= MAX_CACHED_FLUIDS) cubicFluids.clear();
+  cubicFluids.set(key, fluid);
+  return fluid;
+}
+
+function cubicRun(req: FlashRequest): CubicRun {
+  const fluid = fluidFor(req);
   const options = { multiPhaseCheck: req.multiPhaseCheck };
   if (req.flashType === 'hydrateTP') {
     const h = runHydrateTP(fluid, req.temperature, req.pressure);
