@@ -28,9 +28,18 @@
  *   sleeping pool threads), more so the more code a request runs; each measured run is therefore
  *   preceded by BENCH_ENTERPRISE_REWARM_S (1 s) of unmeasured load.
  *
+ * - An A/A control. A configuration `plain_aa` of plain servers measured exactly like the others
+ *   against plain controls: its "cost" is the spread two identical configurations show in this
+ *   run (enterprise.plain_aa.throughput_difference), the yardstick for every other figure.
+ * - Throughput is 2xx answers only, at a load within the server's capacity
+ *   (BENCH_ENTERPRISE_CONNECTIONS, default 16 = twice the default pool's running capacity): a shed
+ *   (503) answer is quick and counted as throughput would make a shedding server look fast. Each
+ *   line reports its non-2xx count.
+ *
  * BENCH_ENTERPRISE_ROUNDS / BENCH_ENTERPRISE_DURATION_S override the 6 rounds of 3 s runs;
  * BENCH_ENTERPRISE_CONFIGS: comma-separated keys of the configurations to measure (default
- * oidc_otel,oidc_otel_sampled10; `all` adds oidc_only and otel_only).
+ * oidc_otel,oidc_otel_sampled10; `all` adds oidc_only and otel_only); the A/A control is always
+ * measured unless BENCH_ENTERPRISE_AA=0.
  */
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
@@ -67,7 +76,10 @@ interface Instance {
   server: RunningBenchServer;
   headers: Record<string, string>;
   warmupRps: number;
+  /** Answers of the measured runs (CPU time per request divides by these). */
   requests: number;
+  /** 2xx answers of the measured runs (throughput counts these). */
+  ok: number;
   seconds: number;
   cpuMainMs: number;
   cpuAllMs: number;
@@ -87,6 +99,9 @@ function shuffled<T>(xs: readonly T[]): T[] {
   return out;
 }
 
+/** Key of the A/A control configuration (plain servers as the subject). */
+const AA = 'plain_aa';
+
 const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
@@ -98,7 +113,7 @@ export async function benchEnterprise(): Promise<BenchLine[]> {
   // between rounds cancels out.
   const durationS = Number(process.env.BENCH_ENTERPRISE_DURATION_S ?? 3);
   const warmupS = Number(process.env.BENCH_ENTERPRISE_WARMUP_S ?? 8);
-  const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+  const connections = Number(process.env.BENCH_ENTERPRISE_CONNECTIONS ?? 16);
   const useFlash = getTool('runFlash') !== undefined;
   const tool = useFlash ? 'runFlash' : 'searchComponents';
   const body = useFlash ? RUN_FLASH_BODY : { query: 'methane' };
@@ -139,6 +154,8 @@ export async function benchEnterprise(): Promise<BenchLine[]> {
     const chosen = (process.env.BENCH_ENTERPRISE_CONFIGS ?? 'oidc_otel,oidc_otel_sampled10').split(',').map((x) => x.trim());
     if (!chosen.includes('all')) configs.splice(0, configs.length, ...configs.filter((c) => chosen.includes(c.key)));
     if (configs.length === 0) throw new Error(`BENCH_ENTERPRISE_CONFIGS names no configuration; use 'all' or some of oidc_otel, oidc_otel_sampled10, oidc_only, otel_only`);
+    // The A/A control: plain servers measured as a configuration against plain controls.
+    if (process.env.BENCH_ENTERPRISE_AA !== '0') configs.unshift({ key: AA, env: {}, headers: {} });
     const rounds = Number(process.env.BENCH_ENTERPRISE_ROUNDS ?? 6);
     const rewarmS = Number(process.env.BENCH_ENTERPRISE_REWARM_S ?? 1);
     const perConfig = Math.max(1, Number(process.env.BENCH_ENTERPRISE_INSTANCES ?? 4));
@@ -147,7 +164,7 @@ export async function benchEnterprise(): Promise<BenchLine[]> {
       autocannon({ url: `${inst.server.url}${path}`, method: 'POST', headers: { 'content-type': 'application/json', ...inst.headers }, body: bodyText, connections, duration });
 
     /** One measured run: re-warm, then `durationS` of load with the server's CPU time read around it. */
-    const measure = async (inst: Instance): Promise<number> => {
+    const measure = async (inst: Instance): Promise<{ okRps: number; requests: number; cpuAllMs: number | undefined }> => {
       // A server idle while the others ran starts cold (caches, sleeping pool threads): a short
       // unmeasured run first, so every measured run is of a server under steady load.
       if (rewarmS > 0) await run(inst, rewarmS);
@@ -159,14 +176,17 @@ export async function benchEnterprise(): Promise<BenchLine[]> {
       const collector1 = otlp.pid === undefined ? undefined : cpuMsOf(otlp.pid);
       if (collector0 !== undefined && collector1 !== undefined) inst.collectorCpuMs += collector1 - collector0;
       inst.requests += r.requests.total;
+      inst.ok += r.requests.total - r.non2xx;
       inst.seconds += durationS;
+      let cpuAllMs: number | undefined;
       if (cpu0 !== undefined && cpu1 !== undefined) {
         inst.cpuMainMs += cpu1.main - cpu0.main;
         inst.cpuAllMs += cpu1.all - cpu0.all;
+        cpuAllMs = cpu1.all - cpu0.all;
       }
       inst.p99s.push(r.latency.p99);
       inst.non2xx += r.non2xx;
-      return r.requests.total / durationS;
+      return { okRps: (r.requests.total - r.non2xx) / durationS, requests: r.requests.total, cpuAllMs };
     };
 
     // Per configuration, `perConfig` pairs of (its own plain control, a server of the configuration).
@@ -175,11 +195,10 @@ export async function benchEnterprise(): Promise<BenchLine[]> {
     const instances: Instance[] = [];
     const startInstance = async (c: { key: string; env: Record<string, string>; headers: Record<string, string> }): Promise<Instance> => {
       const server = await startBenchServer(c.env);
-      const inst: Instance = { config: c.key, server, headers: c.headers, warmupRps: 0, requests: 0, seconds: 0, cpuMainMs: 0, cpuAllMs: 0, collectorCpuMs: 0, p99s: [], non2xx: 0 };
+      const inst: Instance = { config: c.key, server, headers: c.headers, warmupRps: 0, requests: 0, ok: 0, seconds: 0, cpuMainMs: 0, cpuAllMs: 0, collectorCpuMs: 0, p99s: [], non2xx: 0 };
       instances.push(inst);
       const warm = await run(inst, warmupS); // JIT, pool threads, JWKS cache
-      inst.warmupRps = warm.requests.total / warmupS;
-      inst.non2xx += warm.non2xx;
+      inst.warmupRps = (warm.requests.total - warm.non2xx) / warmupS;
       return inst;
     };
     try {
@@ -193,31 +212,47 @@ export async function benchEnterprise(): Promise<BenchLine[]> {
       }
       /** Per configuration: its req/s over its controls', one value per round. */
       const ratios = new Map<string, number[]>(configs.map((c) => [c.key, []]));
+      /** Per configuration: its server CPU time per request over its controls', one value per round. */
+      const cpuRatios = new Map<string, number[]>(configs.map((c) => [c.key, []]));
       for (let round = 0; round < rounds; round++) {
         for (const c of shuffled(configs)) {
           let subjectRps = 0;
           let controlRps = 0;
+          // Server CPU time per request (all threads), summed per side: less disturbed by the
+          // machine's other load than req/s, which also moves with the CPU share a server gets.
+          const cpu = { subject: { ms: 0, n: 0 }, control: { ms: 0, n: 0 } };
           for (const pair of pairs.get(c.key)!) {
             // Back to back, in a random order of the two, so drift falls on both alike.
             for (const inst of shuffled([pair.control, pair.subject])) {
-              const rps = await measure(inst);
-              if (inst === pair.subject) subjectRps += rps;
-              else controlRps += rps;
+              const m = await measure(inst);
+              if (inst === pair.subject) subjectRps += m.okRps;
+              else controlRps += m.okRps;
+              const side = inst === pair.subject ? cpu.subject : cpu.control;
+              if (m.cpuAllMs !== undefined) {
+                side.ms += m.cpuAllMs;
+                side.n += m.requests;
+              }
             }
           }
           ratios.get(c.key)!.push(subjectRps / controlRps);
+          if (cpu.subject.n > 0 && cpu.control.n > 0 && cpu.control.ms > 0) cpuRatios.get(c.key)!.push(cpu.subject.ms / cpu.subject.n / (cpu.control.ms / cpu.control.n));
         }
       }
 
+      const aaCosts = (ratios.get(AA) ?? []).map((x) => 100 * (1 - x));
+      const aaSpread = aaCosts.length === 0 ? undefined : Number(median(aaCosts.map(Math.abs)).toFixed(1));
+      const aaCpu = (cpuRatios.get(AA) ?? []).map((x) => 100 * (x - 1));
+      const aaCpuSpread = aaCpu.length === 0 ? undefined : Number(median(aaCpu.map(Math.abs)).toFixed(1));
       const ctx = { tool, connections, durationS, warmupS, rounds, serversPerConfiguration: perConfig, statistic: 'median over rounds of req/s against the configuration\'s own plain controls, loaded back to back' };
       const pooled = (xs: Instance[]) => {
         const requests = xs.reduce((a, i) => a + i.requests, 0);
+        const ok = xs.reduce((a, i) => a + i.ok, 0);
         const seconds = xs.reduce((a, i) => a + i.seconds, 0);
         const cpuAll = xs.reduce((a, i) => a + i.cpuAllMs, 0);
         const cpuMain = xs.reduce((a, i) => a + i.cpuMainMs, 0);
         const collector = xs.reduce((a, i) => a + i.collectorCpuMs, 0);
         return {
-          rps: requests / seconds,
+          rps: ok / seconds,
           cpuAll: cpuAll > 0 ? Math.round((cpuAll * 1000) / requests) : null,
           cpuMain: cpuMain > 0 ? Math.round((cpuMain * 1000) / requests) : null,
           collector: Number(((collector * 1000) / requests).toFixed(1)),
@@ -231,6 +266,7 @@ export async function benchEnterprise(): Promise<BenchLine[]> {
           name: `enterprise.${tool}.${key}`,
           unit: 'req/s',
           value: Math.round(m.rps),
+          note: '2xx answers only',
           p99_ms: m.p99,
           non2xx: m.non2xx,
           server_cpu_us_per_request: m.cpuAll,
@@ -248,11 +284,20 @@ export async function benchEnterprise(): Promise<BenchLine[]> {
         const plain = pooled(controls);
         lines.push(serverLine(c.key, m, c.sampling));
         const costs = ratios.get(c.key)!.map((x) => 100 * (1 - x));
+        const cpuCosts = cpuRatios.get(c.key)!.map((x) => 100 * (x - 1));
         lines.push({
-          name: `enterprise.${c.key}.throughput_cost`,
+          name: c.key === AA ? `enterprise.${AA}.throughput_difference` : `enterprise.${c.key}.throughput_cost`,
           unit: '%',
           value: Number(median(costs).toFixed(1)),
           rounds_cost: costs.map((x) => Number(x.toFixed(1))),
+          ...(c.key === AA
+            ? { note: 'A/A control: plain servers against plain servers, measured like every configuration; its size is the noise of the other figures' }
+            : { ...(aaSpread !== undefined ? { aa_spread: aaSpread } : {}), ...(aaCpuSpread !== undefined ? { aa_cpu_spread: aaCpuSpread } : {}) }),
+          non2xx: m.non2xx,
+          controls_non2xx: plain.non2xx,
+          // The same comparison in server CPU time per request (+: the configuration uses more).
+          cpu_cost: cpuCosts.length === 0 ? null : Number(median(cpuCosts).toFixed(1)),
+          rounds_cpu_cost: cpuCosts.map((x) => Number(x.toFixed(1))),
           pooled_cost: Number((100 * (1 - m.rps / plain.rps)).toFixed(1)),
           controls_rps: Math.round(plain.rps),
           controls_main_thread_cpu_us_per_request: plain.cpuMain,

@@ -12,7 +12,7 @@ import { getTool, toolCatalog } from '../src/tools/registry.js';
 import type { AnyTool, ToolCatalog, ToolContext } from '../src/tools/contract/types.js';
 import { CLAIMS_KEY, claimTask, WITHDRAWN_REPLY } from '../src/tools/contract/task-claims.js';
 import { timeTask } from './tracing.js';
-import { summarySection, withWorkerReport } from '../src/tools/contract/worker-report.js';
+import { busySection, summarySection, withWorkerReport } from '../src/tools/contract/worker-report.js';
 import { summaryHead } from '../src/tools/contract/summary.js';
 import { httpStatusFor, type Envelope } from '../src/tools/contract/envelope.js';
 
@@ -49,6 +49,7 @@ function progressReporter(operationId: string): ToolContext['progress'] {
  */
 export function createToolWorker(lookup: (name: string) => AnyTool | undefined, catalog: ToolCatalog = toolCatalog): (task: PoolTask) => Promise<PoolReply> {
   return async (task) => {
+    const startedAt = performance.now();
     // The pool took this task back (moved to another thread, or its caller was answered): skip it.
     if (claims !== undefined && task.claim !== undefined && !claimTask(claims, task.claim)) return WITHDRAWN_REPLY;
     const tool = lookup(task.tool);
@@ -73,7 +74,10 @@ export function createToolWorker(lookup: (name: string) => AnyTool | undefined, 
       const sent = s.status === httpStatusFor(env) ? env : (JSON.parse(s.body) as Envelope);
       body = summarySection({ status: sent.status, head: summaryHead(sent) }) + body;
     }
-    return report === undefined ? `${s.status}${body}` : withWorkerReport(s.status, body, report);
+    // This thread's busy time on the task, for the pool's service-time estimates (worker-report.ts).
+    const now = performance.now();
+    const busy = busySection(now - startedAt, performance.timeOrigin + now);
+    return report === undefined ? `${s.status}${busy}${body}` : withWorkerReport(s.status, body, report, busy);
   };
 }
 

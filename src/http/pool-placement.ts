@@ -227,13 +227,14 @@ export class Placement {
   }
 
   /**
-   * A task answered: its service time is the time since its thread could start it (placement,
-   * or the previous answer of that thread when it was queued behind others).
+   * A task answered: its service time is the busy time its worker reported (busyMs), else the time
+   * since its thread could start it (placement, or the previous answer of that thread when it was
+   * queued behind others), which includes the main thread's delay in reading the reply.
    */
-  finish(placed: PlacedTask, now: number, sample: boolean): void {
+  finish(placed: PlacedTask, now: number, sample: boolean, busyMs?: number): void {
     const state = placed.thread === undefined ? undefined : this.threads.get(placed.thread);
     if (state !== undefined) {
-      if (sample) this.times.observe(placed.tool, now - Math.max(placed.placedAt, state.lastFinish), now);
+      if (sample) this.times.observe(placed.tool, busyMs ?? now - Math.max(placed.placedAt, state.lastFinish), now);
       state.lastFinish = now;
       state.stalled = false;
     }

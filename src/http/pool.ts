@@ -12,7 +12,10 @@
  * One long task costs nobody else (src/http/pool-placement.ts): tasks are pipelined only behind
  * work known to be short, tasks stuck behind a long neighbour are moved to another thread, tasks
  * beside a terminated one are run again rather than failed, and only warm threads take work.
- * run() measures each task's service time for the shedding policy (src/tools/contract/service-times.ts).
+ * Each task's service time for the shedding policy (src/tools/contract/service-times.ts) is the busy
+ * time its worker reports with the reply (worker-report.ts), not the time until the main thread read
+ * the reply: under a saturated main thread that included its lag and made cheap tools look costly.
+ * That lag (reply posted -> read here) is recorded on its own for the admission policy.
  *
  * Pipelining: concurrentTasksPerWorker > 1 and string replies (spec/performance-notes.md), with
  * atomics 'async' (measured ~2x the calls/s of the default blocking wait for no-op tasks).
@@ -23,6 +26,7 @@ import { availableParallelism } from 'node:os';
 import type { PoolReply, PoolTask, ToolPool } from '../tools/contract/dispatch.js';
 import { attachProgressChannel } from '../tools/contract/progress-store.js';
 import { ServiceTimes } from '../tools/contract/service-times.js';
+import { workerTimesOf } from '../tools/contract/worker-report.js';
 import { ClaimSlots, CLAIMS_KEY, WITHDRAWN_REPLY } from '../tools/contract/task-claims.js';
 import { ISOLATED, Placement, type PlacedTask, type PlacementOptions } from './pool-placement.js';
 
@@ -206,7 +210,11 @@ export class PiscinaToolPool implements ToolPool {
   }
 
   private finish(placed: PlacedTask, reply: PoolReply): void {
-    this.placement.finish(placed, performance.now(), reply !== WITHDRAWN_REPLY);
+    const now = performance.now();
+    if (reply === WITHDRAWN_REPLY) return this.placement.finish(placed, now, false);
+    const times = workerTimesOf(reply);
+    if (times !== undefined) this.serviceTimes.observeReplyLag(Math.max(0, performance.timeOrigin + now - times.endEpochMs), now);
+    this.placement.finish(placed, now, true, times?.busyMs);
   }
 
   /** Expected wait (ms) of a task submitted now (pool-placement.ts); tools not measured yet count unknownToolMs. */

@@ -6,6 +6,7 @@
  * Assertions are about outcomes and order, never about durations.
  */
 import t from 'tap';
+import { readPoolReply } from '../../src/tools/contract/worker-report.js';
 import { PiscinaToolPool } from '../../src/http/pool.js';
 import type { PoolTask } from '../../src/tools/contract/dispatch.js';
 import { buildTestApp, testConfig } from './fixtures/test-app.js';
@@ -43,7 +44,7 @@ t.test('tasks queued behind a long task move to another thread and finish while 
   const replies = await Promise.all(cheap);
   t.notOk(longSettled, 'every cheap task answered while the long one was still running');
   t.same(replies.map((r) => r.slice(0, 3)), ['200', '200', '200']);
-  t.same(replies.map((r) => JSON.parse(r.slice(3)).data.value), [1, 2, 3]);
+  t.same(replies.map((r) => JSON.parse(readPoolReply(r).body).data.value), [1, 2, 3]);
   t.ok(pool.isRunning(long.operationId), 'the long task is running');
   t.ok(pool.cancel(long.operationId), 'so cancelling it stops its thread');
   await t.rejects(longRun, 'the long task ends with its thread');
@@ -69,7 +70,7 @@ t.test('stopping a thread for one task re-runs the tasks that shared it instead 
   await t.rejects(longRun, 'the stopped task fails');
   const replies = await Promise.all([beside, ...behind]);
   t.same(replies.map((r) => r.slice(0, 3)), ['200', '200', '200'], 'the tasks beside and behind it succeed');
-  t.same(replies.map((r) => JSON.parse(r.slice(3)).data.value), [7, 1, 2]);
+  t.same(replies.map((r) => JSON.parse(readPoolReply(r).body).data.value), [7, 1, 2]);
   t.notSame(pool.threadIds(), threadBefore, 'they ran on the replacement thread');
 });
 

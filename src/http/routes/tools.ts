@@ -4,6 +4,7 @@
  * every surface reports the same SCHEMA_VALIDATION errors; responses go out as the already
  * serialized envelope string.
  */
+import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { requestTraceContext } from '../../telemetry/tool-span.js';
@@ -82,6 +83,15 @@ class CallerGone {
   }
 }
 
+/** Where a response keeps its call's CallerGone, so one shared 'close' listener serves every request. */
+const GONE = Symbol('callerGone');
+type TrackedResponse = ServerResponse & { [GONE]?: CallerGone };
+
+/** The response closed: before it was written, the caller went away (no closure per request). */
+function onResponseClose(this: TrackedResponse): void {
+  if (!this.writableFinished) this[GONE]?.abort();
+}
+
 // Validation and serialization happen in the dispatcher; Fastify only documents the schemas.
 const acceptAll = () => () => true;
 const passThrough = () => (data: unknown) => (typeof data === 'string' ? data : JSON.stringify(data));
@@ -104,10 +114,9 @@ export async function toolRoutes(app: FastifyInstance, opts: ToolRoutesOptions):
       serializerCompiler: passThrough,
       handler: async (req, reply) => {
         const gone = new CallerGone();
-        const res = reply.raw;
-        res.on('close', () => {
-          if (!res.writableFinished) gone.abort();
-        });
+        const res = reply.raw as TrackedResponse;
+        res[GONE] = gone;
+        res.on('close', onResponseClose);
         const r = await opts.dispatch(tool.name, req.body, {
           subject: subjectOf(req),
           transport: 'rest',

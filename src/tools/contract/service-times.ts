@@ -3,9 +3,9 @@
  * expected wait).
  *
  * ServiceTimes keeps an exponentially time-weighted moving average (EWMA) of how long one call of
- * each tool keeps a worker thread busy. The pool feeds it (src/http/pool.ts measures a task from the
- * moment its thread could start it to its reply, so waiting behind pipelined neighbours is not
- * counted); a dispatcher without such a pool feeds it whole call times instead.
+ * each tool keeps a worker thread busy. The pool feeds it with the busy time each worker reports with
+ * its reply (src/http/pool.ts, worker-report.ts: measured in the worker, so neither waiting behind
+ * pipelined neighbours nor the main thread's delay in reading replies is counted); a dispatcher without such a pool feeds it whole call times instead.
  *
  * Admission (shouldShed): a new call expects to wait W before a thread can start it. The pool
  * computes W from what is on each thread and in its queue (src/http/pool-placement.ts); without
@@ -21,6 +21,12 @@
  *     most waitFactor times what they wait at capacity, however many clients push. The floor
  *     keeps microsecond tools from being refused over estimate noise. A cheap call arriving
  *     while long calls fill every thread and the queue is refused too: it would wait for them.
+ * The main thread's lag counts too: how long a worker's reply waited before the main thread read
+ * it (measured per reply from the worker's clock, ServiceTimes.observeReplyLag). When the main
+ * thread is the bound (cheap tools under many clients: it parses, hands off and writes every
+ * call), a new call waits about that long behind the others whatever the pool's queue says.
+ * That wait has its own target, max(the call's queue target, waitFactor x minWaitMs): a few ms
+ * behind 50 clients of a 30 us tool is the main thread's normal working state, not an overload.
  * An idle pool (W = 0) admits every call, so a tool whose estimate exceeds its budget (after a run
  * of timeouts, say) is never starved and its estimate keeps being refreshed.
  * Retry-After is the time for the backlog to drain back under the limit, rounded up to whole seconds.
@@ -60,7 +66,24 @@ export class ServiceTimes {
     const s = this.byTool.get(tool);
     return s === undefined ? undefined : s.sum / s.weight;
   }
+
+  /** Records how long a worker's reply waited for the main thread to read it (ms). */
+  observeReplyLag(ms: number, now = performance.now()): void {
+    this.observe(REPLY_LAG, ms, now);
+  }
+
+  /**
+   * The main thread's recent lag in reading replies (ms): undefined before the first reply and
+   * once no reply has been read for a time constant (an old lag says nothing about now).
+   */
+  replyLagMs(now = performance.now()): number | undefined {
+    const s = this.byTool.get(REPLY_LAG);
+    return s === undefined || now - s.at > this.decayMs ? undefined : s.sum / s.weight;
+  }
 }
+
+/** The key of the reply-lag samples (no tool name is empty). */
+const REPLY_LAG = '';
 
 export interface ShedPolicy {
   /** Admitted calls wait at most this many times their wait at capacity (0: only the budget bounds the wait). */
@@ -101,8 +124,18 @@ export class Admission {
     return this.times.estimate(tool) ?? this.policy.unknownToolMs;
   }
 
+  /** Wait (ms) for the main thread: its recent lag in reading replies (see the file comment). */
+  private mainThreadWaitMs(): number {
+    return this.times.replyLagMs() ?? 0;
+  }
+
   /** Expected wait (ms) of a call admitted now, before it can start. */
   expectedWaitMs(): number {
+    return Math.max(this.workerWaitMs(), this.mainThreadWaitMs());
+  }
+
+  /** Expected wait (ms) for a worker thread. */
+  private workerWaitMs(): number {
     if (this.poolWaitMs !== undefined) return this.poolWaitMs(this.policy.unknownToolMs);
     let calls = 0;
     let backlog = 0;
@@ -116,20 +149,28 @@ export class Admission {
   /** null: admit; otherwise why and for how long the call is refused. */
   shouldShed(tool: string, budgetMs: number): ShedDecision | null {
     if (this.inFlight.size === 0) return null;
-    const waitMs = this.expectedWaitMs();
-    if (waitMs === 0) return null;
+    const workerWait = this.workerWaitMs();
+    const mainWait = this.mainThreadWaitMs();
+    if (workerWait === 0 && mainWait === 0) return null;
     const s = this.estimate(tool);
     const budgetRoom = Math.max(0, budgetMs - s);
-    const target = this.policy.waitFactor > 0
-      ? Math.max(this.policy.minWaitMs, (this.policy.waitFactor * s * this.runningCapacity) / this.parallelism)
-      : Number.POSITIVE_INFINITY;
+    const { waitFactor, minWaitMs } = this.policy;
+    const target = waitFactor > 0 ? Math.max(minWaitMs, (waitFactor * s * this.runningCapacity) / this.parallelism) : Number.POSITIVE_INFINITY;
     const limitMs = Math.min(budgetRoom, target);
-    if (waitMs <= limitMs) return null;
+    // The main thread's queue target: never below waitFactor x the floor (see the file comment).
+    const mainTarget = Math.max(target, waitFactor * minWaitMs);
+    const mainLimitMs = Math.min(budgetRoom, mainTarget);
+    let waitMs: number;
+    let limit: number;
+    let byBudget: boolean;
+    if (workerWait > limitMs) [waitMs, limit, byBudget] = [workerWait, limitMs, budgetRoom <= target];
+    else if (mainWait > mainLimitMs) [waitMs, limit, byBudget] = [mainWait, mainLimitMs, budgetRoom <= mainTarget];
+    else return null;
     return {
       waitMs,
-      limitMs,
-      retryAfterS: Math.min(3600, Math.max(1, Math.ceil((waitMs - limitMs) / 1000))),
-      reason: budgetRoom <= target ? 'budget' : 'queue target',
+      limitMs: limit,
+      retryAfterS: Math.min(3600, Math.max(1, Math.ceil((waitMs - limit) / 1000))),
+      reason: byBudget ? 'budget' : 'queue target',
     };
   }
 
