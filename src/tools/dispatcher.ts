@@ -1,10 +1,11 @@
 /**
- * The dispatcher of the registered tools: contract/dispatch.ts given the registry. Entry points
+ * The dispatcher of the registered tools: contract/dispatch.ts given the registry (lazy-registry.ts:
+ * the tools from their metadata, each module loaded on its first call). Entry points
  * (HTTP, MCP stdio, runTool) build theirs here; the contract machinery itself never imports the
  * registry, which is what keeps the discovery tools out of an import cycle with it.
  */
 import { createDispatcher as createContractDispatcher, type Dispatcher, type DispatcherOptions } from './contract/dispatch.js';
-import { toolCatalog } from './registry.js';
+import { toolCatalog } from './lazy-registry.js';
 
 export type { Dispatcher, DispatcherOptions } from './contract/dispatch.js';
 

@@ -1,0 +1,66 @@
+/**
+ * Every tool's metadata (name, tier, category, description, TypeBox input/output schemas,
+ * examples...) as JSON text, so the server's main thread can route, document and validate every
+ * tool without importing the tool modules and the engine under them (issue 25: cold start).
+ *
+ * TypeBox marks schemas with registered symbols (Symbol.for('TypeBox.Kind'), ...) that its
+ * compiler reads; JSON cannot hold symbols, so they travel as string keys and are put back on
+ * reading, which gives schemas equal to the tools' own (test/api/lazy-registry.test.ts).
+ */
+import type { AnyTool } from './contract/types.js';
+
+/** A tool without its run function. */
+export type ToolMetadata = Omit<AnyTool, 'run'>;
+
+/** The TypeBox symbols a schema may carry (all created with Symbol.for, so they can be revived). */
+const TYPEBOX_SYMBOLS = ['TypeBox.Kind', 'TypeBox.Optional', 'TypeBox.Readonly', 'TypeBox.Hint', 'TypeBox.Transform'] as const;
+/** Marks a string key that stands for a symbol; no schema or example uses a key starting with it. */
+const SYMBOL_KEY_PREFIX = '~symbol:';
+
+function encode(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') {
+    if (typeof value === 'function') throw new Error('tool metadata holds a function: only plain data can be written');
+    if (typeof value === 'number' && (Object.is(value, -0) || !Number.isFinite(value))) throw new Error(`tool metadata holds ${value}, which JSON does not keep`);
+    return value;
+  }
+  if (Array.isArray(value)) return value.map(encode);
+  const out: Record<string, unknown> = {};
+  for (const s of Object.getOwnPropertySymbols(value)) {
+    const name = s.description ?? '';
+    if (Symbol.for(name) !== s || !(TYPEBOX_SYMBOLS as readonly string[]).includes(name)) throw new Error(`tool metadata holds the symbol ${String(s)}, which cannot be revived`);
+    out[SYMBOL_KEY_PREFIX + name] = encode((value as Record<symbol, unknown>)[s]);
+  }
+  for (const [k, v] of Object.entries(value)) {
+    if (k.startsWith(SYMBOL_KEY_PREFIX)) throw new Error(`tool metadata has a key "${k}" that reads as a symbol`);
+    if (v !== undefined) out[k] = encode(v);
+  }
+  return out;
+}
+
+/** The JSON text of the tools' metadata, one tool a line (scripts/write-tool-metadata.ts writes it to tool-metadata.json). */
+export function toolMetadataJson(tools: readonly AnyTool[]): string {
+  return `[\n${tools.map(({ run: _run, ...meta }) => JSON.stringify(encode(meta))).join(',\n')}\n]`;
+}
+
+function revive(value: unknown): void {
+  if (value === null || typeof value !== 'object') return;
+  if (Array.isArray(value)) {
+    for (const v of value) revive(v);
+    return;
+  }
+  const obj = value as Record<string | symbol, unknown>;
+  for (const k of Object.keys(obj)) {
+    revive(obj[k]);
+    if (k.startsWith(SYMBOL_KEY_PREFIX)) {
+      // Symbols first in the original; property order of symbols never matters to TypeBox.
+      Object.defineProperty(obj, Symbol.for(k.slice(SYMBOL_KEY_PREFIX.length)), { value: obj[k], enumerable: true, writable: true, configurable: true });
+      delete obj[k];
+    }
+  }
+}
+
+/** Turns toolMetadataJson()'s parsed JSON into metadata with live TypeBox schemas (in place). */
+export function reviveToolMetadata(parsed: unknown): ToolMetadata[] {
+  revive(parsed);
+  return parsed as ToolMetadata[];
+}
