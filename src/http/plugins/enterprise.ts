@@ -49,7 +49,7 @@ export async function registerEnterprise(app: FastifyInstance, config: Config): 
 
   if (keys.enabled) {
     // Before the bearer-token hook: a request with a valid key is then left alone by it.
-    const [{ DEFAULT_OPEN_PATHS }, { registerApiKeyAuth }] = await Promise.all([import('./auth.js'), import('./api-key-auth.js')]);
+    const [{ DEFAULT_OPEN_PATHS }, { registerApiKeyAuth }] = await Promise.all([import('./open-paths.js'), import('./api-key-auth.js')]);
     await registerApiKeyAuth(app, { oidc: authEnabled(config), openPaths: config.auth.openPaths ?? DEFAULT_OPEN_PATHS });
   }
 
@@ -63,7 +63,7 @@ export async function registerEnterprise(app: FastifyInstance, config: Config): 
   }
 
   if (config.rateLimitPerMinute > 0) {
-    const [{ DEFAULT_OPEN_PATHS }, { registerRateLimit }] = await Promise.all([import('./auth.js'), import('./rate-limit.js')]);
+    const [{ DEFAULT_OPEN_PATHS }, { registerRateLimit }] = await Promise.all([import('./open-paths.js'), import('./rate-limit.js')]);
     const b = sharedBackend();
     await registerRateLimit(app, { perMinute: config.rateLimitPerMinute, openPaths: config.auth.openPaths ?? DEFAULT_OPEN_PATHS, ...(b !== undefined ? { redis: { client: b.redis, prefix: b.prefix } } : {}) });
   }

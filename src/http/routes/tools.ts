@@ -124,7 +124,8 @@ export async function toolRoutes(app: FastifyInstance, opts: ToolRoutesOptions):
     });
   }
 
-  const catalogue = buildCatalogue(opts.tools);
+  // Built on the first request, not at start (issue 25: cold start; it holds every tool's JSON Schema).
+  let catalogue: string | undefined;
   app.get(
     '/v1/tools',
     {
@@ -143,6 +144,6 @@ export async function toolRoutes(app: FastifyInstance, opts: ToolRoutesOptions):
       },
       serializerCompiler: passThrough,
     },
-    async (_req, reply) => reply.header('content-type', JSON_TYPE).send(catalogue),
+    async (_req, reply) => reply.header('content-type', JSON_TYPE).send((catalogue ??= buildCatalogue(opts.tools))),
   );
 }
