@@ -42,25 +42,29 @@ export function toolMetadataJson(tools: readonly AnyTool[]): string {
   return `[\n${tools.map(({ run: _run, ...meta }) => JSON.stringify(encode(meta))).join(',\n')}\n]`;
 }
 
-function revive(value: unknown): void {
-  if (value === null || typeof value !== 'object') return;
+/**
+ * The value with its symbol keys put back. An object that had any is rebuilt rather than edited
+ * (deleting keys would leave it in V8's slow dictionary mode: several MB more over all schemas).
+ */
+function revive(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) {
-    for (const v of value) revive(v);
-    return;
+    for (let i = 0; i < value.length; i++) value[i] = revive(value[i]);
+    return value;
   }
-  const obj = value as Record<string | symbol, unknown>;
-  for (const k of Object.keys(obj)) {
-    revive(obj[k]);
-    if (k.startsWith(SYMBOL_KEY_PREFIX)) {
-      // Symbols first in the original; property order of symbols never matters to TypeBox.
-      Object.defineProperty(obj, Symbol.for(k.slice(SYMBOL_KEY_PREFIX.length)), { value: obj[k], enumerable: true, writable: true, configurable: true });
-      delete obj[k];
-    }
+  const obj = value as Record<string, unknown>;
+  let symbols = false;
+  for (const k in obj) {
+    obj[k] = revive(obj[k]);
+    if (k.startsWith(SYMBOL_KEY_PREFIX)) symbols = true;
   }
+  if (!symbols) return obj;
+  const out: Record<string | symbol, unknown> = {};
+  for (const k in obj) out[k.startsWith(SYMBOL_KEY_PREFIX) ? Symbol.for(k.slice(SYMBOL_KEY_PREFIX.length)) : k] = obj[k];
+  return out;
 }
 
-/** Turns toolMetadataJson()'s parsed JSON into metadata with live TypeBox schemas (in place). */
+/** Turns toolMetadataJson()'s parsed JSON into metadata with live TypeBox schemas (arrays and plain objects in place). */
 export function reviveToolMetadata(parsed: unknown): ToolMetadata[] {
-  revive(parsed);
-  return parsed as ToolMetadata[];
+  return revive(parsed) as ToolMetadata[];
 }
