@@ -8,7 +8,7 @@
  *
  * Arguments pick a subset by name, e.g. `node dist/bench/run.js overload` or `... http gerg`:
  * http (cold start, RSS, echo and tool routes), overload (bench/overload.ts), and the module
- * benches dispatch, batch, engine-flash, envelope, process, column, cost-curves, mcp, gerg, models, standards, enterprise, fuzz, scale-out. No argument runs all.
+ * benches dispatch, batch, engine-flash, envelope, process, column, cost-curves, mcp, gerg, models, standards, enterprise, fuzz, scale-out, coldstart. No argument runs all.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -34,6 +34,7 @@ const MODULES: { file: string; fn: string }[] = [
   { file: './enterprise.js', fn: 'benchEnterprise' },
   { file: './fuzz.js', fn: 'benchFuzz' },
   { file: './scale-out.js', fn: 'benchScaleOut' },
+  { file: './coldstart.js', fn: 'benchColdstart' },
 ];
 
 async function runModule(file: string, fn: string): Promise<void> {

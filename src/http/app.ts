@@ -11,7 +11,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from '../config.js';
 import { createDispatcher, type Dispatcher } from '../tools/dispatcher.js';
 import { setInternalErrorLogger } from '../tools/contract/execute.js';
-import { TOOLS, toolDomain } from '../tools/registry.js';
+import { TOOLS, toolDomain } from '../tools/lazy-registry.js';
 import type { AnyTool } from '../tools/contract/types.js';
 import { registerMcpRoutes } from '../mcp/http.js';
 import { installErrorHandlers, sendEnvelopeError, toolOfRequest } from './errors.js';

@@ -9,7 +9,7 @@ import type { Config } from '../config.js';
 import type { AnyTool } from '../tools/contract/types.js';
 import { TOOL_DOMAINS, type ToolDomain } from '../tools/contract/types.js';
 import { toJsonSchema2020 } from '../tools/contract/catalog/json-schema-2020.js';
-import { DEFAULT_OPEN_PATHS, isOpen } from './plugins/auth.js';
+import { DEFAULT_OPEN_PATHS, isOpen } from './plugins/open-paths.js';
 
 export const BEARER_SCHEME = 'bearerAuth';
 /** Documented only when AUTH_API_KEYS is on (docs/security-and-federation.md). */

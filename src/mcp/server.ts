@@ -27,7 +27,7 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { CallContext, Dispatch } from '../tools/contract/dispatch-types.js';
-import { TOOLS } from '../tools/registry.js';
+import { TOOLS } from '../tools/lazy-registry.js';
 import type { AnyTool } from '../tools/contract/types.js';
 import { availablePrompts, renderPrompt } from '../tools/contract/catalog/prompts.js';
 import { concreteResources, readResource, resourceTemplates, staticResources } from '../tools/contract/catalog/resources.js';

@@ -1,14 +1,14 @@
 /**
- * The dispatcher of the registered tools: contract/dispatch.ts given the registry. Entry points
+ * The dispatcher of the registered tools: contract/dispatch.ts given the registry (lazy-registry.ts:
+ * the tools from their metadata, each module loaded on its first call). Entry points
  * (HTTP, MCP stdio, runTool) build theirs here; the contract machinery itself never imports the
  * registry, which is what keeps the discovery tools out of an import cycle with it.
  */
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { createDispatcher as createContractDispatcher, type Dispatcher, type DispatcherOptions } from './contract/dispatch.js';
 import type { ThreadFanOut } from './contract/fan-out.js';
-import { runBatchTool, type RunBatchInput } from './process/runBatch.js';
-import { spreadBatch } from './platform/stream/distributed-cases.js';
-import { toolCatalog } from './registry.js';
+import type { RunBatchInput } from './process/runBatch.js';
+import { toolCatalog } from './lazy-registry.js';
 
 export type { Dispatcher, DispatcherOptions } from './contract/dispatch.js';
 
@@ -18,7 +18,8 @@ export type { Dispatcher, DispatcherOptions } from './contract/dispatch.js';
  */
 export const MIN_THREAD_SPREAD_CASES = 16;
 
-let batchCheck: ReturnType<typeof TypeCompiler.Compile<typeof runBatchTool.input>> | undefined;
+const RUN_BATCH = 'runBatch';
+let batchCheck: ReturnType<typeof TypeCompiler.Compile> | undefined;
 
 /**
  * runBatch over the pool's threads: chunks of consecutive cases, each a runBatch call of its own
@@ -26,12 +27,19 @@ let batchCheck: ReturnType<typeof TypeCompiler.Compile<typeof runBatchTool.input
  * (distributed-cases.ts), so the answer is the single-task answer.
  */
 export const batchOverThreads: ThreadFanOut = {
-  tools: new Set([runBatchTool.name]),
+  tools: new Set([RUN_BATCH]),
   spread: (tool, input, ctx, budgetMs, threads) => {
-    if (tool !== runBatchTool.name) return undefined;
-    batchCheck ??= TypeCompiler.Compile(runBatchTool.input);
+    if (tool !== RUN_BATCH) return undefined;
+    // The schema from the catalog (tool metadata on the main thread): the merge code, which
+    // imports runBatch and the flash tool, loads on the first batch that is spread.
+    batchCheck ??= TypeCompiler.Compile(toolCatalog.get(RUN_BATCH)!.input);
     if (!batchCheck.Check(input) || (input as RunBatchInput).cases.length < MIN_THREAD_SPREAD_CASES) return undefined;
-    return spreadBatch(input as RunBatchInput, ctx, budgetMs, { ...threads, where: 'the worker threads' });
+    const batch = input as RunBatchInput;
+    return Promise.all([import('./platform/stream/distributed-cases.js'), import('./process/runBatch.js')]).then(
+      ([{ spreadBatch }, { refuseUnknownCaseKeys }]) =>
+        // spreadBatch declines only a batch with unknown case fields: the refusal one task would give.
+        spreadBatch(batch, ctx, budgetMs, { ...threads, where: 'the worker threads' }) ?? refuseUnknownCaseKeys(batch.cases)!,
+    );
   },
 };
 

@@ -1,10 +1,16 @@
 /**
  * The one registry. Each tool module exports one ToolDefinition; add it to TOOLS below
- * (one import line + one array entry). Only tools that really work are listed here.
+ * (one import line + one array entry), to src/tools/tool-loaders.ts (one line) and its domain to
+ * src/tools/domains.ts, then run `node dist/scripts/write-tool-metadata.js`. Only tools that
+ * really work are listed here.
+ *
+ * This module imports every tool (and so the whole engine). The server's main thread uses
+ * lazy-registry.ts instead (the same tools from their generated metadata, each module loaded on
+ * its first call) and the worker threads tool-loaders.ts; tests, scripts and the library entry
+ * (src/index.ts) use this one.
  */
-import type { AnyTool, ToolCatalog, ToolDomain } from './contract/types.js';
-import { catalogOf, snakeName } from './contract/types.js';
-import { useRegisteredToolClasses } from './contract/governance/policy.js';
+import type { AnyTool } from './contract/types.js';
+import { installRegistry } from './registry-view.js';
 
 // --- tool imports (keep alphabetical) ---
 import { bridgeTaskWorkflowTool } from './platform/bridge/bridgeTaskWorkflow.js';
@@ -140,63 +146,7 @@ export const TOOLS: readonly AnyTool[] = [
   validateResultsTool,
 ];
 
-/**
- * Engineering domain of every tool (the OpenAPI tags): the tool's folder, except calculateStandard
- * (standards), runFieldEconomics (economics), runReservoir and runBioprocess (process studies) and
- * runAgenticEngineering (a platform tool that ranks and grades other tools' results).
- * test/tools/domains.test.ts checks that every registered tool has exactly one and nothing else is named.
- */
-export const DOMAIN_TOOLS: Readonly<Record<ToolDomain, readonly string[]>> = {
-  thermodynamics: ['crossValidateModels', 'getPhaseEnvelope', 'getPropertyTable', 'queryDataCatalog', 'runFlash', 'runPVT', 'searchComponents'],
-  standards: ['calculateStandard'],
-  process: [
-    'compareProcesses', 'compareSimulationStates', 'diagnoseAutomation', 'getAdjustableParameters', 'getAutomationLearningReport',
-    'getSimulationVariable', 'listSimulationUnits', 'listUnitVariables', 'manageSession', 'manageState', 'runBatch', 'runBioprocess',
-    'runDynamic', 'runOperationalStudy', 'runParametricStudy', 'runProcess', 'runProcessLoop', 'runReservoir', 'saveSimulationState',
-    'setSimulationVariable', 'sizeEquipment',
-  ],
-  'flow assurance': ['runChemistry', 'runFlowAssurance', 'runPipeline', 'runWaterHammer'],
-  safety: [
-    'runBarrierRegister', 'runFlareNetwork', 'runHAZOP', 'runLOPA', 'runMaterialsReview', 'runOpenDrainReview', 'runRelief',
-    'runRiskMatrix', 'runSafetySystemPerformance', 'runSIL',
-  ],
-  economics: ['runFieldEconomics'],
-  platform: [
-    'bridgeTaskWorkflow', 'checkToolAccess', 'composeMultiServerWorkflow', 'composeWorkflow', 'generateReport', 'generateVisualization', 'getBenchmarkTrust',
-    'getCapabilities', 'getExample', 'getProgress', 'getSchema', 'manageIndustrialProfile', 'runAgenticEngineering',
-    'manageSecurity', 'manageValidationProfile', 'runPlugin', 'solveTask', 'streamSimulation', 'validateInput', 'validateResults',
-  ],
-};
+export { DOMAIN_TOOLS, TOOL_DOMAIN, toolDomain } from './domains.js';
 
-export const TOOL_DOMAIN: ReadonlyMap<string, ToolDomain> = new Map(
-  (Object.entries(DOMAIN_TOOLS) as [ToolDomain, readonly string[]][]).flatMap(([domain, names]) => names.map((n) => [n, domain] as const)),
-);
-
-/** The tool's engineering domain; undefined for a tool that is not registered (tests' own tools). */
-export function toolDomain(name: string): ToolDomain | undefined {
-  return TOOL_DOMAIN.get(name);
-}
-
-const byName = new Map<string, AnyTool>(TOOLS.map((t) => [t.name, t]));
-const bySnake = new Map<string, AnyTool>(TOOLS.map((t) => [snakeName(t.name), t]));
-
-export function getTool(name: string): AnyTool | undefined {
-  return byName.get(name);
-}
-
-/** Looks a tool up by its snake_case schema name (run_flash). */
-export function getToolBySnakeName(name: string): AnyTool | undefined {
-  return bySnake.get(name);
-}
-
-export function toolNames(): string[] {
-  return TOOLS.map((t) => t.name);
-}
-
-/** The catalog handed to dispatch and workers, and through them to the tools that describe the registry. */
-export const toolCatalog: ToolCatalog = catalogOf(TOOLS);
-
-useRegisteredToolClasses((name) => {
-  const t = getTool(name);
-  return t === undefined ? undefined : { tier: t.tier, category: t.category };
-});
+const view = installRegistry(TOOLS);
+export const { getTool, getToolBySnakeName, toolNames, toolCatalog } = view;

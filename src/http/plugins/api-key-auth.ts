@@ -15,7 +15,7 @@ import { audit } from '../../tools/contract/governance/audit.js';
 import { presentedKey, verifyApiKey } from '../../tools/contract/governance/api-keys.js';
 import { activeProfile } from '../../tools/contract/governance/policy.js';
 import { sendEnvelopeError, toolOfRequest } from '../errors.js';
-import { isOpen } from './auth.js';
+import { isOpen } from './open-paths.js';
 
 export interface ApiKeyAuthOptions {
   /** OIDC is on as well: a request without a key goes on to the bearer-token check. */

@@ -12,9 +12,11 @@ import fastifyJwt from '@fastify/jwt';
 import { issue } from '../../tools/contract/envelope.js';
 import { sendEnvelopeError, toolOfRequest } from '../errors.js';
 import { JwksError, JwksKeys } from './jwks.js';
+import { DEFAULT_OPEN_PATHS, isOpen } from './open-paths.js';
+
+export { DEFAULT_OPEN_PATHS, isOpen } from './open-paths.js';
 
 export const DEFAULT_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512'] as const;
-export const DEFAULT_OPEN_PATHS = ['/health', '/metrics', '/docs', '/openapi.json'] as const;
 
 export interface AuthOptions {
   issuer: string;
@@ -40,10 +42,6 @@ class KeyLookupError extends Error {
   }
 }
 
-export function isOpen(url: string, openPaths: readonly string[]): boolean {
-  const path = url.split('?')[0];
-  return openPaths.some((p) => path === p || path.startsWith(p.endsWith('/') ? p : `${p}/`) || (p.endsWith('*') && path.startsWith(p.slice(0, -1))));
-}
 
 /** A user-facing reason for a failed verification (never echoes the token). */
 function reasonOf(err: unknown): { message: string; status: number } {

@@ -9,7 +9,6 @@ import { ConfigError, type Config } from '../../config.js';
 import { configureGovernance } from '../../tools/contract/governance/policy.js';
 import { configureStateStore, localStateStore } from '../../tools/process/state/config.js';
 import { sharedBackend } from '../../tools/contract/shared-state/backend.js';
-import { registerSharedState } from './shared-state.js';
 import { FileApiKeyStore, MemoryApiKeyStore, configureApiKeyStore, setApiKeysEnforced } from '../../tools/contract/governance/api-keys.js';
 import { configureFederation } from '../../tools/platform/composeMultiServerWorkflow/config.js';
 import { installRemoteClient } from '../../mcp/remote-client.js';
@@ -22,7 +21,9 @@ export async function registerEnterprise(app: FastifyInstance, config: Config): 
   configureGovernance({ profile: config.profile, ...(config.adminToken !== undefined ? { adminToken: config.adminToken } : {}) });
   configureStateStore({ dir: config.stateDir, allowExternal: config.allowExternalStateDir, keepPerName: config.stateKeepPerName });
   // After governance: the shared profile is seeded from the configured one.
-  if (config.redis !== undefined) await registerSharedState(app, config.redis, { keepPerName: config.stateKeepPerName, concurrency: config.pool.maxThreads * config.pool.concurrentTasksPerWorker });
+  // Loaded only with REDIS_URL: the distributed sweeps and batch fan-out it installs import
+  // runBatch, runParametricStudy and the engine, which a single server loads on first use (issue 25).
+  if (config.redis !== undefined) await (await import('./shared-state.js')).registerSharedState(app, config.redis, { keepPerName: config.stateKeepPerName, concurrency: config.pool.maxThreads * config.pool.concurrentTasksPerWorker });
 
   const keys = config.apiKeys ?? { enabled: false, store: 'file' as const };
   configureApiKeyStore(keys.store === 'memory' ? new MemoryApiKeyStore() : new FileApiKeyStore(() => localStateStore().storageDir()));
@@ -48,7 +49,7 @@ export async function registerEnterprise(app: FastifyInstance, config: Config): 
 
   if (keys.enabled) {
     // Before the bearer-token hook: a request with a valid key is then left alone by it.
-    const [{ DEFAULT_OPEN_PATHS }, { registerApiKeyAuth }] = await Promise.all([import('./auth.js'), import('./api-key-auth.js')]);
+    const [{ DEFAULT_OPEN_PATHS }, { registerApiKeyAuth }] = await Promise.all([import('./open-paths.js'), import('./api-key-auth.js')]);
     await registerApiKeyAuth(app, { oidc: authEnabled(config), openPaths: config.auth.openPaths ?? DEFAULT_OPEN_PATHS });
   }
 
@@ -62,7 +63,7 @@ export async function registerEnterprise(app: FastifyInstance, config: Config): 
   }
 
   if (config.rateLimitPerMinute > 0) {
-    const [{ DEFAULT_OPEN_PATHS }, { registerRateLimit }] = await Promise.all([import('./auth.js'), import('./rate-limit.js')]);
+    const [{ DEFAULT_OPEN_PATHS }, { registerRateLimit }] = await Promise.all([import('./open-paths.js'), import('./rate-limit.js')]);
     const b = sharedBackend();
     await registerRateLimit(app, { perMinute: config.rateLimitPerMinute, openPaths: config.auth.openPaths ?? DEFAULT_OPEN_PATHS, ...(b !== undefined ? { redis: { client: b.redis, prefix: b.prefix } } : {}) });
   }

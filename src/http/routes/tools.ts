@@ -133,7 +133,8 @@ export async function toolRoutes(app: FastifyInstance, opts: ToolRoutesOptions):
     });
   }
 
-  const catalogue = buildCatalogue(opts.tools);
+  // Built on the first request, not at start (issue 25: cold start; it holds every tool's JSON Schema).
+  let catalogue: string | undefined;
   app.get(
     '/v1/tools',
     {
@@ -152,6 +153,6 @@ export async function toolRoutes(app: FastifyInstance, opts: ToolRoutesOptions):
       },
       serializerCompiler: passThrough,
     },
-    async (_req, reply) => reply.header('content-type', JSON_TYPE).send(catalogue),
+    async (_req, reply) => reply.header('content-type', JSON_TYPE).send((catalogue ??= buildCatalogue(opts.tools))),
   );
 }

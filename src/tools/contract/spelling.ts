@@ -4,7 +4,7 @@
  * candidates by edit distance for a "did you mean" hint. Used by the schema error messages
  * (standards, flash types, any enum), tool names and model names.
  */
-import { levenshtein } from '../../engine/components/index.js';
+import { levenshtein } from '../../engine/components/levenshtein.js';
 
 /** Lower case, letters and digits only: "ISO 6976" ~ "iso-6976" ~ "iso6976". */
 export function spellingKey(s: string): string {

@@ -1,0 +1,78 @@
+/**
+ * Each registered tool's module, loaded on first use: the worker threads import a tool's module
+ * (and the engine code under it) only when a call for that tool arrives, so an idle thread holds
+ * the contract machinery alone (issue 25: cold start and idle memory). The main thread still
+ * imports the registry (routes, OpenAPI and MCP lists need every tool's schemas from the start).
+ *
+ * Keep in step with registry.ts (one line per tool, alphabetical): test/api/lazy-tool-loading.test.ts
+ * checks that the names match and that every loader yields the registry's own tool object.
+ * Only this file and registry.ts import tool modules; no tool imports this file.
+ */
+import type { AnyTool } from './contract/types.js';
+
+export const TOOL_LOADERS: Readonly<Record<string, () => Promise<AnyTool>>> = {
+  bridgeTaskWorkflow: () => import('./platform/bridge/bridgeTaskWorkflow.js').then((m) => m.bridgeTaskWorkflowTool),
+  calculateStandard: () => import('./thermo/calculateStandard/calculateStandard.js').then((m) => m.calculateStandardTool),
+  checkToolAccess: () => import('./platform/checkToolAccess.js').then((m) => m.checkToolAccessTool),
+  compareProcesses: () => import('./process/compareProcesses.js').then((m) => m.compareProcessesTool),
+  compareSimulationStates: () => import('./process/state/compareSimulationStates.js').then((m) => m.compareSimulationStatesTool),
+  composeMultiServerWorkflow: () => import('./platform/composeMultiServerWorkflow/composeMultiServerWorkflow.js').then((m) => m.composeMultiServerWorkflowTool),
+  composeWorkflow: () => import('./platform/composeWorkflow.js').then((m) => m.composeWorkflowTool),
+  crossValidateModels: () => import('./thermo/crossValidateModels.js').then((m) => m.crossValidateModelsTool),
+  diagnoseAutomation: () => import('./process/automation/diagnoseAutomation.js').then((m) => m.diagnoseAutomationTool),
+  generateReport: () => import('./platform/report/generateReport.js').then((m) => m.generateReportTool),
+  generateVisualization: () => import('./platform/visualization/generateVisualization.js').then((m) => m.generateVisualizationTool),
+  getAdjustableParameters: () => import('./process/automation/getAdjustableParameters.js').then((m) => m.getAdjustableParametersTool),
+  getAutomationLearningReport: () => import('./process/automation/getAutomationLearningReport.js').then((m) => m.getAutomationLearningReportTool),
+  getBenchmarkTrust: () => import('./platform/getBenchmarkTrust.js').then((m) => m.getBenchmarkTrustTool),
+  getCapabilities: () => import('./platform/getCapabilities.js').then((m) => m.getCapabilitiesTool),
+  getExample: () => import('./platform/getExample.js').then((m) => m.getExampleTool),
+  getPhaseEnvelope: () => import('./thermo/getPhaseEnvelope.js').then((m) => m.getPhaseEnvelopeTool),
+  getProgress: () => import('./platform/getProgress.js').then((m) => m.getProgressTool),
+  getPropertyTable: () => import('./thermo/getPropertyTable/getPropertyTable.js').then((m) => m.getPropertyTableTool),
+  getSchema: () => import('./platform/getSchema.js').then((m) => m.getSchemaTool),
+  getSimulationVariable: () => import('./process/automation/getSimulationVariable.js').then((m) => m.getSimulationVariableTool),
+  listSimulationUnits: () => import('./process/automation/listSimulationUnits.js').then((m) => m.listSimulationUnitsTool),
+  listUnitVariables: () => import('./process/automation/listUnitVariables.js').then((m) => m.listUnitVariablesTool),
+  manageIndustrialProfile: () => import('./platform/manageIndustrialProfile.js').then((m) => m.manageIndustrialProfileTool),
+  manageSecurity: () => import('./platform/manageSecurity.js').then((m) => m.manageSecurityTool),
+  manageSession: () => import('./process/session/manageSession.js').then((m) => m.manageSessionTool),
+  manageState: () => import('./process/state/manageState.js').then((m) => m.manageStateTool),
+  manageValidationProfile: () => import('./platform/manageValidationProfile.js').then((m) => m.manageValidationProfileTool),
+  queryDataCatalog: () => import('./thermo/queryDataCatalog.js').then((m) => m.queryDataCatalogTool),
+  runAgenticEngineering: () => import('./studies/runAgenticEngineering/runAgenticEngineering.js').then((m) => m.runAgenticEngineeringTool),
+  runBarrierRegister: () => import('./safety/barrier/runBarrierRegister.js').then((m) => m.runBarrierRegisterTool),
+  runBatch: () => import('./process/runBatch.js').then((m) => m.runBatchTool),
+  runBioprocess: () => import('./studies/runBioprocess/runBioprocess.js').then((m) => m.runBioprocessTool),
+  runChemistry: () => import('./flow/runChemistry/runChemistry.js').then((m) => m.runChemistryTool),
+  runDynamic: () => import('./process/runDynamic/runDynamic.js').then((m) => m.runDynamicTool),
+  runFieldEconomics: () => import('./studies/runFieldEconomics/runFieldEconomics.js').then((m) => m.runFieldEconomicsTool),
+  runFlareNetwork: () => import('./safety/runFlareNetwork.js').then((m) => m.runFlareNetworkTool),
+  runFlash: () => import('./thermo/runFlash/runFlash.js').then((m) => m.runFlashTool),
+  runFlowAssurance: () => import('./flow/runFlowAssurance/runFlowAssurance.js').then((m) => m.runFlowAssuranceTool),
+  runHAZOP: () => import('./safety/runHAZOP/runHAZOP.js').then((m) => m.runHAZOPTool),
+  runLOPA: () => import('./safety/runLOPA.js').then((m) => m.runLOPATool),
+  runMaterialsReview: () => import('./safety/runMaterialsReview/runMaterialsReview.js').then((m) => m.runMaterialsReviewTool),
+  runOpenDrainReview: () => import('./safety/runOpenDrainReview/runOpenDrainReview.js').then((m) => m.runOpenDrainReviewTool),
+  runOperationalStudy: () => import('./process/operational/runOperationalStudy.js').then((m) => m.runOperationalStudyTool),
+  runParametricStudy: () => import('./process/runParametricStudy.js').then((m) => m.runParametricStudyTool),
+  runPipeline: () => import('./flow/runPipeline/runPipeline.js').then((m) => m.runPipelineTool),
+  runPlugin: () => import('./platform/runPlugin/runPlugin.js').then((m) => m.runPluginTool),
+  runProcessLoop: () => import('./process/runProcessLoop.js').then((m) => m.runProcessLoopTool),
+  runProcess: () => import('./process/runProcess/runProcess.js').then((m) => m.runProcessTool),
+  runPVT: () => import('./thermo/runPVT.js').then((m) => m.runPVTTool),
+  runRelief: () => import('./safety/runRelief/runRelief.js').then((m) => m.runReliefTool),
+  runReservoir: () => import('./studies/runReservoir/runReservoir.js').then((m) => m.runReservoirTool),
+  runRiskMatrix: () => import('./safety/runRiskMatrix.js').then((m) => m.runRiskMatrixTool),
+  runSafetySystemPerformance: () => import('./safety/barrier/runSafetySystemPerformance.js').then((m) => m.runSafetySystemPerformanceTool),
+  runSIL: () => import('./safety/runSIL.js').then((m) => m.runSILTool),
+  runWaterHammer: () => import('./flow/runWaterHammer.js').then((m) => m.runWaterHammerTool),
+  saveSimulationState: () => import('./process/state/saveSimulationState.js').then((m) => m.saveSimulationStateTool),
+  searchComponents: () => import('./thermo/searchComponents.js').then((m) => m.searchComponentsTool),
+  setSimulationVariable: () => import('./process/automation/setSimulationVariable.js').then((m) => m.setSimulationVariableTool),
+  sizeEquipment: () => import('./process/sizeEquipment.js').then((m) => m.sizeEquipmentTool),
+  solveTask: () => import('./platform/solveTask/solveTask.js').then((m) => m.solveTaskTool),
+  streamSimulation: () => import('./platform/stream/streamSimulation.js').then((m) => m.streamSimulationTool),
+  validateInput: () => import('./platform/validation/validateInput.js').then((m) => m.validateInputTool),
+  validateResults: () => import('./platform/validateResults.js').then((m) => m.validateResultsTool),
+};
