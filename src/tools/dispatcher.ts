@@ -18,6 +18,9 @@ export type { Dispatcher, DispatcherOptions } from './contract/dispatch.js';
  */
 export const MIN_THREAD_SPREAD_CASES = 16;
 
+/** Fewest cases in a chunk of a spread batch (so a batch of MIN_THREAD_SPREAD_CASES is two chunks). */
+const MIN_CHUNK_CASES = MIN_THREAD_SPREAD_CASES / 2;
+
 let batchCheck: ReturnType<typeof TypeCompiler.Compile<typeof runBatchTool.input>> | undefined;
 
 /**
@@ -31,7 +34,9 @@ export const batchOverThreads: ThreadFanOut = {
     if (tool !== runBatchTool.name) return undefined;
     batchCheck ??= TypeCompiler.Compile(runBatchTool.input);
     if (!batchCheck.Check(input) || (input as RunBatchInput).cases.length < MIN_THREAD_SPREAD_CASES) return undefined;
-    return spreadBatch(input as RunBatchInput, ctx, budgetMs, { ...threads, where: 'the worker threads' });
+    // At least MIN_CHUNK_CASES cases a chunk: a pool task costs about what a few flashes do.
+    const jobs = Math.max(1, Math.min(threads.jobs, Math.floor((input as RunBatchInput).cases.length / MIN_CHUNK_CASES)));
+    return spreadBatch(input as RunBatchInput, ctx, budgetMs, { runner: threads.runner, jobs, where: 'the worker threads' });
   },
 };
 
