@@ -18,6 +18,9 @@ export type { Dispatcher, DispatcherOptions } from './contract/dispatch.js';
  */
 export const MIN_THREAD_SPREAD_CASES = 16;
 
+/** Fewest cases in a chunk of a spread batch (so a batch of MIN_THREAD_SPREAD_CASES is two chunks). */
+const MIN_CHUNK_CASES = MIN_THREAD_SPREAD_CASES / 2;
+
 const RUN_BATCH = 'runBatch';
 let batchCheck: ReturnType<typeof TypeCompiler.Compile> | undefined;
 
@@ -35,10 +38,12 @@ export const batchOverThreads: ThreadFanOut = {
     batchCheck ??= TypeCompiler.Compile(toolCatalog.get(RUN_BATCH)!.input);
     if (!batchCheck.Check(input) || (input as RunBatchInput).cases.length < MIN_THREAD_SPREAD_CASES) return undefined;
     const batch = input as RunBatchInput;
+    // At least MIN_CHUNK_CASES cases a chunk: a pool task costs about what a few flashes do.
+    const jobs = Math.max(1, Math.min(threads.jobs, Math.floor(batch.cases.length / MIN_CHUNK_CASES)));
     return Promise.all([import('./platform/stream/distributed-cases.js'), import('./process/runBatch.js')]).then(
       ([{ spreadBatch }, { refuseUnknownCaseKeys }]) =>
         // spreadBatch declines only a batch with unknown case fields: the refusal one task would give.
-        spreadBatch(batch, ctx, budgetMs, { ...threads, where: 'the worker threads' }) ?? refuseUnknownCaseKeys(batch.cases)!,
+        spreadBatch(batch, ctx, budgetMs, { runner: threads.runner, jobs, where: 'the worker threads' }) ?? refuseUnknownCaseKeys(batch.cases)!,
     );
   },
 };

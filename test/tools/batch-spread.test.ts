@@ -62,7 +62,7 @@ t.test('a batch spread over two threads equals the one-task answer, case by case
   t.equal(b.httpStatus, 200);
   t.same(stable(a.envelope), stable(b.envelope), 'same envelope (results, summary, warnings, provenance)');
   t.equal((a.envelope.data as { summary: { failed: number } }).summary.failed, 2);
-  t.ok(spreadTasks.length >= 4 && spreadTasks.length <= 8, `the cases ran as ${spreadTasks.length} tasks (4 chunks per thread)`);
+  t.equal(spreadTasks.length, 5, 'the cases ran as 5 tasks of 8 cases (at most 4 chunks per thread, at least 8 cases a chunk)');
   const sent = spreadTasks.flatMap((task) => (task.input as { cases: unknown[] }).cases);
   t.same(sent, input.cases, 'every case sent once, in order, in consecutive chunks');
   t.ok(spreadTasks.every((task) => task.tool === 'runBatch' && (task.input as { model: string }).model === 'SRK'), 'each chunk is a runBatch with the base fields');
@@ -96,6 +96,9 @@ t.test('small batches, other tools and one-thread pools run as one task', async 
   t.equal(pool.tasks.length, 1);
   await spread('runFlash', { model: 'SRK', components: GAS, temperature: 300, pressure: 10 }, ctx);
   t.equal(pool.tasks.length, 2);
+  await spread('runBatch', batch(MIN_THREAD_SPREAD_CASES), ctx);
+  t.equal(pool.tasks.length, 4, 'the smallest spread batch is two chunks, one per thread');
+  pool.tasks.splice(2);
   const one = Object.assign(new RecordingPool(), { parallelism: 1 });
   await createDispatcher({ pool: one, timeoutMs: 60_000 })('runBatch', batch(40), ctx);
   t.equal(one.tasks.length, 1);

@@ -182,9 +182,63 @@ export function serializeEnvelope(env: Envelope): string {
   return serializeWithStatus(env).body;
 }
 
+function isPlainRecord(v: unknown): v is Record<string, unknown> {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
+  const proto = Object.getPrototypeOf(v) as unknown;
+  return proto === Object.prototype || proto === null;
+}
+
+/** JSON text of a value met as the property `key` of an object, or undefined when the property is left out. */
+function propertyText(v: unknown, key: string): string | undefined {
+  if (v === null || typeof v !== 'object' || typeof (v as { toJSON?: unknown }).toJSON !== 'function') return JSON.stringify(v);
+  // toJSON gets the property name, as JSON.stringify gives it.
+  const wrapped = JSON.stringify({ [key]: v });
+  return wrapped.length > 2 ? wrapped.slice(JSON.stringify(key).length + 2, -1) : undefined;
+}
+
+/** The property texts of a record (each key once: they are own keys), `{…}` around them. */
+type Texts = Map<string, { value: unknown; text: string }>;
+
+/** JSON.stringify of a plain object, one property at a time: a property whose value is `reuse`'s for that key takes its text; `record` keeps the texts made. */
+function objectText(o: Record<string, unknown>, reuse: Texts | undefined, record: Texts | undefined): string {
+  let text = '{';
+  for (const k of Object.keys(o)) {
+    const v = o[k];
+    const known = reuse?.get(k);
+    const t = known !== undefined && known.value === v ? known.text : propertyText(v, k);
+    if (t === undefined) continue;
+    record?.set(k, { value: v, text: t });
+    text += `${text.length > 1 ? ',' : ''}${JSON.stringify(k)}:${t}`;
+  }
+  return `${text}}`;
+}
+
+/**
+ * JSON.stringify(env), byte for byte, with each of data's fields serialized once when the envelope
+ * repeats it at the top level under the same name (runFlash's legacy `flash` and `fluid` are
+ * data's own objects): number formatting is most of the cost of serializing a flash, and the
+ * copies doubled it.
+ */
+export function stringifyEnvelope(env: Envelope): string {
+  const top = env as unknown as Record<string, unknown>;
+  const data = top.data;
+  if (!isPlainRecord(top) || !isPlainRecord(data) || typeof top.toJSON === 'function' || typeof data.toJSON === 'function') return JSON.stringify(env);
+  let repeats = false;
+  for (const k of Object.keys(top)) {
+    const v = top[k];
+    if (k !== 'data' && v !== null && typeof v === 'object' && Object.hasOwn(data, k) && data[k] === v) repeats = true;
+  }
+  if (!repeats) return JSON.stringify(env);
+  const texts: Texts = new Map();
+  const dataText = objectText(data, undefined, texts);
+  // data's own key `data`, if it has one, is not the envelope's data.
+  texts.set('data', { value: data, text: dataText });
+  return objectText(top, texts, undefined);
+}
+
 /** The serialized envelope and the HTTP status of what was actually serialized. */
 export function serializeWithStatus(env: Envelope): { status: number; body: string } {
-  const text = JSON.stringify(env);
+  const text = stringifyEnvelope(env);
   // Fast path: NaN/Infinity serialise as null, so text without "null" cannot hide one.
   if (typeof text === 'string' && !text.includes('null')) return { status: httpStatusFor(env), body: text };
   const bad = firstNonFinite(env);

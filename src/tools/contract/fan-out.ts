@@ -62,8 +62,10 @@ export type CaseCall = (tool: string, input: unknown, signal: AbortSignal) => Pr
  */
 export function threadCaseRunner(call: CaseCall, concurrency: number): CaseRunner {
   return async (_subject, tool, inputs, deadlineMs, signal) => {
-    const out: (Envelope<unknown> | undefined)[] = new Array<Envelope<unknown> | undefined>(inputs.length).fill(undefined);
-    if (signal?.aborted === true) return out;
+    // The replies are kept as they come (a pool reply is JSON text) and read once all are in: the
+    // objects of a chunk parsed early would outlive several collections waiting for the others.
+    const done: (DispatchResult | undefined)[] = new Array<DispatchResult | undefined>(inputs.length).fill(undefined);
+    if (signal?.aborted === true) return done.map(() => undefined);
     const stop = new AbortController();
     const halt = (): void => stop.abort();
     signal?.addEventListener('abort', halt, { once: true });
@@ -77,7 +79,7 @@ export function threadCaseRunner(call: CaseCall, concurrency: number): CaseRunne
         if (r.httpStatus === 503) {
           busy ??= r.envelope;
           halt();
-        } else if (!stop.signal.aborted && r.httpStatus !== 504 && r.httpStatus !== 499) out[i] = r.envelope;
+        } else if (!stop.signal.aborted && r.httpStatus !== 504 && r.httpStatus !== 499) done[i] = r;
       }
     };
     try {
@@ -87,6 +89,6 @@ export function threadCaseRunner(call: CaseCall, concurrency: number): CaseRunne
       signal?.removeEventListener('abort', halt);
     }
     if (busy !== undefined) throw new CaseCallBusy(busy);
-    return out;
+    return done.map((r) => r?.envelope);
   };
 }

@@ -40,6 +40,19 @@ function allowedAt(schema: Schema): readonly (string | number | boolean)[] | und
   return a ?? undefined;
 }
 
+const restMemo = new WeakMap<object, Schema | null>();
+
+/** The schema of an object's keys not among its properties (pattern or additional properties), if any. */
+function restOf(schema: Schema): Schema | undefined {
+  let r = restMemo.get(schema);
+  if (r === undefined) {
+    const patterns = schema.patternProperties as Record<string, Schema> | undefined;
+    r = (patterns !== undefined ? Object.values(patterns)[0] : isPlainObject(schema.additionalProperties) ? (schema.additionalProperties as Schema) : undefined) ?? null;
+    restMemo.set(schema, r);
+  }
+  return r ?? undefined;
+}
+
 /** The one branch of a union that takes an object (or an array), if exactly one does. */
 function branchFor(schema: Schema, value: unknown): Schema | undefined {
   let b = branchMemo.get(schema);
@@ -80,13 +93,14 @@ function walk(schema: Schema | undefined, value: unknown, path: string, out: Nor
   }
   if (!isPlainObject(value) || schema.type !== 'object') return value;
   const props = (schema.properties ?? {}) as Record<string, Schema>;
-  const patterns = schema.patternProperties as Record<string, Schema> | undefined;
-  const rest = patterns !== undefined ? Object.values(patterns)[0] : isPlainObject(schema.additionalProperties) ? (schema.additionalProperties as Schema) : undefined;
+  const rest = restOf(schema);
   let copy: Record<string, unknown> | undefined;
   for (const key of Object.keys(value)) {
     const sub = Object.hasOwn(props, key) ? props[key] : rest;
-    if (sub === undefined) continue;
-    const next = walk(sub, value[key], `${path}/${key}`, out, depth + 1);
+    const v = value[key];
+    // Numbers, booleans and null have no spellings to accept: no call, no pointer for them.
+    if (sub === undefined || (typeof v !== 'string' && (v === null || typeof v !== 'object'))) continue;
+    const next = walk(sub, v, `${path}/${key}`, out, depth + 1);
     // defineProperty: a "__proto__" key stays an own data property instead of setting the prototype.
     if (next !== value[key]) Object.defineProperty((copy ??= { ...value }), key, { value: next, enumerable: true, writable: true, configurable: true });
   }
