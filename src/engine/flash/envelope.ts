@@ -4,13 +4,18 @@
  *
  * 1. From the dew point at the low pressure Pmin, up round the cricondentherm and cricondenbar,
  *    through the critical point and down the bubble curve to Pmin.
- * 2. Each point is checked by a TP flash with stability analysis; where the traced dew curve stops
+ * 2. Every third point is checked by a tangent-plane screen and, where it finds a candidate phase,
+ *    a TP flash with stability analysis; the points between two checked ones that agree without
+ *    doubt take their flag, the others are checked too (markUnstable). Where the traced dew curve stops
  *    being a boundary of the stable region (the feed splits into other phases of comparable
  *    amounts: another liquid condenses first, e.g. a methane-rich liquid instead of a CO2-rich one
  *    in a nitrogen-rich gas), the trace has lost the stable branch: a new seed is solved at that
  *    pressure from the compositions of the split, and the new branch is traced both ways.
  * 3. When no segment came back down to Pmin past a critical point (the corrector gave up, or the
- *    dew curve climbed to Pmax), the bubble curve is traced from its own seed at Pmin upwards.
+ *    dew curve climbed to Pmax), the bubble curve is traced from its own seed at Pmin upwards (kept
+ *    when some of it is a stable boundary). When it and the bubble curve past the critical point
+ *    both end where the feed splits into three phases, the envelope is complete: the stable
+ *    boundary between them is a three-phase one, which no two-phase saturation curve follows.
  *
  * The critical point is where the ln K cross zero, solved from the criticality conditions
  * (critical-point.ts) seeded there; the cricondenbar and cricondentherm are the
