@@ -173,13 +173,13 @@ function lines(name: string, r: LoadResult, ctx: Record<string, unknown>): Bench
 export async function benchHttp(emit: (l: BenchLine) => void, opts: { durationS: number; connections: number }): Promise<void> {
   const server = await startBenchServer();
   try {
-    emit({ name: 'server.cold_start', unit: 'ms', value: Math.round(server.coldStartMs), target: '< 1500', note: 'spawn -> GET /health/ready 200 (wall clock)' });
+    emit({ name: 'server.cold_start', unit: 'ms', value: Math.round(server.coldStartMs), target: '<= 600', note: 'spawn -> GET /health/ready 200 (wall clock)' });
     if (server.coldStartCpuMs !== undefined) {
       emit({ name: 'server.cold_start_cpu', unit: 'ms', value: server.coldStartCpuMs, note: 'CPU time of all server threads until ready: the wall-clock figure on an idle machine is close to this divided by the overlap of main and worker thread' });
     }
     await new Promise((r) => setTimeout(r, 1_000));
     const rss = await scrapeMetric(server.url, 'process_resident_memory_bytes');
-    emit({ name: 'server.idle_rss', unit: 'MB', value: rss === undefined ? null : Math.round((rss / 1048576) * 10) / 10, target: '< 150', note: 'after start, pool threads included' });
+    emit({ name: 'server.idle_rss', unit: 'MB', value: rss === undefined ? null : Math.round((rss / 1048576) * 10) / 10, target: '<= 110', note: 'after start, pool threads included' });
 
     const tools = ((await (await fetch(`${server.url}/v1/tools`)).json()) as { tools: { name: string }[] }).tools.map((t) => t.name);
     const ctx = { connections: opts.connections, durationS: opts.durationS };
