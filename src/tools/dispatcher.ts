@@ -6,6 +6,7 @@
  */
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { createDispatcher as createContractDispatcher, type Dispatcher, type DispatcherOptions } from './contract/dispatch.js';
+import type { Envelope } from './contract/envelope.js';
 import type { ThreadFanOut } from './contract/fan-out.js';
 import type { RunBatchInput } from './process/runBatch.js';
 import { toolCatalog } from './lazy-registry.js';
@@ -22,6 +23,12 @@ export const MIN_THREAD_SPREAD_CASES = 16;
 const MIN_CHUNK_CASES = MIN_THREAD_SPREAD_CASES / 2;
 
 const RUN_BATCH = 'runBatch';
+/** The merge code, loaded on the first spread batch (it imports runBatch and the flash tool). */
+interface SpreadCode {
+  spreadBatch: typeof import('./platform/stream/distributed-cases.js').spreadBatch;
+  refuseUnknownCaseKeys: typeof import('./process/runBatch.js').refuseUnknownCaseKeys;
+}
+let spreadCode: SpreadCode | undefined;
 let batchCheck: ReturnType<typeof TypeCompiler.Compile> | undefined;
 
 /**
@@ -40,11 +47,14 @@ export const batchOverThreads: ThreadFanOut = {
     const batch = input as RunBatchInput;
     // At least MIN_CHUNK_CASES cases a chunk: a pool task costs about what a few flashes do.
     const jobs = Math.max(1, Math.min(threads.jobs, Math.floor(batch.cases.length / MIN_CHUNK_CASES)));
-    return Promise.all([import('./platform/stream/distributed-cases.js'), import('./process/runBatch.js')]).then(
-      ([{ spreadBatch }, { refuseUnknownCaseKeys }]) =>
-        // spreadBatch declines only a batch with unknown case fields: the refusal one task would give.
-        spreadBatch(batch, ctx, budgetMs, { runner: threads.runner, jobs, where: 'the worker threads' }) ?? refuseUnknownCaseKeys(batch.cases)!,
-    );
+    const run = (code: SpreadCode): Promise<Envelope<unknown>> =>
+      // spreadBatch declines only a batch with unknown case fields: the refusal one task would give.
+      code.spreadBatch(batch, ctx, budgetMs, { runner: threads.runner, jobs, where: 'the worker threads' }) ?? Promise.resolve(code.refuseUnknownCaseKeys(batch.cases)!);
+    if (spreadCode !== undefined) return run(spreadCode);
+    return Promise.all([import('./platform/stream/distributed-cases.js'), import('./process/runBatch.js')]).then(([cases, batchTool]) => {
+      spreadCode = { spreadBatch: cases.spreadBatch, refuseUnknownCaseKeys: batchTool.refuseUnknownCaseKeys };
+      return run(spreadCode);
+    });
   },
 };
 
