@@ -67,3 +67,43 @@ t.test('the main thread lag is a wait with its own target: max(queue target, wai
   adm.leave('cheap');
   t.equal(adm.shouldShed('cheap', 30_000), null, 'nothing in flight: admitted whatever the lag');
 });
+
+t.test('the event-loop delay is a main-thread wait too: the longer of it and the reply lag counts', async (t) => {
+  const times = new ServiceTimes();
+  const now = performance.now();
+  times.observe('cheap', 0.03, now);
+  const adm = new Admission(times, { waitFactor: 2, minWaitMs: 5, unknownToolMs: 10 }, 8, 2, () => 0);
+  adm.enter('cheap');
+  times.observeReplyLag(1, now);
+  times.observeLoopDelay(4, now);
+  t.equal(adm.shouldShed('cheap', 30_000), null, 'turns of a few ms (tens of clients): admitted');
+  t.ok(Math.abs(adm.expectedWaitMs() - 4) < 1e-9, 'the expected wait is the loop delay when it is the longer');
+  for (let i = 0; i < 50; i++) times.observeLoopDelay(30, now);
+  const d = adm.shouldShed('cheap', 30_000);
+  t.ok(d !== null, 'turns of tens of ms (hundreds of clients): refused though replies are read at once');
+  t.equal(d!.limitMs, 10);
+  t.equal(times.loopDelayMs(now + 2_000), undefined, 'an old delay says nothing about now');
+  t.equal(times.estimate(' loop') !== undefined, true, 'kept under a key no tool name has');
+});
+
+t.test('the pool samples its event-loop delay while tasks are in flight', async (t) => {
+  const { PiscinaToolPool } = await import('../../src/http/pool.js');
+  const worker = new URL('../pool/fixtures/test-worker.js', import.meta.url);
+  const pool = new PiscinaToolPool({ filename: worker, minThreads: 1, maxThreads: 1, concurrentTasksPerWorker: 1, maxQueue: 8 });
+  t.teardown(() => pool.close(0));
+  await pool.ready();
+  t.equal(pool.serviceTimes.loopDelayMs(), undefined, 'nothing sampled before a task');
+  const running = pool.run({ tool: 'testSpin', input: { ms: 1_000 }, subject: 'test', profile: 'DESKTOP_ENGINEER', operationId: 'op_loop', deadline: Date.now() + 30_000 }, { isolated: false });
+  // While the worker spins, the main thread blocks itself in 80 ms stretches: windows of 100 ms
+  // then hold timers that ran tens of ms late.
+  for (let k = 0; k < 6; k++) {
+    const until = performance.now() + 80;
+    while (performance.now() < until) {
+      /* the main thread is busy */
+    }
+    await new Promise((r) => setTimeout(r, 15));
+  }
+  const delay = pool.serviceTimes.loopDelayMs();
+  t.ok(delay !== undefined && delay > 10, `a main thread blocked for 80 ms at a time shows a delay of tens of ms (${delay?.toFixed(1)} ms)`);
+  await running;
+});
