@@ -23,7 +23,6 @@
  */
 import { Piscina, queueOptionsSymbol } from 'piscina';
 import { availableParallelism } from 'node:os';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { PoolReply, PoolTask, ToolPool } from '../tools/contract/dispatch.js';
 import { attachProgressChannel } from '../tools/contract/progress-store.js';
 import { ServiceTimes } from '../tools/contract/service-times.js';
@@ -67,9 +66,6 @@ interface Died {
 /** A task is run again at most this many times for others' faults (moves are not counted). */
 const MAX_REQUEUES = 3;
 
-/** The event-loop delay is averaged over windows of this length (ms). */
-const LOOP_WINDOW_MS = 100;
-
 export const DEFAULT_WORKER_FILE = new URL('../../workers/tool-worker.js', import.meta.url);
 
 /**
@@ -102,8 +98,6 @@ export class PiscinaToolPool implements ToolPool {
   private readonly claims: ClaimSlots;
   private readonly placement: Placement;
   private watchdog: NodeJS.Timeout | undefined;
-  /** Lateness of a 5 ms timer on the main thread, sampled while tasks are in flight (startWatchdog). */
-  private readonly loopDelay = monitorEventLoopDelay({ resolution: 5 });
 
   constructor(options: ToolPoolOptions) {
     const filename = options.filename ?? DEFAULT_WORKER_FILE;
@@ -228,24 +222,11 @@ export class PiscinaToolPool implements ToolPool {
     return this.placement.expectedWaitMs(performance.now(), this.parallelism, unknownToolMs);
   }
 
-  /**
-   * Checks for tasks stuck behind a long neighbour while any task is placed (pool-placement.ts),
-   * and meanwhile samples the main thread's event-loop delay for the admission policy
-   * (service-times.ts): the mean delay of each window of LOOP_WINDOW_MS.
-   */
+  /** Checks for tasks stuck behind a long neighbour while any task is placed (pool-placement.ts). */
   private startWatchdog(): void {
     if (this.watchdog !== undefined) return;
-    this.loopDelay.reset();
-    this.loopDelay.enable();
-    let windowStart = performance.now();
     this.watchdog = setInterval(() => {
-      const now = performance.now();
-      if (now - windowStart >= LOOP_WINDOW_MS) {
-        if (this.loopDelay.count > 0) this.serviceTimes.observeLoopDelay(this.loopDelay.mean / 1e6, now);
-        this.loopDelay.reset();
-        windowStart = now;
-      }
-      if (!this.placement.tick(now)) this.stopWatchdog();
+      if (!this.placement.tick(performance.now())) this.stopWatchdog();
     }, this.placement.tickMs);
     this.watchdog.unref();
   }
@@ -253,7 +234,6 @@ export class PiscinaToolPool implements ToolPool {
   private stopWatchdog(): void {
     clearInterval(this.watchdog);
     this.watchdog = undefined;
-    this.loopDelay.disable();
   }
 
   /**

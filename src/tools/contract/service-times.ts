@@ -25,9 +25,6 @@
  * it (measured per reply from the worker's clock, ServiceTimes.observeReplyLag). When the main
  * thread is the bound (cheap tools under many clients: it parses, hands off and writes every
  * call), a new call waits about that long behind the others whatever the pool's queue says.
- * The main thread's event-loop delay counts the same way (the pool samples it): requests still
- * unread in their sockets wait for the loop's turn to end, which neither the pool's queue nor the
- * reply lag shows, and under hundreds of clients of a cheap tool that is where the wait is.
  * That wait has its own target, max(the call's queue target, waitFactor x minWaitMs): a few ms
  * behind 50 clients of a 30 us tool is the main thread's normal working state, not an overload.
  * An idle pool (W = 0) admits every call, so a tool whose estimate exceeds its budget (after a run
@@ -80,33 +77,13 @@ export class ServiceTimes {
    * once no reply has been read for a time constant (an old lag says nothing about now).
    */
   replyLagMs(now = performance.now()): number | undefined {
-    return this.recent(REPLY_LAG, now);
-  }
-
-  /**
-   * Records the main thread's mean event-loop delay over a short window (ms): how late a timer
-   * ran, which grows with the length of the loop's turns. Under many clients of a cheap tool the
-   * main thread, not the pool, is the queue: requests wait unread in their sockets for the turn
-   * to end, where neither the pool's queue nor the reply lag sees them.
-   */
-  observeLoopDelay(ms: number, now = performance.now()): void {
-    this.observe(LOOP_DELAY, ms, now);
-  }
-
-  /** The main thread's recent event-loop delay (ms); undefined without recent samples. */
-  loopDelayMs(now = performance.now()): number | undefined {
-    return this.recent(LOOP_DELAY, now);
-  }
-
-  private recent(key: string, now: number): number | undefined {
-    const s = this.byTool.get(key);
+    const s = this.byTool.get(REPLY_LAG);
     return s === undefined || now - s.at > this.decayMs ? undefined : s.sum / s.weight;
   }
 }
 
-/** The keys of the reply-lag and loop-delay samples (no tool name is empty or starts with a space). */
+/** The key of the reply-lag samples (no tool name is empty). */
 const REPLY_LAG = '';
-const LOOP_DELAY = ' loop';
 
 export interface ShedPolicy {
   /** Admitted calls wait at most this many times their wait at capacity (0: only the budget bounds the wait). */
@@ -147,9 +124,9 @@ export class Admission {
     return this.times.estimate(tool) ?? this.policy.unknownToolMs;
   }
 
-  /** Wait (ms) for the main thread: its recent lag in reading replies or its event-loop delay, whichever is longer (see the file comment). */
+  /** Wait (ms) for the main thread: its recent lag in reading replies (see the file comment). */
   private mainThreadWaitMs(): number {
-    return Math.max(this.times.replyLagMs() ?? 0, this.times.loopDelayMs() ?? 0);
+    return this.times.replyLagMs() ?? 0;
   }
 
   /** Expected wait (ms) of a call admitted now, before it can start. */
