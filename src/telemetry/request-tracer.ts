@@ -42,8 +42,8 @@ import {
   type TracerProvider,
 } from '@opentelemetry/api';
 import type { Sampler } from '@opentelemetry/sdk-trace-base';
-import { hrTimeOfMs, randomSpanId, randomTraceId, type DirectSpanSink, type EncodableSpan } from './direct-span.js';
-import type { SpanLimits } from './sampling.js';
+import { hrTimeOfMs, randomSpanId, randomTraceId, randomTraceIdWords, type DirectSpanSink, type EncodableSpan } from './direct-span.js';
+import { HeadSampler, type SpanLimits } from './sampling.js';
 
 /** The key by which the SDK marks a context "do not trace" (@opentelemetry/core suppressTracing). */
 const SUPPRESS_TRACING = createContextKey('OpenTelemetry SDK Context Key SUPPRESS_TRACING');
@@ -300,8 +300,26 @@ export class RequestTracer implements Tracer {
     const parent = trace.getSpanContext(ctx);
     const spanId = randomSpanId();
     const validParent = parent !== undefined && isSpanContextValid(parent) ? parent : undefined;
-    const traceId = validParent?.traceId ?? randomTraceId();
     const kind = options.kind ?? SpanKind.INTERNAL;
+    const sampler = this.opts.sampler;
+    if (sampler instanceof HeadSampler) {
+      // Our samplers read neither name, kind, attributes nor links, and return no attributes or
+      // trace state: the decision comes from the parent, or from the words of a new trace id.
+      let traceId: string;
+      let sampled: boolean;
+      if (validParent !== undefined) {
+        traceId = validParent.traceId;
+        sampled = sampler.sampled(validParent, traceId);
+      } else {
+        const drawn = randomTraceIdWords();
+        traceId = drawn.traceId;
+        sampled = sampler.rootSampled(drawn.accumulation);
+      }
+      const sc: SpanContext = { traceId, spanId, traceFlags: sampled ? TraceFlags.SAMPLED : TraceFlags.NONE, traceState: validParent?.traceState };
+      if (!sampled) return trace.wrapSpanContext(sc);
+      return new RequestSpan(sc, validParent, name, kind, options.attributes, options.links, options.startTime, this.scope, this.opts);
+    }
+    const traceId = validParent?.traceId ?? randomTraceId();
     // The samplers of sampling.ts read neither attributes nor links: they get the caller's as given.
     const result = this.opts.sampler.shouldSample(ctx, traceId, name, kind, options.attributes ?? {}, options.links ?? []);
     const traceState = result.traceState ?? validParent?.traceState;
