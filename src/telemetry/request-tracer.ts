@@ -121,6 +121,9 @@ function isHrTime(v: unknown): v is HrTime {
 }
 
 const UNSET: SpanStatus = { code: SpanStatusCode.UNSET };
+/** Shared (frozen) by the spans without events or links, most of them: a span gets its own array with its first. */
+const NO_EVENTS = Object.freeze([]) as unknown as EncodedEvent[];
+const NO_LINKS = Object.freeze([]) as unknown as EncodedLink[];
 
 /** A span of the request tracer: an API Span while open, an EncodableSpan for the exporter once ended. */
 export class RequestSpan implements Span, EncodableSpan {
@@ -131,9 +134,9 @@ export class RequestSpan implements Span, EncodableSpan {
   endTime: HrTime;
   readonly attributes: Attributes = {};
   droppedAttributesCount = 0;
-  readonly events: EncodedEvent[] = [];
+  events: EncodedEvent[] = NO_EVENTS;
   droppedEventsCount = 0;
-  readonly links: EncodedLink[] = [];
+  links: EncodedLink[] = NO_LINKS;
   droppedLinksCount = 0;
   status: SpanStatus = UNSET;
   /** The SDK resource, read by the tool span (direct-span.ts recordingResource). */
@@ -188,6 +191,16 @@ export class RequestSpan implements Span, EncodableSpan {
 
   setAttribute(key: string, value: AttributeValue | undefined): this {
     if (value === null || value === undefined || this.ended) return this;
+    const type = typeof value;
+    if ((type === 'number' || type === 'boolean' || (type === 'string' && this.opts.limits.attributeValueLengthLimit === Infinity)) && key.length > 0) {
+      // The common case (a primitive, no value length limit to apply): no validation or copy to do.
+      if (Object.prototype.hasOwnProperty.call(this.attributes, key)) this.attributes[key] = value;
+      else if (this.attributeCount < this.opts.limits.attributeCountLimit) {
+        this.attributes[key] = value;
+        this.attributeCount++;
+      } else this.droppedAttributesCount++;
+      return this;
+    }
     if (key.length === 0) {
       diag.warn(`Invalid attribute key: ${key}`);
       return this;
@@ -216,6 +229,7 @@ export class RequestSpan implements Span, EncodableSpan {
   addEvent(name: string, attributesOrTime?: Attributes | TimeInput, time?: TimeInput): this {
     if (this.ended) return this;
     const limits = this.opts.limits;
+    if (this.events === NO_EVENTS) this.events = [];
     const room = makeRoom(this.events, limits.eventCountLimit);
     this.droppedEventsCount += room.dropped;
     if (!room.admit) return this;
@@ -231,6 +245,7 @@ export class RequestSpan implements Span, EncodableSpan {
   addLink(link: Link): this {
     if (this.ended) return this;
     const limits = this.opts.limits;
+    if (this.links === NO_LINKS) this.links = [];
     const room = makeRoom(this.links, limits.linkCountLimit);
     this.droppedLinksCount += room.dropped;
     if (!room.admit) return this;
