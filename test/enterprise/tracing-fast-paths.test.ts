@@ -1,13 +1,15 @@
 /**
  * Shortcuts on the traced request path that must decide exactly as what they replaced: the probe
  * paths @fastify/otel is told to ignore (prefix comparison instead of a regular expression), and
- * the one-pass encoding of short attributes (the same bytes as the general writer calls).
+ * the one-pass encoding of short attributes (the same bytes as the general writer calls), and the
+ * open-path check of the OIDC and rate-limit hooks.
  */
 import t from 'tap';
 import fc from 'fast-check';
 import type { Attributes } from '@opentelemetry/api';
 import { isProbePath } from '../../src/telemetry/otel.js';
 import { ProtoWriter, writeAttributes } from '../../src/telemetry/otlp-encoder.js';
+import { DEFAULT_OPEN_PATHS, isOpen } from '../../src/http/plugins/open-paths.js';
 
 const OLD_RULE = /^\/(health|metrics)(\/|$)/;
 
@@ -61,4 +63,19 @@ t.test('writeAttributes: the same bytes as the general encoding for any keys and
     { numRuns: 3000 },
   );
   t.pass('identical encodings');
+});
+
+/** The open-path rule as first written (split off the query, then compare with each `prefix/`). */
+function referenceIsOpen(url: string, openPaths: readonly string[]): boolean {
+  const path = url.split('?')[0]!;
+  return openPaths.some((p) => path === p || path.startsWith(p.endsWith('/') ? p : `${p}/`) || (p.endsWith('*') && path.startsWith(p.slice(0, -1))));
+}
+
+t.test('isOpen decides as the rule it replaced, for any url and open paths', async (t) => {
+  const piece = fc.constantFrom('/', 'docs', 'health', '?', '*', 'x', '/docs', '/health', '');
+  const str = fc.array(piece, { maxLength: 5 }).map((xs) => xs.join(''));
+  for (const url of ['/health', '/health/ready', '/healthz', '/docs?x', '/docs/', '/openapi.json', '/v1/tools/runFlash', '/metrics?a=/b']) {
+    t.equal(isOpen(url, DEFAULT_OPEN_PATHS), referenceIsOpen(url, DEFAULT_OPEN_PATHS), url);
+  }
+  fc.assert(fc.property(str, fc.array(str, { maxLength: 4 }), (url, paths) => isOpen(url, paths) === referenceIsOpen(url, paths)), { numRuns: 5000 });
 });
