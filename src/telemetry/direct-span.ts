@@ -83,9 +83,12 @@ export function hrTimeOfMs(ms: number): HrTime {
 /** Two lowercase hex digits per byte value: ids are built by table lookups, not number formatting. */
 const HEX_BYTE = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 
-function randomHex32(): string {
-  const r = (Math.random() * 4294967296) >>> 0;
+function hexWord(r: number): string {
   return HEX_BYTE[r >>> 24]! + HEX_BYTE[(r >>> 16) & 255]! + HEX_BYTE[(r >>> 8) & 255]! + HEX_BYTE[r & 255]!;
+}
+
+function randomHex32(): string {
+  return hexWord((Math.random() * 4294967296) >>> 0);
 }
 
 /** A random 64-bit span id in lowercase hex, never all zeros (an invalid id in W3C trace context). */
@@ -101,6 +104,25 @@ export function randomTraceId(): string {
   for (;;) {
     const id = randomHex32() + randomHex32() + randomHex32() + randomHex32();
     if (id !== '00000000000000000000000000000000') return id;
+  }
+}
+
+/**
+ * A random trace id and the XOR of its four 32-bit words, the quantity the trace-id ratio rule
+ * compares (sampling.ts traceIdAccumulation): a new trace is decided without parsing its id.
+ * Reused result object: read both fields before the next call.
+ */
+const drawn = { traceId: '', accumulation: 0 };
+export function randomTraceIdWords(): { readonly traceId: string; readonly accumulation: number } {
+  for (;;) {
+    const a = (Math.random() * 4294967296) >>> 0;
+    const b = (Math.random() * 4294967296) >>> 0;
+    const c = (Math.random() * 4294967296) >>> 0;
+    const d = (Math.random() * 4294967296) >>> 0;
+    if ((a | b | c | d) === 0) continue;
+    drawn.traceId = hexWord(a) + hexWord(b) + hexWord(c) + hexWord(d);
+    drawn.accumulation = (a ^ b ^ c ^ d) >>> 0;
+    return drawn;
   }
 }
 

@@ -58,6 +58,15 @@ export interface Telemetry {
 
 let active: Telemetry | undefined;
 
+/**
+ * /health and /metrics, alone or with a sub-path (what the old /^\/(health|metrics)(\/|$)/ matched),
+ * by prefix comparison: @fastify/otel asks for every request.
+ */
+export function isProbePath(url: string): boolean {
+  const n = url.startsWith('/health') ? 7 : url.startsWith('/metrics') ? 8 : 0;
+  return n > 0 && (url.length === n || url.charCodeAt(n) === 47);
+}
+
 /** The OTLP/HTTP traces URL for an endpoint, following the OTel exporter conventions. */
 export function tracesUrlFor(endpoint: string | undefined, env: Record<string, string | undefined> = process.env): string {
   const explicit = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim();
@@ -122,7 +131,7 @@ export function startTelemetry(opts: TelemetryOptions): Telemetry {
     // the tool call gets its own span (src/telemetry/tool-span.ts) as the request span's child.
     instrumentHooks: false,
     instrumentHandler: false,
-    ignorePaths: (route: { url?: string }) => /^\/(health|metrics)(\/|$)/.test(route.url ?? ''),
+    ignorePaths: (route: { url?: string }) => isProbePath(route.url ?? ''),
     requestHook: (span: { setAttribute(k: string, v: string): void }, request: { routeOptions?: { config?: unknown } }) => {
       const cfg = request.routeOptions?.config as { toolName?: unknown } | undefined;
       if (typeof cfg?.toolName === 'string') span.setAttribute('neqsim.tool.name', cfg.toolName);

@@ -47,6 +47,11 @@ export class ProtoWriter {
     return this.buf.subarray(0, this.pos);
   }
 
+  /** Room for n more bytes (the buffer may be replaced: read `buf` after this). */
+  ensureRoom(n: number): void {
+    this.ensure(n);
+  }
+
   private ensure(n: number): void {
     if (this.pos + n <= this.buf.length) return;
     const next = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.pos + n));
@@ -224,12 +229,71 @@ function anyValue(w: ProtoWriter, field: number, v: AttributeValue | null | unde
   w.end(m);
 }
 
+/**
+ * Writes `s` at `p` if it is ASCII; returns the position after it, or -1 (nothing usable written)
+ * at the first non-ASCII character.
+ */
+function asciiAt(b: Buffer, p: number, s: string): number {
+  const len = s.length;
+  for (let i = 0; i < len; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 128) return -1;
+    b[p + i] = c;
+  }
+  return p + len;
+}
+
+/**
+ * One KeyValue with a short ASCII key and a short ASCII string, a boolean or a small non-negative
+ * integer, written in one pass with every length known up front (one byte each): the bytes
+ * begin/string/end would write, without their calls and patching. Returns false, having written
+ * nothing, for anything else (the general path then writes it).
+ */
+function shortKeyValue(w: ProtoWriter, field: number, key: string, value: AttributeValue): boolean {
+  const klen = key.length;
+  let vbody: number; // bytes of the AnyValue message's content
+  if (typeof value === 'string') vbody = 2 + value.length;
+  else if (typeof value === 'boolean') vbody = 2;
+  else if (typeof value === 'number' && value >= 0 && value < 128 && Number.isInteger(value)) vbody = 2;
+  else return false;
+  const total = 2 + klen + 2 + vbody; // key field + value field
+  if (total >= 128 || vbody >= 128 || field >= 16) return false;
+  w.ensureRoom(total + 2);
+  const b = w.buf;
+  const start = w.pos;
+  b[start] = (field << 3) | WIRE_LEN;
+  b[start + 1] = total;
+  b[start + 2] = (1 << 3) | WIRE_LEN;
+  b[start + 3] = klen;
+  let p = asciiAt(b, start + 4, key);
+  if (p < 0) return false;
+  b[p] = (2 << 3) | WIRE_LEN;
+  b[p + 1] = vbody;
+  if (typeof value === 'string') {
+    b[p + 2] = (1 << 3) | WIRE_LEN;
+    b[p + 3] = value.length;
+    p = asciiAt(b, p + 4, value);
+    if (p < 0) return false;
+  } else if (typeof value === 'boolean') {
+    b[p + 2] = (2 << 3) | WIRE_VARINT;
+    b[p + 3] = value ? 1 : 0;
+    p += 4;
+  } else {
+    b[p + 2] = (3 << 3) | WIRE_VARINT;
+    b[p + 3] = value;
+    p += 4;
+  }
+  w.pos = p;
+  return true;
+}
+
 /** Repeated common.v1.KeyValue (1 key, 2 value) under `field`. */
 export function writeAttributes(w: ProtoWriter, field: number, attributes: Attributes | undefined): void {
   if (attributes === undefined) return;
   for (const key in attributes) {
     const value = attributes[key];
     if (value === undefined) continue;
+    if (shortKeyValue(w, field, key, value)) continue;
     const m = w.begin(field);
     w.string(1, key);
     anyValue(w, 2, value);

@@ -42,8 +42,8 @@ import {
   type TracerProvider,
 } from '@opentelemetry/api';
 import type { Sampler } from '@opentelemetry/sdk-trace-base';
-import { hrTimeOfMs, randomSpanId, randomTraceId, type DirectSpanSink, type EncodableSpan } from './direct-span.js';
-import type { SpanLimits } from './sampling.js';
+import { hrTimeOfMs, randomSpanId, randomTraceId, randomTraceIdWords, type DirectSpanSink, type EncodableSpan } from './direct-span.js';
+import { HeadSampler, type SpanLimits } from './sampling.js';
 
 /** The key by which the SDK marks a context "do not trace" (@opentelemetry/core suppressTracing). */
 const SUPPRESS_TRACING = createContextKey('OpenTelemetry SDK Context Key SUPPRESS_TRACING');
@@ -121,6 +121,9 @@ function isHrTime(v: unknown): v is HrTime {
 }
 
 const UNSET: SpanStatus = { code: SpanStatusCode.UNSET };
+/** Shared (frozen) by the spans without events or links, most of them: a span gets its own array with its first. */
+const NO_EVENTS = Object.freeze([]) as unknown as EncodedEvent[];
+const NO_LINKS = Object.freeze([]) as unknown as EncodedLink[];
 
 /** A span of the request tracer: an API Span while open, an EncodableSpan for the exporter once ended. */
 export class RequestSpan implements Span, EncodableSpan {
@@ -131,9 +134,9 @@ export class RequestSpan implements Span, EncodableSpan {
   endTime: HrTime;
   readonly attributes: Attributes = {};
   droppedAttributesCount = 0;
-  readonly events: EncodedEvent[] = [];
+  events: EncodedEvent[] = NO_EVENTS;
   droppedEventsCount = 0;
-  readonly links: EncodedLink[] = [];
+  links: EncodedLink[] = NO_LINKS;
   droppedLinksCount = 0;
   status: SpanStatus = UNSET;
   /** The SDK resource, read by the tool span (direct-span.ts recordingResource). */
@@ -188,6 +191,16 @@ export class RequestSpan implements Span, EncodableSpan {
 
   setAttribute(key: string, value: AttributeValue | undefined): this {
     if (value === null || value === undefined || this.ended) return this;
+    const type = typeof value;
+    if ((type === 'number' || type === 'boolean' || (type === 'string' && this.opts.limits.attributeValueLengthLimit === Infinity)) && key.length > 0) {
+      // The common case (a primitive, no value length limit to apply): no validation or copy to do.
+      if (Object.prototype.hasOwnProperty.call(this.attributes, key)) this.attributes[key] = value;
+      else if (this.attributeCount < this.opts.limits.attributeCountLimit) {
+        this.attributes[key] = value;
+        this.attributeCount++;
+      } else this.droppedAttributesCount++;
+      return this;
+    }
     if (key.length === 0) {
       diag.warn(`Invalid attribute key: ${key}`);
       return this;
@@ -216,6 +229,7 @@ export class RequestSpan implements Span, EncodableSpan {
   addEvent(name: string, attributesOrTime?: Attributes | TimeInput, time?: TimeInput): this {
     if (this.ended) return this;
     const limits = this.opts.limits;
+    if (this.events === NO_EVENTS) this.events = [];
     const room = makeRoom(this.events, limits.eventCountLimit);
     this.droppedEventsCount += room.dropped;
     if (!room.admit) return this;
@@ -231,6 +245,7 @@ export class RequestSpan implements Span, EncodableSpan {
   addLink(link: Link): this {
     if (this.ended) return this;
     const limits = this.opts.limits;
+    if (this.links === NO_LINKS) this.links = [];
     const room = makeRoom(this.links, limits.linkCountLimit);
     this.droppedLinksCount += room.dropped;
     if (!room.admit) return this;
@@ -300,8 +315,26 @@ export class RequestTracer implements Tracer {
     const parent = trace.getSpanContext(ctx);
     const spanId = randomSpanId();
     const validParent = parent !== undefined && isSpanContextValid(parent) ? parent : undefined;
-    const traceId = validParent?.traceId ?? randomTraceId();
     const kind = options.kind ?? SpanKind.INTERNAL;
+    const sampler = this.opts.sampler;
+    if (sampler instanceof HeadSampler) {
+      // Our samplers read neither name, kind, attributes nor links, and return no attributes or
+      // trace state: the decision comes from the parent, or from the words of a new trace id.
+      let traceId: string;
+      let sampled: boolean;
+      if (validParent !== undefined) {
+        traceId = validParent.traceId;
+        sampled = sampler.sampled(validParent, traceId);
+      } else {
+        const drawn = randomTraceIdWords();
+        traceId = drawn.traceId;
+        sampled = sampler.rootSampled(drawn.accumulation);
+      }
+      const sc: SpanContext = { traceId, spanId, traceFlags: sampled ? TraceFlags.SAMPLED : TraceFlags.NONE, traceState: validParent?.traceState };
+      if (!sampled) return trace.wrapSpanContext(sc);
+      return new RequestSpan(sc, validParent, name, kind, options.attributes, options.links, options.startTime, this.scope, this.opts);
+    }
+    const traceId = validParent?.traceId ?? randomTraceId();
     // The samplers of sampling.ts read neither attributes nor links: they get the caller's as given.
     const result = this.opts.sampler.shouldSample(ctx, traceId, name, kind, options.attributes ?? {}, options.links ?? []);
     const traceState = result.traceState ?? validParent?.traceState;

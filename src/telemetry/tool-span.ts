@@ -153,13 +153,28 @@ function callAttributes(toolName: string, ctx: CallContext, profile: string = ac
 }
 
 /**
+ * Span names per tool, made once: a name built per call is a new (cons) string the encoder then
+ * flattens. Bounded (names come from callers too); past the bound names are built per call.
+ */
+const spanNames = new Map<string, { tool: string; worker: string }>();
+function spanNamesOf(toolName: string): { tool: string; worker: string } {
+  let names = spanNames.get(toolName);
+  if (names === undefined) {
+    names = { tool: `tool ${toolName}`, worker: `worker ${toolName}` };
+    if (spanNames.size < 1000) spanNames.set(toolName, names);
+  }
+  return names;
+}
+
+/**
  * The tool and worker spans of a call under a request span the SDK records, built without SDK
  * span objects and handed to the exporter (src/telemetry/direct-span.ts explains why).
  */
 async function inDirectSpan(dispatch: Dispatch, sink: DirectSpanSink, resource: unknown, parent: SpanContext, toolName: string, input: unknown, ctx: CallContext): Promise<DispatchResult> {
   const timer = new SpanTimer(parent);
   const profile = activeProfile();
-  const name = `tool ${toolName}`;
+  const names = spanNamesOf(toolName);
+  const name = names.tool;
   let r: DispatchResult;
   try {
     r = await dispatch(toolName, input, recordedContext(ctx));
@@ -172,7 +187,7 @@ async function inDirectSpan(dispatch: Dispatch, sink: DirectSpanSink, resource: 
   const report = r.workerSpan;
   if (report !== undefined) {
     sink.record(
-      new FinishedSpan(childContext(timer.context), timer.context, `worker ${toolName}`, SpanKind.INTERNAL, hrTimeOfMs(report.startMs), hrTimeOfMs(report.endMs), workerAttributes(toolName, r.operationId, report)),
+      new FinishedSpan(childContext(timer.context), timer.context, names.worker, SpanKind.INTERNAL, hrTimeOfMs(report.startMs), hrTimeOfMs(report.endMs), workerAttributes(toolName, r.operationId, report)),
       resource,
       SERVICE_SCOPE,
     );
