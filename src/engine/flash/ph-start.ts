@@ -6,14 +6,13 @@
  * 10-component condensate. Anything else (one component, an inconclusive test, K values that
  * leave one phase) is left to the TP flash (undefined).
  *
- * The trial phases are those of flashTP (tp-flash.ts): Wilson's vapour- and liquid-like trials,
- * a near-pure heaviest component, and near-pure components below 0.6 Tc. A change there must be
- * made here too; test/engine/ph-ps-fast.test.ts compares both paths state by state.
+ * The trial phases are flashTP's own (feedTrials in tp-flash.ts);
+ * test/engine/ph-ps-fast.test.ts compares both paths state by state.
  */
 import type { ThermoModel } from '../eos/types.js';
 import type { FlashResult } from './phase-state.js';
-import { pureTrial, stabilityAnalysis, wilsonTrials, UNSTABLE_TM, type StabilityResult } from './stability.js';
-import { heaviestComponent, singlePhaseState } from './tp-flash.js';
+import { stabilityAnalysis, UNSTABLE_TM, type StabilityResult } from './stability.js';
+import { feedTrials, singlePhaseState } from './tp-flash.js';
 import { splitOfK, type SplitStart } from './ph-two-phase.js';
 
 export type FeedState = { stable: true; result: FlashResult } | { stable: false; start: SplitStart; tmMin: number };
@@ -27,10 +26,7 @@ export function feedStateByStability(model: ThermoModel, T: number, P: number, z
   if (!Number.isFinite(vz)) return undefined;
   const d = new Float64Array(nc);
   for (let i = 0; i < nc; i++) d[i] = Math.log(z[i]) + lnPhiZ[i];
-  const { trials } = wilsonTrials(model, T, P, z);
-  const heaviest = heaviestComponent(model);
-  trials.push(pureTrial(nc, heaviest));
-  for (let i = 0; i < nc; i++) if (i !== heaviest && T < 0.6 * model.components[i].tc) trials.push(pureTrial(nc, i));
+  const { trials } = feedTrials(model, T, P, z);
   const stab = stabilityAnalysis(at, P, z, d, trials);
   if (stab.stable) {
     if (!stab.conclusive) return undefined;

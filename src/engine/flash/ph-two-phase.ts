@@ -26,6 +26,7 @@ import type { ModelAtT, ThermoModel } from '../eos/types.js';
 import { FugacityScratch, lnPhiDerivatives } from './fugacity.js';
 import { solveInPlace } from './linalg.js';
 import { rachfordRice } from './rachford-rice.js';
+import { compositionsOfAmounts } from './two-phase.js';
 import { makePhase, orderByDensity, MIN_PHASE_FRACTION, type FlashResult, type PhaseState } from './phase-state.js';
 import { STATE_FLASH_T_MAX, STATE_FLASH_T_MIN } from './temperature-range.js';
 
@@ -95,6 +96,8 @@ class Workspace {
   readonly s0: Float64Array;
   readonly cp0: Float64Array;
   readonly ideal = new Float64Array(3);
+  /** Total vapour and liquid amounts (compositionsOfAmounts). */
+  readonly totals = new Float64Array(2);
   readonly J: Float64Array;
   readonly rhs: Float64Array;
   readonly K: Float64Array;
@@ -180,7 +183,7 @@ export function twoPhaseStateNewton(kind: 'PH' | 'PS', model: ThermoModel, P: nu
   const nc = model.nc;
   const n1 = nc + 1;
   if (workspace === undefined || workspace.nc !== nc) workspace = new Workspace(nc);
-  const { v, l, x, y, lnPhiV, lnPhiL, dV, dL, dTV, dTL, dPV, dPL, fsV, fsL, h0, s0, cp0, ideal, J, rhs, K } = workspace;
+  const { v, l, x, y, lnPhiV, lnPhiL, dV, dL, dTV, dTL, dPV, dPL, fsV, fsL, h0, s0, cp0, ideal, J, rhs, K, totals } = workspace;
   v.set(start.v);
   l.set(start.l);
   let T = start.T;
@@ -193,16 +196,9 @@ export function twoPhaseStateNewton(kind: 'PH' | 'PS', model: ThermoModel, P: nu
     if (nearlyThere) {
       // Quadratic convergence predicts the answer here: fugacities alone (no derivatives) and the
       // caller's test of the spec decide; otherwise the full Newton step below continues.
-      let sv = 0;
-      let sl = 0;
-      for (let i = 0; i < nc; i++) {
-        sv += v[i];
-        sl += l[i];
-      }
-      for (let i = 0; i < nc; i++) {
-        x[i] = l[i] / sl;
-        y[i] = v[i] / sv;
-      }
+      compositionsOfAmounts(v, l, y, x, totals);
+      const sv = totals[0];
+      const sl = totals[1];
       volL = at.lnPhi(P, x, 'stable', lnPhiL);
       volV = at.lnPhi(P, y, 'stable', lnPhiV);
       if (!Number.isFinite(volL) || !Number.isFinite(volV)) return undefined;

@@ -60,6 +60,23 @@ function kCandidates(stab: StabilityResult, z: Float64Array, wilson: Float64Arra
 }
 
 /** Index of the component with the largest molar mass. */
+/**
+ * The trial phases of the feed's stability test (also the PH/PS probe's, ph-start.ts), with
+ * Wilson's ln K: Wilson's vapour- and liquid-like trials and the near-pure trials below.
+ * A near-pure trial of the heaviest component catches liquid–liquid splits (e.g. a heavy alkane
+ * in cold CO2 or methane) that both Wilson trials miss. Deeply subcritical components
+ * (T < 0.6 Tc) can form a liquid of their own (LLE with H2S, CO2 or heavy ends at cryogenic T);
+ * the band is kept narrow because every trial costs time on the common single-phase path.
+ */
+export function feedTrials(model: ThermoModel, T: number, P: number, z: Float64Array): ReturnType<typeof wilsonTrials> {
+  const nc = model.nc;
+  const found = wilsonTrials(model, T, P, z);
+  const heaviest = heaviestComponent(model);
+  found.trials.push(pureTrial(nc, heaviest));
+  for (let i = 0; i < nc; i++) if (i !== heaviest && T < 0.6 * model.components[i].tc) found.trials.push(pureTrial(nc, i));
+  return found;
+}
+
 export function heaviestComponent(model: ThermoModel): number {
   let k = 0;
   for (let i = 1; i < model.nc; i++) if (model.components[i].molarMass > model.components[k].molarMass) k = i;
@@ -91,15 +108,7 @@ export function flashTP(model: ThermoModel, T: number, P: number, zIn: ArrayLike
   if (nc === 1) {
     result = { T, P, z, phases: [feed], iterations: 0, stabilityTm: 0, method: 'single-component' };
   } else {
-    const { lnK, trials } = wilsonTrials(model, T, P, z);
-    // A near-pure trial of the heaviest component catches liquid–liquid splits (e.g. a heavy
-    // alkane in cold CO2 or methane) that both Wilson trials miss.
-    const heaviest = heaviestComponent(model);
-    trials.push(pureTrial(nc, heaviest));
-    // Deeply subcritical components (T < 0.6 Tc) can form a liquid of their own (LLE with H2S,
-    // CO2 or heavy ends at cryogenic T). The band is kept narrow because every trial costs time
-    // on the common single-phase path.
-    for (let i = 0; i < nc; i++) if (i !== heaviest && T < 0.6 * model.components[i].tc) trials.push(pureTrial(nc, i));
+    const { lnK, trials } = feedTrials(model, T, P, z);
     const stab = stabilityAnalysis(at, P, z, d, trials);
     if (stab.stable && !stab.conclusive) {
       return fail('FLASH_NOT_CONVERGED', `the stability test of the feed did not converge in ${stab.iterations} iterations`);

@@ -34,6 +34,28 @@ const SS_ITERATIONS = 12;
 const NEWTON_ITERATIONS = 60;
 const TOLERANCE = 1e-10;
 
+/**
+ * The vapour and liquid mole fractions y, x of a split given as amounts v, l, written into the
+ * caller's scratch arrays; `totals`, when given, receives the phases' total amounts [vapour, liquid].
+ */
+export function compositionsOfAmounts(v: Float64Array, l: Float64Array, y: Float64Array, x: Float64Array, totals?: Float64Array): void {
+  const nc = v.length;
+  let sv = 0;
+  let sl = 0;
+  for (let i = 0; i < nc; i++) {
+    sv += v[i];
+    sl += l[i];
+  }
+  for (let i = 0; i < nc; i++) {
+    x[i] = l[i] / sl;
+    y[i] = v[i] / sv;
+  }
+  if (totals !== undefined) {
+    totals[0] = sv;
+    totals[1] = sl;
+  }
+}
+
 export function solveTwoPhase(at: ModelAtT, P: number, z: Float64Array, lnK0: Float64Array): TwoPhaseSolution {
   const nc = at.nc;
   const lnK = Float64Array.from(lnK0);
@@ -189,16 +211,7 @@ function newtonSolve(
   let vL = NaN;
   let vV = NaN;
   const gibbs = (vv: Float64Array, ll: Float64Array, pL: Float64Array, pV: Float64Array): number => {
-    let sv = 0;
-    let sl = 0;
-    for (let i = 0; i < nc; i++) {
-      sv += vv[i];
-      sl += ll[i];
-    }
-    for (let i = 0; i < nc; i++) {
-      x[i] = ll[i] / sl;
-      y[i] = vv[i] / sv;
-    }
+    compositionsOfAmounts(vv, ll, y, x);
     vL = at.lnPhi(P, x, 'stable', pL);
     vV = at.lnPhi(P, y, 'stable', pV);
     if (!Number.isFinite(vL) || !Number.isFinite(vV)) return NaN;
