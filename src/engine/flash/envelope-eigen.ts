@@ -7,7 +7,7 @@
  * proves no eigenvalue lies below it); undefined when it is not, and the caller falls back to
  * the full Jacobi decomposition.
  */
-import { luFactor, luSolve } from './linalg.js';
+import { choleskyFactor, luFactor, luSolve } from './linalg.js';
 
 /** Iterations of inverse iteration before giving up (the Jacobi fallback then decides). */
 const MAX_ITERATIONS = 12;
@@ -68,18 +68,6 @@ export class InverseIteration {
     const shift = value - 1e-9 * scale;
     A.set(Q);
     for (let i = 0; i < n; i++) A[i * n + i] -= shift;
-    for (let j = 0; j < n; j++) {
-      let d = A[j * n + j];
-      for (let k = 0; k < j; k++) d -= A[j * n + k] * A[j * n + k];
-      if (!(d > 0)) return false;
-      const ljj = Math.sqrt(d);
-      A[j * n + j] = ljj;
-      for (let i = j + 1; i < n; i++) {
-        let s = A[i * n + j];
-        for (let k = 0; k < j; k++) s -= A[i * n + k] * A[j * n + k];
-        A[i * n + j] = s / ljj;
-      }
-    }
-    return true;
+    return choleskyFactor(A, n, 0);
   }
 }

@@ -20,17 +20,15 @@ export function solveInPlace(A: Float64Array, b: Float64Array, n: number): boole
 }
 
 /**
- * Solves A·x = b for a symmetric row-major n×n A by Cholesky factorisation. A and b are
- * overwritten (the factor in A's lower triangle, the solution in b). Returns false when A is not
- * positive definite to working precision, which is how the Newton steps of the flash detect a
- * Gibbs-energy surface that is not convex where they stand.
+ * Cholesky factor of a symmetric row-major n×n A, in place (lower triangle). False when a pivot is
+ * not above `pivotFloor` times its original diagonal entry (0: merely not positive), i.e. A is not
+ * positive definite to that margin.
  */
-export function choleskySolve(A: Float64Array, b: Float64Array, n: number): boolean {
+export function choleskyFactor(A: Float64Array, n: number, pivotFloor: number): boolean {
   for (let j = 0; j < n; j++) {
     let d = A[j * n + j];
     for (let k = 0; k < j; k++) d -= A[j * n + k] * A[j * n + k];
-    // Relative to the original diagonal: a pivot lost to cancellation is not positive.
-    if (!(d > 1e-14 * Math.abs(A[j * n + j]))) return false;
+    if (!(d > pivotFloor * Math.abs(A[j * n + j]))) return false;
     const ljj = Math.sqrt(d);
     A[j * n + j] = ljj;
     for (let i = j + 1; i < n; i++) {
@@ -39,6 +37,18 @@ export function choleskySolve(A: Float64Array, b: Float64Array, n: number): bool
       A[i * n + j] = s / ljj;
     }
   }
+  return true;
+}
+
+/**
+ * Solves A·x = b for a symmetric row-major n×n A by Cholesky factorisation. A and b are
+ * overwritten (the factor in A's lower triangle, the solution in b). Returns false when A is not
+ * positive definite to working precision, which is how the Newton steps of the flash detect a
+ * Gibbs-energy surface that is not convex where they stand.
+ */
+export function choleskySolve(A: Float64Array, b: Float64Array, n: number): boolean {
+  // Relative to the original diagonal: a pivot lost to cancellation is not positive.
+  if (!choleskyFactor(A, n, 1e-14)) return false;
   for (let i = 0; i < n; i++) {
     let s = b[i];
     for (let k = 0; k < i; k++) s -= A[i * n + k] * b[k];

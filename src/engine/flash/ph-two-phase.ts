@@ -318,16 +318,7 @@ export function twoPhaseStateNewton(kind: 'PH' | 'PS', model: ThermoModel, P: nu
 /** Σ|ln f^V − ln f^L| for vapour amounts vAm and liquid amounts lAm at `at` (no derivatives); Infinity without roots. */
 function fugacityError(at: ModelAtT, P: number, vAm: Float64Array, lAm: Float64Array, w: Workspace): number {
   const nc = vAm.length;
-  let sv = 0;
-  let sl = 0;
-  for (let i = 0; i < nc; i++) {
-    sv += vAm[i];
-    sl += lAm[i];
-  }
-  for (let i = 0; i < nc; i++) {
-    w.yc[i] = vAm[i] / sv;
-    w.xc[i] = lAm[i] / sl;
-  }
+  compositionsOfAmounts(vAm, lAm, w.yc, w.xc);
   if (!Number.isFinite(at.lnPhi(P, w.yc, 'stable', w.lnPhiV)) || !Number.isFinite(at.lnPhi(P, w.xc, 'stable', w.lnPhiL))) return Infinity;
   let err = 0;
   for (let i = 0; i < nc; i++) err += Math.abs(Math.log(w.yc[i]) + w.lnPhiV[i] - Math.log(w.xc[i]) - w.lnPhiL[i]);
