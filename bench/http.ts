@@ -172,6 +172,7 @@ function lines(name: string, r: LoadResult, ctx: Record<string, unknown>): Bench
 /** Cold start, idle RSS, echo baseline and tool routes; each line is printed as soon as it is known. */
 export async function benchHttp(emit: (l: BenchLine) => void, opts: { durationS: number; connections: number }): Promise<void> {
   const server = await startBenchServer();
+  let flashReply: string | undefined;
   try {
     emit({ name: 'server.cold_start', unit: 'ms', value: Math.round(server.coldStartMs), target: '<= 600', note: 'spawn -> GET /health/ready 200 (wall clock)' });
     if (server.coldStartCpuMs !== undefined) {
@@ -201,8 +202,55 @@ export async function benchHttp(emit: (l: BenchLine) => void, opts: { durationS:
     }
     const rssAfter = await scrapeMetric(server.url, 'process_resident_memory_bytes');
     emit({ name: 'server.rss_after_load', unit: 'MB', value: rssAfter === undefined ? null : Math.round((rssAfter / 1048576) * 10) / 10 });
+    if (tools.includes('runFlash')) {
+      flashReply = await (await fetch(`${server.url}/v1/tools/runFlash`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(RUN_FLASH_BODY) })).text();
+    }
   } finally {
     const code = await server.stop();
     emit({ name: 'server.shutdown_exit_code', unit: 'code', value: code });
+  }
+  if (flashReply !== undefined) await benchCeiling(emit, flashReply, opts);
+}
+
+const CEILING_SERVER = fileURLToPath(new URL('./ceiling-server.js', import.meta.url));
+
+/**
+ * What the architecture allows on this machine, in the same run: a bare Fastify + piscina server
+ * (bench/ceiling-server.ts, the pool configured as ours) answering our real runFlash response
+ * with no work, from the main thread and through the pool, each against its own echo route.
+ * A tool route cannot beat these ratios; the gap to them is what our dispatcher and the tool cost.
+ */
+async function benchCeiling(emit: (l: BenchLine) => void, reply: string, opts: { durationS: number; connections: number }): Promise<void> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [CEILING_SERVER], { env: { ...process.env, PORT: String(port), REPLY: reply }, stdio: ['ignore', 'ignore', 'inherit'] });
+  try {
+    const started = performance.now();
+    for (;;) {
+      try {
+        if ((await fetch(`${url}/ready`)).status === 200) break;
+      } catch {
+        /* not listening yet */
+      }
+      if (performance.now() - started > 30_000) throw new Error('ceiling server not ready within 30 s');
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    const warmS = Math.min(2, opts.durationS);
+    const ctx = { connections: opts.connections, durationS: opts.durationS, responseBytes: Buffer.byteLength(reply) };
+    const ok: Record<string, number> = {};
+    for (const [name, path, body] of [['echo', '/echo', ECHO_BODY], ['inline', '/inline', RUN_FLASH_BODY], ['pool', '/pool', RUN_FLASH_BODY]] as const) {
+      await load(url, path, body, warmS, opts.connections);
+      const r = await load(url, path, body, opts.durationS, opts.connections);
+      ok[name] = r.okPerSec;
+      emit({ name: `http.ceiling.${name}.ok_per_s`, unit: 'req/s', value: Math.round(r.okPerSec), p99_ms: r.p99Ms, non2xx: r.non2xx, ...ctx });
+    }
+    const echo = ok.echo!;
+    emit({ name: 'http.ceiling.inline_reply.ratio_to_echo', unit: 'ratio', value: Math.round((ok.inline! / echo) * 1000) / 1000, note: 'bare Fastify: our runFlash response sent from the main thread, no work', ...ctx });
+    emit({ name: 'http.ceiling.pool_noop.ratio_to_echo', unit: 'ratio', value: Math.round((ok.pool! / echo) * 1000) / 1000, note: 'bare Fastify + piscina as ours: the body to a worker and our runFlash response back, no work: the most a pool tool route can reach', ...ctx });
+  } finally {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    }
   }
 }
