@@ -4,6 +4,8 @@
  * getPhaseEnvelope tool for an 8-, 14- and 25-component gas (SRK). The original (NeqSim, warm
  * JVM) takes 9.8 ms for the 8-component gas (issue 25).
  */
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { createCubicFluid, phaseEnvelope, resolveComponents } from '../src/engine/index.js';
 import { getPhaseEnvelope } from '../src/tools/thermo/getPhaseEnvelope.js';
 
@@ -61,6 +63,39 @@ export function benchEnvelope(): object[] {
     const input = { model: 'SRK', components: ENVELOPE_GASES[label] };
     const tool = medianMs(() => getPhaseEnvelope(input), n);
     lines.push({ name: `tool.getPhaseEnvelope.${label}.SRK`, unit: 'ms', value: Number(tool.wall.toFixed(3)), cpu_ms: Number(tool.cpu.toFixed(3)), components: f.z.length, note: 'tool run: parse, fluid, envelope, response' });
+  }
+  lines.push(...benchNeqsimEnvelopeCases());
+  return lines;
+}
+
+/**
+ * The original's envelope cases (neqsim/envelope.json, each with NeqSim's own time per call in a
+ * warm JVM on this machine kind): our tool on the same input, beside that time. Left out when the
+ * reference folder ($NEQSIM_REFERENCE_DIR or ../shared/reference) is absent.
+ */
+function benchNeqsimEnvelopeCases(): object[] {
+  const file = resolve(process.env.NEQSIM_REFERENCE_DIR ?? resolve(process.cwd(), '../shared/reference'), 'neqsim/envelope.json');
+  if (!existsSync(file)) {
+    process.stderr.write(`bench envelope: ${file} not found; the NeqSim envelope cases are left out\n`);
+    return [];
+  }
+  const ref = JSON.parse(readFileSync(file, 'utf8')) as { cases?: { id: string; input: { components: Record<string, number> }; neqsim_ms?: number }[] };
+  const lines: object[] = [];
+  for (const c of ref.cases ?? []) {
+    if (typeof c.neqsim_ms !== 'number') continue;
+    const first = getPhaseEnvelope(c.input);
+    const t = medianMs(() => getPhaseEnvelope(c.input), 7);
+    lines.push({
+      name: `tool.getPhaseEnvelope.neqsim-${c.id}`,
+      unit: 'ms',
+      value: Number(t.wall.toFixed(3)),
+      cpu_ms: Number(t.cpu.toFixed(3)),
+      neqsim_ms: c.neqsim_ms,
+      speedup_cpu: Number((c.neqsim_ms / t.cpu).toFixed(2)),
+      components: Object.keys(c.input.components).length,
+      status: first.status,
+      note: "NeqSim's time recorded with the case (warm JVM, same machine kind), not measured in this run",
+    });
   }
   return lines;
 }
