@@ -47,8 +47,11 @@ async function main(): Promise<void> {
   configureFederation({ allowedServers: config.remoteMcpServers ?? [], credentials: config.remoteMcpCredentials ?? {} });
   installRemoteClient();
   const keys = config.apiKeys ?? { enabled: false, store: 'file' as const };
-  // redis: this process connects to REDIS_URL only for the keys (sessions etc. stay local to a desktop session).
-  configureApiKeyStore(await apiKeyStoreOf(keys.store, { stateDir: () => localStateStore().storageDir(), ...(config.redis !== undefined ? { redis: config.redis } : {}), waitMs: 5_000 }));
+  // redis: this process connects to REDIS_URL only for the keys (sessions etc. stay local to a
+  // desktop session); with keys enforced it waits for the connection to check NEQSIM_MCP_API_KEY.
+  configureApiKeyStore(
+    await apiKeyStoreOf(keys.store, { stateDir: () => localStateStore().storageDir(), ...(config.redis !== undefined ? { redis: config.redis } : {}), ...(keys.enabled ? { waitMs: 5_000 } : {}) }),
+  );
   setApiKeysEnforced(keys.enabled);
   let subject = process.env.NEQSIM_MCP_SUBJECT?.trim() || 'anonymous';
   let scopes: string[] | undefined;
