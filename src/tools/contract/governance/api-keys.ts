@@ -208,9 +208,9 @@ export class FileApiKeyStore extends MemoryApiKeyStore {
 let store: ApiKeyStore | undefined;
 
 /**
- * Sets the process-wide key store. The app passes a FileApiKeyStore on the manageState directory
- * (src/http/plugins/enterprise.ts) unless NEQSIM_MCP_API_KEY_STORE=memory; a library user who
- * configures nothing gets memory.
+ * Sets the process-wide key store. The app and the stdio server pass the one
+ * NEQSIM_MCP_API_KEY_STORE names (apiKeyStoreOf in shared-state/api-keys.ts: file, memory, or
+ * redis, the default with REDIS_URL); a library user who configures nothing gets memory.
  */
 export function configureApiKeyStore(s: ApiKeyStore): void {
   store = s;
