@@ -55,10 +55,11 @@ export interface Config {
   auth: { mode: AuthMode; issuer?: string; audience?: string; jwksUrl?: string; openPaths?: string[] };
   /**
    * API keys managed by manageSecurity (docs/security-and-federation.md): AUTH_API_KEYS turns
-   * them on for every tool route and /mcp; NEQSIM_MCP_API_KEY_STORE = file (default, in the
-   * manageState directory) or memory.
+   * them on for every tool route and /mcp; NEQSIM_MCP_API_KEY_STORE = file (default without
+   * REDIS_URL, in the manageState directory), memory, or redis (default with REDIS_URL: every
+   * replica sees the same keys; docs/api-keys-scale-out.md).
    */
-  apiKeys?: { enabled: boolean; store: 'file' | 'memory' };
+  apiKeys?: { enabled: boolean; store: 'file' | 'memory' | 'redis' };
   /** NEQSIM_MCP_REMOTE_SERVERS: MCP server URLs composeMultiServerWorkflow may call (empty: none). */
   remoteMcpServers?: string[];
   /** NEQSIM_MCP_REMOTE_CREDENTIALS: per allowed server, an API key (sent as x-api-key) or "Bearer <token>". */
@@ -343,7 +344,10 @@ export function loadConfig(env: Env = process.env): Config {
     if (audience === undefined) throw new ConfigError('OIDC_AUDIENCE', `is required ${why}`);
   }
 
-  const apiKeys = { enabled: bool(env, 'AUTH_API_KEYS', false), store: oneOf(env, 'NEQSIM_MCP_API_KEY_STORE', ['file', 'memory'] as const, 'file', (s) => s.toLowerCase()) };
+  // With REDIS_URL the keys default to Redis: a key made or revoked on one replica holds on all.
+  const keyStore = oneOf(env, 'NEQSIM_MCP_API_KEY_STORE', ['file', 'memory', 'redis'] as const, redis !== undefined ? 'redis' : 'file', (s) => s.toLowerCase());
+  if (keyStore === 'redis' && redis === undefined) throw new ConfigError('NEQSIM_MCP_API_KEY_STORE', 'is "redis", which needs REDIS_URL (the Redis server every replica shares); set REDIS_URL or choose file or memory');
+  const apiKeys = { enabled: bool(env, 'AUTH_API_KEYS', false), store: keyStore };
   const remoteMcpServers = remoteServers(env, 'NEQSIM_MCP_REMOTE_SERVERS');
   const remoteMcpCredentials = remoteCredentials(env, 'NEQSIM_MCP_REMOTE_CREDENTIALS', remoteMcpServers);
 

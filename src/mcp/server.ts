@@ -34,6 +34,7 @@ import { concreteResources, readResource, resourceTemplates, staticResources } f
 import { HTTP_DEFAULT_PROTOCOL, toolCallResult } from './tool-call.js';
 import { buildToolList } from './tool-list.js';
 import { didYouMeanText } from '../tools/contract/spelling.js';
+import { toolsInScope } from '../tools/contract/governance/api-keys.js';
 
 /** JSON-RPC code the MCP specification assigns to "resource not found". */
 export const RESOURCE_NOT_FOUND = -32002;
@@ -115,6 +116,29 @@ function headerValue(headers: Record<string, string | string[] | undefined> | un
   return Array.isArray(v) ? v[0] : v;
 }
 
+/** Scoped lists kept per tool list (one per distinct scope set, at most SCOPED_LISTS_MAX). */
+const scopedLists = new WeakMap<readonly AnyTool[], Map<string, readonly AnyTool[]>>();
+const SCOPED_LISTS_MAX = 64;
+
+/**
+ * The tools an API key's scopes allow, as the same array for the same scopes, so tools/list is
+ * built (compact schemas, pointers between listed tools only) once per scope set, not per request.
+ */
+export function scopedTools(tools: readonly AnyTool[], scopes: readonly string[] | undefined): readonly AnyTool[] {
+  if (scopes === undefined) return tools;
+  const key = [...new Set(scopes)].sort().join('\n');
+  let lists = scopedLists.get(tools);
+  if (lists === undefined) scopedLists.set(tools, (lists = new Map()));
+  let list = lists.get(key);
+  if (list === undefined) {
+    const allowed = toolsInScope(tools, scopes);
+    list = allowed.length === tools.length ? tools : allowed;
+    if (lists.size >= SCOPED_LISTS_MAX) lists.clear();
+    lists.set(key, list);
+  }
+  return list;
+}
+
 /** The names tools/call accepts (the same list createMcpServer serves). */
 export function toolNames(tools: readonly AnyTool[] = TOOLS): ReadonlySet<string> {
   return new Set(tools.map((t) => t.name));
@@ -134,7 +158,9 @@ export function createMcpServer(dispatch: Dispatch, opts: McpServerOptions): Ser
   const byName = new Map(tools.map((t) => [t.name, t]));
   const negotiatedVersion = trackNegotiatedVersion(server);
 
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: mcpToolList(tools) }));
+  // A key lists only the tools its scopes allow (calls outside them are refused 403 by the dispatcher).
+  const listed = scopedTools(tools, opts.scopes);
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: mcpToolList(listed) }));
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const name = request.params.name;

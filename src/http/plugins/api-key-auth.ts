@@ -5,15 +5,15 @@
  *   dispatcher applies its scopes and audit/rate limits see the key as the caller; the OIDC hook
  *   (registered after this one) then leaves the request alone.
  * - An invalid, rotated-away or revoked key: 401 UNAUTHORIZED, audited.
+ * - A key store that cannot be read (Redis down, broken file): 503 with Retry-After; the key is
+ *   not admitted.
  * - No key: with OIDC on, the bearer-token hook decides; without OIDC, 401, except the
  *   manageSecurity route itself (every action of it but status needs the admin token; this is
  *   how the first key is made).
  */
 import type { FastifyInstance } from 'fastify';
 import { issue } from '../../tools/contract/envelope.js';
-import { audit } from '../../tools/contract/governance/audit.js';
-import { presentedKey, verifyApiKey } from '../../tools/contract/governance/api-keys.js';
-import { activeProfile } from '../../tools/contract/governance/policy.js';
+import { apiKeyFix, keyRefusal, keyStoreFailure, presentedKey, verifyApiKey } from '../../tools/contract/governance/api-keys.js';
 import { sendEnvelopeError, toolOfRequest } from '../errors.js';
 import { isOpen } from './open-paths.js';
 
@@ -26,9 +26,7 @@ export interface ApiKeyAuthOptions {
 const BOOTSTRAP_PATH = '/v1/tools/manageSecurity';
 
 export async function registerApiKeyAuth(app: FastifyInstance, opts: ApiKeyAuthOptions): Promise<void> {
-  const fix = opts.oidc
-    ? 'Send x-api-key: <key> (or Authorization: ApiKey <key>) with a key from manageSecurity, or Authorization: Bearer <access token>.'
-    : 'Send x-api-key: <key> (or Authorization: ApiKey <key>) with a key created by manageSecurity (action create, admin token).';
+  const fix = apiKeyFix(opts.oidc);
   app.addHook('onRequest', async (req, reply) => {
     if (isOpen(req.url, opts.openPaths)) return;
     const key = presentedKey(req.headers);
@@ -41,11 +39,11 @@ export async function registerApiKeyAuth(app: FastifyInstance, opts: ApiKeyAuthO
       check = await verifyApiKey(key);
     } catch (err) {
       req.log.error({ err }, 'API key store unavailable');
-      return sendEnvelopeError(reply, 503, toolOfRequest(req), 'busy', issue('KEY_STORE_UNAVAILABLE', 'The API key store cannot be read', 'Retry shortly; if it persists, the operator must fix the key store (security/api-keys.json in NEQSIM_MCP_STATE_DIR).'), { 'retry-after': '5' });
+      return sendEnvelopeError(reply, 503, toolOfRequest(req), 'busy', keyStoreFailure(toolOfRequest(req), err), { 'retry-after': '5' });
     }
     if (!check.ok) {
-      audit({ event: 'tool_call', subject: 'apikey:invalid', tool: toolOfRequest(req), outcome: 'refused', profile: activeProfile(), detail: check.reason });
-      return sendEnvelopeError(reply, 401, toolOfRequest(req), 'auth', issue('UNAUTHORIZED', check.reason, fix), { 'www-authenticate': 'ApiKey realm="neqsim-ts", error="invalid_key"' });
+      const tool = toolOfRequest(req);
+      return sendEnvelopeError(reply, 401, tool, 'auth', keyRefusal(tool, check.reason, opts.oidc), { 'www-authenticate': 'ApiKey realm="neqsim-ts", error="invalid_key"' });
     }
     const p = check.principal;
     (req as unknown as { user: Record<string, unknown> }).user = { sub: p.subject, tenant: p.tenant, apiKeyId: p.id, apiKeyScopes: p.scopes };

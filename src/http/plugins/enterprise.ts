@@ -9,7 +9,8 @@ import { ConfigError, type Config } from '../../config.js';
 import { configureGovernance } from '../../tools/contract/governance/policy.js';
 import { configureStateStore, localStateStore } from '../../tools/process/state/config.js';
 import { sharedBackend } from '../../tools/contract/shared-state/backend.js';
-import { FileApiKeyStore, MemoryApiKeyStore, configureApiKeyStore, setApiKeysEnforced } from '../../tools/contract/governance/api-keys.js';
+import { configureApiKeyStore, setApiKeysEnforced } from '../../tools/contract/governance/api-keys.js';
+import { apiKeyStoreOf } from '../../tools/contract/shared-state/api-keys.js';
 import { configureFederation } from '../../tools/platform/composeMultiServerWorkflow/config.js';
 import { installRemoteClient } from '../../mcp/remote-client.js';
 
@@ -26,7 +27,8 @@ export async function registerEnterprise(app: FastifyInstance, config: Config): 
   if (config.redis !== undefined) await (await import('./shared-state.js')).registerSharedState(app, config.redis, { keepPerName: config.stateKeepPerName, concurrency: config.pool.maxThreads * config.pool.concurrentTasksPerWorker });
 
   const keys = config.apiKeys ?? { enabled: false, store: 'file' as const };
-  configureApiKeyStore(keys.store === 'memory' ? new MemoryApiKeyStore() : new FileApiKeyStore(() => localStateStore().storageDir()));
+  // redis: the backend registerSharedState connected above (it already waited for it).
+  configureApiKeyStore(await apiKeyStoreOf(keys.store, { stateDir: () => localStateStore().storageDir(), ...(config.redis !== undefined ? { redis: config.redis } : {}) }));
   setApiKeysEnforced(keys.enabled);
   configureFederation({ allowedServers: config.remoteMcpServers ?? [], credentials: config.remoteMcpCredentials ?? {} });
   installRemoteClient();

@@ -13,7 +13,8 @@ import { catalogIn, defineTool, type ToolContext } from '../contract/types.js';
 import { audit } from '../contract/governance/audit.js';
 import { activeProfile, checkAdminToken, isAdminConfigured, policyEnvelope } from '../contract/governance/policy.js';
 import { policySuccess } from '../contract/governance/respond.js';
-import { CATEGORY_SCOPE, apiKeyStore, apiKeysEnforced, newKey, sha256Hex, type ApiKeyRecord } from '../contract/governance/api-keys.js';
+import { isSharedStateError, sharedStateUnavailable } from '../contract/shared-state/backend.js';
+import { ApiKeyRevokedError, CATEGORY_SCOPE, apiKeyStore, apiKeysEnforced, newKey, sha256Hex, type ApiKeyRecord } from '../contract/governance/api-keys.js';
 import { didYouMeanText } from '../contract/spelling.js';
 
 const TOOL = 'manageSecurity';
@@ -59,7 +60,7 @@ const Output = Type.Object(
     action: Type.String(),
     apiKeysEnforced: Type.Optional(Type.Boolean({ description: 'AUTH_API_KEYS is on: every tool route and /mcp needs a key (or, with OIDC, a bearer token)' })),
     adminConfigured: Type.Optional(Type.Boolean()),
-    store: Type.Optional(Type.String({ description: 'Where key records live (file: the manageState directory; memory)' })),
+    store: Type.Optional(Type.String({ description: 'Where key records live (file: the manageState directory; memory; redis: shared by every replica, the default with REDIS_URL)' })),
     keyHeaders: Type.Optional(Type.Array(Type.String())),
     scopeSyntax: Type.Optional(Type.Array(Type.String())),
     apiKey: Type.Optional(Type.String({ description: 'create, rotate: the key itself, shown this once; only its hash is kept' })),
@@ -132,6 +133,11 @@ async function run(input: In, ctx: ToolContext): Promise<Envelope<Data>> {
   try {
     return await runAction(input, ctx);
   } catch (err) {
+    // A rotate that raced a revoke (on another replica): the revocation stands.
+    if (err instanceof ApiKeyRevokedError) {
+      return failure(TOOL, 'compute', [issue('KEY_REVOKED', err.message, 'Create a new key with action create.', '/keyId')]) as Envelope<Data>;
+    }
+    if (isSharedStateError(err)) return sharedStateUnavailable(TOOL, err) as Envelope<Data>;
     // Our own messages name no server path; a file-system error's message would, so only its code goes out.
     const e = err as NodeJS.ErrnoException;
     const why = e.code !== undefined ? `file system error ${e.code}` : e.message;

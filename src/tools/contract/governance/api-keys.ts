@@ -12,13 +12,17 @@
  * ADVISORY, EXECUTION, PLATFORM). The dispatcher refuses a tool outside the caller's scopes (403),
  * on every surface, sub-calls of workflows included.
  *
- * Storage sits behind ApiKeyStore so another backend (Redis) can replace the default ones: memory,
- * or a JSON file in a "security" folder of the manageState directory (its sandbox rules apply).
+ * Storage sits behind ApiKeyStore: memory, a JSON file in a "security" folder of the manageState
+ * directory (its sandbox rules apply), or Redis for several replicas (shared-state/api-keys.ts).
+ * Verification reads through `lookup` where a store has one: an answer at most KEY_CACHE_BOUND_MS
+ * old, so a change made by another process holds here within that bound without a store read
+ * per request. A revocation is final: no store lets a later write (a concurrent rotate) undo it.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
-import type { Envelope } from '../envelope.js';
+import { issue, type DiagnosticIssue, type Envelope } from '../envelope.js';
+import { isSharedStateError, sharedStateUnavailable } from '../shared-state/backend.js';
 import { audit } from './audit.js';
 import { activeProfile, policyEnvelope } from './policy.js';
 
@@ -35,38 +39,79 @@ export interface ApiKeyRecord {
   revokedAt?: string;
 }
 
+/**
+ * How old a record verification may use is, at most: a revocation or rotation made by another
+ * replica (Redis store) or process (file store) is enforced here within this bound; one made by
+ * this process holds here at once.
+ */
+export const KEY_CACHE_BOUND_MS = 1_000;
+
 /** Where key records live. Async so a networked backend (Redis) fits the same interface. */
 export interface ApiKeyStore {
   readonly kind: string;
+  /** The stored record, read now (admin actions). */
   get(id: string): Promise<ApiKeyRecord | undefined>;
+  /**
+   * For verification: the record as stored at most KEY_CACHE_BOUND_MS ago (default: get).
+   * `presentedHash`: the hash of the key being checked; a store that caches may read again when
+   * its cached record does not match it (a key just rotated or created on another replica).
+   */
+  lookup?(id: string, presentedHash: string): Promise<ApiKeyRecord | undefined>;
+  /** Stores the record; throws ApiKeyRevokedError rather than un-revoke a revoked key. */
   put(record: ApiKeyRecord): Promise<void>;
   list(): Promise<ApiKeyRecord[]>;
 }
+
+/** A write that would have undone a revocation (a rotate racing a revoke): the revocation stands. */
+export class ApiKeyRevokedError extends Error {
+  constructor(
+    readonly keyId: string,
+    readonly revokedAt: string,
+  ) {
+    super(`API key ${keyId} was revoked at ${revokedAt}`);
+    this.name = 'ApiKeyRevokedError';
+  }
+}
+
+/** Throws when `next` would overwrite a revoked `stored` record with an unrevoked one. */
+export function keepRevocation(stored: Pick<ApiKeyRecord, 'id' | 'revokedAt'> | undefined, next: ApiKeyRecord): void {
+  if (stored?.revokedAt !== undefined && next.revokedAt === undefined) throw new ApiKeyRevokedError(stored.id, stored.revokedAt);
+}
+
+export const copyRecord = (r: ApiKeyRecord): ApiKeyRecord => ({ ...r, scopes: [...r.scopes] });
 
 export class MemoryApiKeyStore implements ApiKeyStore {
   readonly kind: string = 'memory';
   protected readonly records = new Map<string, ApiKeyRecord>();
   async get(id: string): Promise<ApiKeyRecord | undefined> {
     const r = this.records.get(id);
-    return r === undefined ? undefined : { ...r, scopes: [...r.scopes] };
+    return r === undefined ? undefined : copyRecord(r);
   }
   async put(record: ApiKeyRecord): Promise<void> {
-    this.records.set(record.id, { ...record, scopes: [...record.scopes] });
+    keepRevocation(this.records.get(record.id), record);
+    this.records.set(record.id, copyRecord(record));
   }
   async list(): Promise<ApiKeyRecord[]> {
-    return [...this.records.values()].map((r) => ({ ...r, scopes: [...r.scopes] }));
+    return [...this.records.values()].map(copyRecord);
   }
 }
 
 /**
  * Records in <state dir>/security/api-keys.json (folder 0700, file 0600), written whole through a
- * temp file and rename, read once. manageState lists only *.json files of its own folder, so the
- * subfolder never shows there. One process owns the file; replicas need a shared backend.
+ * temp file and rename. Read at first use, and again when the file has changed (another process,
+ * e.g. the HTTP server beside a desktop stdio session, revoked a key): verification looks at the
+ * file's identity (inode, size, mtime) at most once per KEY_CACHE_BOUND_MS. Several replicas need
+ * the Redis store; this one has no cross-process locking for writes.
  */
 export class FileApiKeyStore extends MemoryApiKeyStore {
   override readonly kind = 'file';
   private loaded: Promise<void> | undefined;
   private writing: Promise<void> = Promise.resolve();
+  /** Identity of the file as last read or written here. */
+  private seen = '';
+  private checkedAt = -Infinity;
+  /** Bumped by every put, so a re-read that raced a put does not drop it. */
+  private version = 0;
 
   constructor(private readonly dir: () => Promise<string>) {
     super();
@@ -84,29 +129,58 @@ export class FileApiKeyStore extends MemoryApiKeyStore {
     return file;
   }
 
+  private static async identity(file: string): Promise<string> {
+    const st = await fs.stat(file).catch(() => undefined);
+    return st === undefined ? 'absent' : `${st.ino}:${st.size}:${st.mtimeMs}`;
+  }
+
+  /** Replaces the records with the file's, unless a put came in meanwhile. */
+  private async read(): Promise<void> {
+    const version = this.version;
+    const file = await this.path();
+    const seen = await FileApiKeyStore.identity(file);
+    const text = await fs.readFile(file, 'utf8').catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') return '[]';
+      throw err;
+    });
+    let records: unknown;
+    try {
+      records = JSON.parse(text);
+    } catch {
+      throw new Error('security/api-keys.json is not valid JSON');
+    }
+    if (!Array.isArray(records)) throw new Error('security/api-keys.json must hold an array of key records');
+    if (version !== this.version) return;
+    this.records.clear();
+    for (const r of records as ApiKeyRecord[]) this.records.set(r.id, r);
+    this.seen = seen;
+  }
+
   private load(): Promise<void> {
-    this.loaded ??= (async () => {
-      const text = await fs.readFile(await this.path(), 'utf8').catch((err: NodeJS.ErrnoException) => {
-        if (err.code === 'ENOENT') return '[]';
-        throw err;
-      });
-      let records: unknown;
-      try {
-        records = JSON.parse(text);
-      } catch {
-        throw new Error('security/api-keys.json is not valid JSON');
-      }
-      if (!Array.isArray(records)) throw new Error('security/api-keys.json must hold an array of key records');
-      for (const r of records as ApiKeyRecord[]) this.records.set(r.id, r);
-    })().catch((err: unknown) => {
+    this.loaded ??= this.read().catch((err: unknown) => {
       this.loaded = undefined;
       throw err;
     });
     return this.loaded;
   }
 
+  /** Re-reads the file when another process has replaced it since this one last read or wrote it. */
+  private async refresh(): Promise<void> {
+    await this.writing.catch(() => {});
+    if ((await FileApiKeyStore.identity(await this.path())) !== this.seen) await this.read();
+  }
+
   override async get(id: string): Promise<ApiKeyRecord | undefined> {
     await this.load();
+    return super.get(id);
+  }
+  async lookup(id: string): Promise<ApiKeyRecord | undefined> {
+    await this.load();
+    const now = performance.now();
+    if (now - this.checkedAt >= KEY_CACHE_BOUND_MS) {
+      this.checkedAt = now;
+      await this.refresh();
+    }
     return super.get(id);
   }
   override async list(): Promise<ApiKeyRecord[]> {
@@ -115,14 +189,17 @@ export class FileApiKeyStore extends MemoryApiKeyStore {
   }
   override async put(record: ApiKeyRecord): Promise<void> {
     await this.load();
+    await this.refresh();
     await super.put(record);
+    this.version++;
     const snapshot = JSON.stringify([...this.records.values()], null, 1);
     // Writes are serialised: a later put never lands before an earlier one.
-    this.writing = this.writing.then(async () => {
+    this.writing = this.writing.catch(() => {}).then(async () => {
       const file = await this.path();
       const temp = `${file}.${process.pid}.tmp`;
       await fs.writeFile(temp, snapshot, { mode: 0o600 });
       await fs.rename(temp, file);
+      this.seen = await FileApiKeyStore.identity(file);
     });
     await this.writing;
   }
@@ -131,9 +208,9 @@ export class FileApiKeyStore extends MemoryApiKeyStore {
 let store: ApiKeyStore | undefined;
 
 /**
- * Sets the process-wide key store. The app passes a FileApiKeyStore on the manageState directory
- * (src/http/plugins/enterprise.ts) unless NEQSIM_MCP_API_KEY_STORE=memory; a library user who
- * configures nothing gets memory.
+ * Sets the process-wide key store. The app and the stdio server pass the one
+ * NEQSIM_MCP_API_KEY_STORE names (apiKeyStoreOf in shared-state/api-keys.ts: file, memory, or
+ * redis, the default with REDIS_URL); a library user who configures nothing gets memory.
  */
 export function configureApiKeyStore(s: ApiKeyStore): void {
   store = s;
@@ -166,12 +243,41 @@ export type KeyCheck = { ok: true; principal: ApiKeyPrincipal } | { ok: false; r
 export async function verifyApiKey(presented: string, s: ApiKeyStore = apiKeyStore()): Promise<KeyCheck> {
   const m = KEY.exec(presented.trim());
   if (m === null) return { ok: false, reason: 'The API key is malformed (expected nqk_<id>_<secret>)' };
-  const record = await s.get(m[1]!);
+  const presentedHash = sha256Hex(presented.trim());
+  const record = await (s.lookup !== undefined ? s.lookup(m[1]!, presentedHash) : s.get(m[1]!));
   const want = Buffer.from(record?.hash ?? sha256Hex('no such key'), 'hex');
-  const equal = timingSafeEqual(want, Buffer.from(sha256Hex(presented.trim()), 'hex'));
+  const equal = timingSafeEqual(want, Buffer.from(presentedHash, 'hex'));
   if (record === undefined || !equal) return { ok: false, reason: 'The API key is not valid (unknown, or replaced by a rotation)' };
   if (record.revokedAt !== undefined) return { ok: false, reason: `The API key ${record.id} was revoked at ${record.revokedAt}` };
   return { ok: true, principal: { id: record.id, tenant: record.tenant, scopes: [...record.scopes], subject: `apikey:${record.id}` } };
+}
+
+/** How to send a key (the `fix` of a 401); `oidc`: a bearer token is accepted as well. */
+export function apiKeyFix(oidc: boolean): string {
+  return oidc
+    ? 'Send x-api-key: <key> (or Authorization: ApiKey <key>) with a key from manageSecurity, or Authorization: Bearer <access token>.'
+    : 'Send x-api-key: <key> (or Authorization: ApiKey <key>) with a key created by manageSecurity (action create, admin token).';
+}
+
+/** A presented key that does not verify (malformed, unknown, rotated away, revoked): 401, audited. */
+export function keyRefusal(tool: string, reason: string, oidc: boolean): DiagnosticIssue {
+  audit({ event: 'tool_call', subject: 'apikey:invalid', tool, outcome: 'refused', profile: activeProfile(), detail: reason });
+  return issue('UNAUTHORIZED', reason, apiKeyFix(oidc));
+}
+
+/**
+ * The key store could not be read, so the key is not admitted (503, never 500): Redis out of
+ * reach gives the SHARED_STATE_UNAVAILABLE issue every shared-state call gives; a broken file
+ * store KEY_STORE_UNAVAILABLE.
+ */
+export function keyStoreFailure(tool: string, err: unknown): DiagnosticIssue {
+  if (isSharedStateError(err)) return sharedStateUnavailable(tool, err).errors![0]!;
+  return issue('KEY_STORE_UNAVAILABLE', 'The API key store cannot be read', 'Retry shortly; if it persists, the operator must fix the key store (security/api-keys.json in NEQSIM_MCP_STATE_DIR).');
+}
+
+/** The tools of `tools` that `scopes` allow (all of them when scopes is undefined: no key restricts the caller). */
+export function toolsInScope<T extends { name: string; category: string }>(tools: readonly T[], scopes: readonly string[] | undefined): readonly T[] {
+  return scopes === undefined ? tools : tools.filter((t) => scopeAllows(scopes, t.name, t.category));
 }
 
 export const CATEGORY_SCOPE = /^category:(CALCULATION|ADVISORY|EXECUTION|PLATFORM)$/;
