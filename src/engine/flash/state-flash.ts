@@ -50,6 +50,8 @@ import { splitOfFlash, twoPhaseStateNewton, type SplitStart } from './ph-two-pha
 import { feedStateByStability } from './ph-start.js';
 import { wilsonK } from './fugacity.js';
 import { rachfordRice } from './rachford-rice.js';
+import { CubicModel } from '../eos/cubic.js';
+import { CubicFeedCaloric } from '../eos/cubic-feed.js';
 
 export interface StateFlashOptions {
   /** Initial temperature guess, K (default 288.15 K). */
@@ -61,6 +63,11 @@ export interface StateFlashOptions {
    * false keeps only the bracketing solver, for tests comparing the two.
    */
   splitNewton?: boolean;
+  /**
+   * Try the one-phase Newton on T first (default true). false, with splitNewton false, leaves
+   * the bracketing solver alone from T0: the reference tests compare the fast paths against.
+   */
+  onePhaseNewton?: boolean;
 }
 
 import { STATE_FLASH_T_MAX, STATE_FLASH_T_MIN } from './temperature-range.js';
@@ -217,7 +224,7 @@ function stateFlash(kind: SpecKind, model: ThermoModel, P: number, spec: number,
     if (answer !== undefined) return answer;
   }
   let start = T0;
-  const Tsingle = singlePhaseTemperature(kind, model, P, spec, zIn, T0, tol, scratch);
+  const Tsingle = options.onePhaseNewton === false ? undefined : singlePhaseTemperature(kind, model, P, spec, zIn, T0, tol, scratch);
   if (Tsingle !== undefined) {
     if (zSplit !== undefined) {
       const answer = probe(zSplit, Tsingle);
@@ -303,34 +310,70 @@ let wilsonScratch = new Float64Array(0);
  * The temperature at which the feed as one phase (its stable root at each T) has the spec
  * enthalpy or entropy at P: Newton with the analytic Cp, steps within a factor 1.5 in T.
  * Undefined when it does not converge (a root switch, a non-positive Cp, the T limits).
+ *
+ * H is close to linear in T and S in ln T (dS/d ln T = Cp), so Newton runs in those variables
+ * and its error after a step δ is about ½·|dCp/dX|·δ² (X = T or ln T). That curvature is
+ * measured from the last two points' Cp, and once the predicted error is below 1e-2·tol the step
+ * is the last one: no evaluation is spent only to confirm it (the caller's TP flash or stability
+ * test at the answer checks |f| ≤ tol on the equilibrium state anyway, and falls back otherwise).
+ * SRK/PR with constant kij evaluate the feed by CubicFeedCaloric (no model build per T).
  */
 function singlePhaseTemperature(kind: SpecKind, model: ThermoModel, P: number, spec: number, zIn: ArrayLike<number>, T0: number, tol: number, scratch: ResidualDerivatives): number | undefined {
-  const nc = model.nc;
-  const z = new Float64Array(nc);
-  let sum = 0;
-  for (let i = 0; i < nc; i++) sum += zIn[i];
-  for (let i = 0; i < nc; i++) z[i] = zIn[i] / sum;
-  if (!z.every((v) => v > 0 && Number.isFinite(v))) return undefined;
+  const z = normalisedFeed(zIn);
+  if (z === undefined) return undefined;
+  const fast = feedEvaluator(model, z);
   let T = T0;
+  let prevX = NaN;
+  let prevCp = NaN;
   for (let it = 0; it < 30; it++) {
-    const at = model.atTemperature(T);
-    const V = at.molarVolume(P, z, 'stable');
-    if (!Number.isFinite(V)) return undefined;
-    const th = phaseThermo(model, at, P, z, V, scratch);
-    const f = (kind === 'PH' ? th.enthalpy : th.entropy) - spec;
+    let x: number;
+    let cp: number;
+    if (fast !== undefined) {
+      if (!fast.evaluate(T, P)) return undefined;
+      x = kind === 'PH' ? fast.out.h : fast.out.s;
+      cp = fast.out.cp;
+    } else {
+      const at = model.atTemperature(T);
+      const V = at.molarVolume(P, z, 'stable');
+      if (!Number.isFinite(V)) return undefined;
+      const th = phaseThermo(model, at, P, z, V, scratch);
+      x = kind === 'PH' ? th.enthalpy : th.entropy;
+      cp = th.cp;
+    }
+    const f = x - spec;
     if (!Number.isFinite(f)) return undefined;
     if (Math.abs(f) <= 0.1 * tol) return T;
-    if (!(th.cp > 0) || !Number.isFinite(th.cp)) return undefined;
-    // H is close to linear in T, S in ln T (dS/d ln T = Cp): Newton in those variables.
-    const dT = kind === 'PH' ? -f / th.cp : T * Math.expm1(-f / th.cp);
-    // Newton converges quadratically: after a step this small the error left is far below tol
-    // (the TP flash at the answer checks |f| <= tol anyway).
-    if (Math.abs(dT) < 1e-5) return T + dT;
+    if (!(cp > 0) || !Number.isFinite(cp)) return undefined;
+    // Newton in X = T (PH) or X = ln T (PS).
+    const dX = -f / cp;
+    const dT = kind === 'PH' ? dX : T * Math.expm1(dX);
+    const X = kind === 'PH' ? T : Math.log(T);
+    const curvature = it > 0 ? Math.abs((cp - prevCp) / (X - prevX)) : NaN;
+    // Newton converges quadratically: after a step this small the error left is far below tol.
+    if (Math.abs(dT) < 1e-5 || 0.5 * curvature * dX * dX <= 1e-2 * tol) return T + dT;
+    prevX = X;
+    prevCp = cp;
     const next = Math.min(1.5 * T, Math.max(T / 1.5, T + dT));
     if (next < STATE_FLASH_T_MIN || next > STATE_FLASH_T_MAX) return undefined;
     T = next;
   }
   return undefined;
+}
+
+/** The last feed evaluator, reused while the model and the feed are the same (one call at a time). */
+let lastFeed: { model: ThermoModel; z: Float64Array; evaluator: CubicFeedCaloric } | undefined;
+function feedEvaluator(model: ThermoModel, z: Float64Array): CubicFeedCaloric | undefined {
+  if (!(model instanceof CubicModel) || model.kijT !== undefined) return undefined;
+  if (lastFeed !== undefined && lastFeed.model === model && sameValues(lastFeed.z, z)) return lastFeed.evaluator;
+  const evaluator = new CubicFeedCaloric(model, z);
+  lastFeed = { model, z: Float64Array.from(z), evaluator };
+  return evaluator;
+}
+
+function sameValues(a: Float64Array, b: Float64Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /**
