@@ -166,7 +166,8 @@ function stateFlash(kind: SpecKind, model: ThermoModel, P: number, spec: number,
       : fail('FLASH_ERROR', `${kind} flash: the state found at ${p.T} K has a non-positive heat capacity (${p.slope}); the ${what} spec is outside the model's valid range`);
   const describe = (p: Point) => `${(p.f + spec).toPrecision(8)} ${unit} at ${p.T.toFixed(2)} K`;
 
-  const zSplit = options.splitNewton !== false && allowsSplitNewton(model, flashOptions.multiPhaseCheck) ? normalisedFeed(zIn) : undefined;
+  const zNormal = normalisedFeed(zIn);
+  const zSplit = options.splitNewton !== false && allowsSplitNewton(model, flashOptions.multiPhaseCheck) ? zNormal : undefined;
   /** The split Newton (ph-two-phase.ts) from `start`, certified by the robust path's own test. */
   const newtonFrom = (z: Float64Array, start: SplitStart, stabilityTm: number, from: string): FlashOutcome | undefined => {
     let accepted: Point | undefined;
@@ -205,9 +206,20 @@ function stateFlash(kind: SpecKind, model: ThermoModel, P: number, spec: number,
     if (state === undefined) return splitFromFlash(z, T);
     if (state.stable) {
       flashes++;
-      const tot = totals(model, state.result, scratch);
-      const x = kind === 'PH' ? tot.h : tot.s;
-      if (Number.isFinite(x)) last = { T, out: { ok: true, point: { T, f: x - spec, slope: kind === 'PH' ? tot.cp : tot.cp / T, result: state.result } } };
+      // The state is the feed as one phase at its stable root: the feed evaluator's H, S and Cp
+      // are phaseThermo's to round-off (1e-14 relative, tested) and skip building its derivatives.
+      const feed = feedEvaluator(model, z);
+      let x: number;
+      let cp: number;
+      if (feed !== undefined && feed.evaluate(T, P)) {
+        x = kind === 'PH' ? feed.out.h : feed.out.s;
+        cp = feed.out.cp;
+      } else {
+        const tot = totals(model, state.result, scratch);
+        x = kind === 'PH' ? tot.h : tot.s;
+        cp = tot.cp;
+      }
+      if (Number.isFinite(x)) last = { T, out: { ok: true, point: { T, f: x - spec, slope: kind === 'PH' ? cp : cp / T, result: state.result } } };
       return undefined;
     }
     // A failed Newton from the test's K values most often left the two-phase region (the answer
@@ -224,7 +236,7 @@ function stateFlash(kind: SpecKind, model: ThermoModel, P: number, spec: number,
     if (answer !== undefined) return answer;
   }
   let start = T0;
-  const Tsingle = options.onePhaseNewton === false ? undefined : singlePhaseTemperature(kind, model, P, spec, zIn, T0, tol, scratch);
+  const Tsingle = options.onePhaseNewton === false || zNormal === undefined ? undefined : singlePhaseTemperature(kind, model, P, spec, zNormal, T0, tol, scratch);
   if (Tsingle !== undefined) {
     if (zSplit !== undefined) {
       const answer = probe(zSplit, Tsingle);
@@ -269,8 +281,13 @@ function stateFlash(kind: SpecKind, model: ThermoModel, P: number, spec: number,
  */
 const SPLIT_NEWTON_MODELS: ReadonlySet<string> = new Set(['SRK', 'PR', 'UMRPRU', 'GERG2008']);
 function allowsSplitNewton(model: ThermoModel, multiPhaseCheck: boolean): boolean {
-  return !multiPhaseCheck && SPLIT_NEWTON_MODELS.has(model.name) && !model.components.some(isPolar);
+  if (multiPhaseCheck || !SPLIT_NEWTON_MODELS.has(model.name)) return false;
+  let polar = hasPolar.get(model);
+  if (polar === undefined) hasPolar.set(model, (polar = model.components.some(isPolar)));
+  return !polar;
 }
+/** Whether a model's components include water, a glycol or an alcohol (models are immutable). */
+const hasPolar = new WeakMap<ThermoModel, boolean>();
 
 /** z normalised, or undefined when a mole fraction is not positive and finite (the TP flash reports that). */
 function normalisedFeed(zIn: ArrayLike<number>): Float64Array | undefined {
@@ -307,8 +324,8 @@ function wilsonSplitsClearly(model: ThermoModel, T: number, P: number, z: Float6
 let wilsonScratch = new Float64Array(0);
 
 /**
- * The temperature at which the feed as one phase (its stable root at each T) has the spec
- * enthalpy or entropy at P: Newton with the analytic Cp, steps within a factor 1.5 in T.
+ * The temperature at which the feed (z normalised) as one phase (its stable root at each T) has
+ * the spec enthalpy or entropy at P: Newton with the analytic Cp, steps within a factor 1.5 in T.
  * Undefined when it does not converge (a root switch, a non-positive Cp, the T limits).
  *
  * H is close to linear in T and S in ln T (dS/d ln T = Cp), so Newton runs in those variables
@@ -318,9 +335,7 @@ let wilsonScratch = new Float64Array(0);
  * test at the answer checks |f| ≤ tol on the equilibrium state anyway, and falls back otherwise).
  * SRK/PR with constant kij evaluate the feed by CubicFeedCaloric (no model build per T).
  */
-function singlePhaseTemperature(kind: SpecKind, model: ThermoModel, P: number, spec: number, zIn: ArrayLike<number>, T0: number, tol: number, scratch: ResidualDerivatives): number | undefined {
-  const z = normalisedFeed(zIn);
-  if (z === undefined) return undefined;
+function singlePhaseTemperature(kind: SpecKind, model: ThermoModel, P: number, spec: number, z: Float64Array, T0: number, tol: number, scratch: ResidualDerivatives): number | undefined {
   const fast = feedEvaluator(model, z);
   let T = T0;
   let prevX = NaN;
