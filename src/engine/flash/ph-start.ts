@@ -21,12 +21,15 @@ import { rachfordRice } from './rachford-rice.js';
 /** tm below which the probe's stability test stops: the feed splits clearly (the test's own "clearly unstable" mark). */
 const CLEAR_INSTABILITY = -0.01;
 /**
- * Substitution steps (K = φ^L/φ^V) on the test's K values before the split Newton. Two cut the
- * Newton steps on the bench condensate from 6 to 4 (PS) and from 4 to 3 (PH) at about a fifth of a
- * Newton step each, and the split Newton's failures from a start of one trial against the feed
- * (then the TP flash's split is used) from 109 to 59 on 2,496 flashes (tests' grid).
+ * Substitution steps (K = φ^L/φ^V) on the test's K values before the split Newton, each about a
+ * fifth of a Newton step (two fugacity evaluations and Rachford–Rice). From both trial phases two
+ * steps cut the Newton steps on the bench condensate from 5 to 4 (PS) and 4 to 3 (PH). From one
+ * liquid-like trial against the feed (the test stopped early) the start is rougher and the split
+ * Newton failed on 59 of 2,496 flashes of the tests' grid with two steps (the TP flash's split is
+ * then used); six bring that to 9 (6 when every trial ran, before the early stop).
  */
 const SUBSTITUTION_STEPS = 2;
+const SUBSTITUTION_STEPS_ONE_TRIAL = 6;
 
 export type FeedState = { stable: true; result: FlashResult } | { stable: false; start: SplitStart; tmMin: number };
 
@@ -58,7 +61,7 @@ export function feedStateByStability(model: ThermoModel, T: number, P: number, z
   const lnK = startingK(stab, vapourTrial, z);
   if (lnK === undefined) return undefined;
   const lnKTest = Float64Array.from(lnK);
-  substitute(at, P, z, lnK);
+  substitute(at, P, z, lnK, vapourTrial === undefined ? SUBSTITUTION_STEPS_ONE_TRIAL : SUBSTITUTION_STEPS);
   const start = splitOfK(z, lnK, T) ?? splitOfK(z, lnKTest, T);
   return start === undefined ? undefined : { stable: false, start, tmMin: stab.tmMin };
 }
@@ -67,18 +70,18 @@ export function feedStateByStability(model: ThermoModel, T: number, P: number, z
 let work: { K: Float64Array; x: Float64Array; y: Float64Array; lnPhiL: Float64Array; lnPhiV: Float64Array } | undefined;
 
 /**
- * SUBSTITUTION_STEPS successive substitutions on lnK (in place) at fixed T and P: Rachford–Rice
+ * `steps` successive substitutions on lnK (in place) at fixed T and P: Rachford–Rice
  * for the phase compositions, then ln K = ln φ^L − ln φ^V. Stops, keeping the last K that split
  * the feed, when K leave one phase or a volume root is missing.
  */
-function substitute(at: ModelAtT, P: number, z: Float64Array, lnK: Float64Array): void {
+function substitute(at: ModelAtT, P: number, z: Float64Array, lnK: Float64Array, steps: number): void {
   const nc = z.length;
   if (work === undefined || work.K.length !== nc) {
     const vec = () => new Float64Array(nc);
     work = { K: vec(), x: vec(), y: vec(), lnPhiL: vec(), lnPhiV: vec() };
   }
   const { K, x, y, lnPhiL, lnPhiV } = work;
-  for (let step = 0; step < SUBSTITUTION_STEPS; step++) {
+  for (let step = 0; step < steps; step++) {
     for (let i = 0; i < nc; i++) K[i] = Math.exp(lnK[i]);
     const rr = rachfordRice(z, K, nc);
     if (!rr.converged || !(rr.beta > 0 && rr.liquidFraction > 0)) return;
