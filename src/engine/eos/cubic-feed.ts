@@ -38,6 +38,8 @@ export class CubicFeedCaloric {
   private readonly cpC: number;
   private readonly cpD: number;
   private readonly cpE: number;
+  private readonly h0Ref: number;
+  private readonly s0Ref: number;
   /** −R·Σ z ln z, the ideal mixing entropy. */
   private readonly sMix: number;
   private readonly u: Float64Array;
@@ -79,6 +81,10 @@ export class CubicFeedCaloric {
     this.cpD = cd;
     this.cpE = ce;
     this.sMix = sMix;
+    // The datum terms of ∫Cp0 dT and ∫Cp0/T dT at T_REF (ideal-gas.ts).
+    const t = T_REF;
+    this.h0Ref = t * (ca + t * (cb / 2 + t * (cc / 3 + t * (cd / 4 + (t * ce) / 5))));
+    this.s0Ref = t * (cb + t * (cc / 2 + t * (cd / 3 + (t * ce) / 4)));
     this.u = new Float64Array(nc);
     this.uT = new Float64Array(nc);
     this.uTT = new Float64Array(nc);
@@ -137,10 +143,8 @@ export class CubicFeedCaloric {
     const F_VV = -gVV - (D / T) * fVV;
     // Ideal gas on the original's datum (ideal-gas.ts), z-weighted.
     const { cpA: a, cpB: b, cpC: c, cpD: d, cpE: e } = this;
-    const prim = (t: number) => t * (a + t * (b / 2 + t * (c / 3 + t * (d / 4 + (t * e) / 5))));
-    const poly = (t: number) => t * (b + t * (c / 2 + t * (d / 3 + (t * e) / 4)));
-    const h0 = prim(T) - prim(T_REF);
-    const s0 = a * Math.log(T / T_REF) + poly(T) - poly(T_REF) + this.sMix - R * Math.log(P / P_REF);
+    const h0 = T * (a + T * (b / 2 + T * (c / 3 + T * (d / 4 + (T * e) / 5)))) - this.h0Ref;
+    const s0 = a * Math.log(T / T_REF) + T * (b + T * (c / 2 + T * (d / 3 + (T * e) / 4))) - this.s0Ref + this.sMix - R * Math.log(P / P_REF);
     const cp0 = a + T * (b + T * (c + T * (d + T * e)));
     // properties/thermo.ts's formulas.
     const dPdV = -RT * F_VV - RT / (V * V);

@@ -22,12 +22,15 @@
  *
  * Fast paths first (issue 25: PH/PS within 1.5× a TP flash):
  *  - one phase: Newton on T for the feed as one phase (its stable volume root, analytic Cp), which
- *    needs no flash, then the stability test at the temperature found. When the feed is stable
- *    there, that is the TP flash's own one-phase result, the spec holds on the equilibrium state
- *    and, H and S being monotonic in T, it is the answer (one TP flash in all).
+ *    needs no flash (SRK/PR: eos/cubic-feed.ts evaluates the feed without building the model at
+ *    each T; the last step is not re-evaluated once the error predicted from the measured Cp
+ *    curvature is far below tol), then the stability test at the temperature found. When the
+ *    feed is stable there, that is the TP flash's own one-phase result, the spec is checked on it
+ *    and, H and S being monotonic in T, it is the answer (one stability test in all).
  *  - two phases (fluids without water, glycols or alcohols, no multiphase check): where the
  *    stability test finds the feed unstable, Newton on the split and T together from the test's
- *    K values (ph-two-phase.ts), with no further TP flash; the answer is certified there (equal
+ *    K values (ph-start.ts: the test stops at the first clear instability, substitution steps
+ *    refine its K; ph-two-phase.ts), with no further TP flash; the answer is certified there (equal
  *    fugacities, both fractions inside (0, 1), Gibbs energy below the one-phase feed's, spec met
  *    on the β-weighted properties). When Wilson's K values split the feed clearly at T0, T0 is
  *    tried first (ph-start.ts, wilsonSplitsClearly).
