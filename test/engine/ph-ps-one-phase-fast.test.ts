@@ -5,7 +5,8 @@
  * bracketing solver alone (onePhaseNewton and splitNewton false) over one-phase gas, liquid,
  * dense/supercritical states and states stepping across the dew and bubble lines. Both must give
  * the same state: T within 1e-6 relative, the same phase count, phase fractions within 1e-8,
- * compositions within 1e-7.
+ * compositions within 1e-7. Also CubicAtT's temperature derivatives of a_ij (built from √a_i and its
+ * derivatives) against central differences.
  */
 import t from 'tap';
 import { createFluid, flashEnthalpy, flashEntropy, flashPH, flashPS, flashTP, resolveComponents, type FlashOutcome } from '../../src/engine/index.js';
@@ -116,3 +117,42 @@ for (const model of ['SRK', 'PR'] as const) {
     t.end();
   });
 }
+
+t.test('CubicAtT: da_ij/dT and d²a_ij/dT² equal central differences of a_ij (classic, Mathias–Copeman, Twu; k_ij linear in T)', async (t) => {
+  const { createCpaFluid } = await import('../../src/engine/cpa-fluid.js');
+  const { CpaModel } = await import('../../src/engine/eos/cpa.js');
+  const comp = { methane: 0.7, CO2: 0.1, water: 0.1, 'n-heptane': 0.1 };
+  const names = Object.keys(comp);
+  const r = resolveComponents(names);
+  if (!r.ok) throw new Error(r.unknown.join(', '));
+  const cpa = createCpaFluid(r.components, names.map((n) => comp[n as keyof typeof comp]));
+  if (!(cpa.model instanceof CpaModel)) throw new Error('expected a CPA model');
+  const models: [string, CubicModel][] = [['CPA physical part (k_ij linear in T)', cpa.model.physical]];
+  t.ok(cpa.model.physical.kijT !== undefined && cpa.model.physical.kijT.some((v) => v !== 0), 'the CPA case has a temperature-dependent k_ij');
+  for (const [model, alpha] of [['SRK', 'classic'], ['PR', 'mathias-copeman'], ['SRK', 'twu']] as const) {
+    const f = fluid(model, comp, alpha);
+    if (f.model instanceof CubicModel) models.push([`${model}/${alpha}`, f.model]);
+  }
+  let worst = 0;
+  for (const [label, m] of models) {
+    for (const T of [250, 400, 700]) {
+      const h = 1e-4 * T;
+      const at = m.atTemperature(T);
+      const aT = Float64Array.from(at.aT);
+      const aTT = Float64Array.from(at.aTT);
+      const up = m.atTemperature(T + h);
+      const aUp = Float64Array.from(up.a);
+      const aTUp = Float64Array.from(up.aT);
+      const down = m.atTemperature(T - h);
+      for (let k = 0; k < aT.length; k++) {
+        const fd = (aUp[k] - down.a[k]) / (2 * h);
+        const fdT = (aTUp[k] - down.aT[k]) / (2 * h);
+        const e1 = Math.abs(fd - aT[k]) / Math.max(Math.abs(aT[k]), 1e-12 * Math.abs(at.a[k]) / T);
+        const e2 = Math.abs(fdT - aTT[k]) / Math.max(Math.abs(aTT[k]), 1e-12 * Math.abs(at.a[k]) / (T * T));
+        worst = Math.max(worst, e1, e2);
+        if (!(e1 <= 2e-6 && e2 <= 2e-6)) t.fail(`${label} ${T} K entry ${k}: aT ${aT[k]} vs ${fd}, aTT ${aTT[k]} vs ${fdT}`);
+      }
+    }
+  }
+  t.ok(worst <= 2e-6, `${models.length} models, worst relative difference ${worst.toExponential(2)}`);
+});
