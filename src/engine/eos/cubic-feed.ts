@@ -18,6 +18,8 @@ import type { AlphaValue } from './alpha.js';
 import { componentAlpha, cubicRootZ, type CubicModel } from './cubic.js';
 
 export interface FeedCaloric {
+  /** EOS molar volume of the root used, m3/mol. */
+  V: number;
   /** J/mol */
   h: number;
   /** J/(mol·K) */
@@ -46,7 +48,7 @@ export class CubicFeedCaloric {
   private readonly uT: Float64Array;
   private readonly uTT: Float64Array;
   private readonly roots = new Float64Array(2);
-  readonly out: FeedCaloric = { h: 0, s: 0, cp: 0 };
+  readonly out: FeedCaloric = { V: 0, h: 0, s: 0, cp: 0 };
 
   /** z normalised, every entry positive. */
   constructor(
@@ -150,6 +152,7 @@ export class CubicFeedCaloric {
     const dPdV = -RT * F_VV - RT / (V * V);
     const dPdT = P / T - RT * F_TV;
     const out = this.out;
+    out.V = V;
     out.h = h0 + RT * (-T * F_T + Z - 1);
     out.s = s0 + R * (-T * F_T - F + Math.log(Z));
     out.cp = cp0 - R - R * (T * T * F_TT + 2 * T * F_T) - (T * dPdT * dPdT) / dPdV;

@@ -254,11 +254,13 @@ class StateFlashRun {
     if (state.stable) {
       this.flashes++;
       // The state is the feed as one phase at its stable root: the feed evaluator's H, S and Cp
-      // are phaseThermo's to round-off (1e-14 relative, tested) and skip building its derivatives.
+      // are phaseThermo's to round-off (1e-14 relative, tested) and skip building its derivatives
+      // (used when it picked the same root: a tie in Gibbs energy could pick the other).
       const feed = feedEvaluator(model, z);
+      const V = state.result.phases[0].V;
       let x: number;
       let cp: number;
-      if (feed !== undefined && feed.evaluate(T, P)) {
+      if (feed !== undefined && feed.evaluate(T, P) && Math.abs(feed.out.V - V) <= 1e-9 * V) {
         x = kind === 'PH' ? feed.out.h : feed.out.s;
         cp = feed.out.cp;
       } else {
