@@ -10,6 +10,7 @@
 import t from 'tap';
 import { createFluid, resolveComponents, flashTP, flashPH, flashPS, flashEnthalpy, flashEntropy, type FlashOutcome } from '../../src/engine/index.js';
 import { cubicFluid } from '../helpers/fluids.js';
+import { compareFlashStates as compare, type Mismatch } from '../helpers/state-flash-compare.js';
 
 const FLUIDS: [string, Record<string, number>][] = [
   ['gas3', { methane: 0.85, ethane: 0.1, propane: 0.05 }],
@@ -21,31 +22,6 @@ const FLUIDS: [string, Record<string, number>][] = [
 ];
 const TEMPERATURES = [200, 240, 280, 320, 360];
 const PRESSURES = [5e5, 20e5, 50e5, 90e5];
-
-interface Mismatch {
-  what: string;
-  why: string;
-}
-
-function compare(what: string, fast: FlashOutcome, robust: FlashOutcome, out: Mismatch[]): void {
-  if (!robust.ok || !fast.ok) {
-    if (robust.ok !== fast.ok) out.push({ what, why: `fast ${fast.ok ? 'ok' : fast.code}, robust ${robust.ok ? 'ok' : robust.code}` });
-    return;
-  }
-  const a = fast.result;
-  const b = robust.result;
-  if (!(Math.abs(a.T - b.T) <= 1e-6 * b.T)) out.push({ what, why: `T ${a.T} vs ${b.T}` });
-  if (a.phases.length !== b.phases.length) {
-    out.push({ what, why: `${a.phases.length} vs ${b.phases.length} phases` });
-    return;
-  }
-  for (let k = 0; k < a.phases.length; k++) {
-    if (!(Math.abs(a.phases[k].beta - b.phases[k].beta) <= 1e-8)) out.push({ what, why: `phase ${k} fraction ${a.phases[k].beta} vs ${b.phases[k].beta}` });
-    let dx = 0;
-    for (let i = 0; i < a.phases[k].x.length; i++) dx = Math.max(dx, Math.abs(a.phases[k].x[i] - b.phases[k].x[i]));
-    if (!(dx <= 1e-7)) out.push({ what, why: `phase ${k} composition differs by ${dx}` });
-  }
-}
 
 for (const model of ['SRK', 'PR'] as const) {
   t.test(`${model}: the split Newton and the bracketing solver give the same PH and PS states`, (t) => {

@@ -191,8 +191,36 @@ export class CubicModel implements ThermoModel {
   }
 }
 
+/**
+ * Z of the requested root of the generic cubic in Z for dimensionless A = aP/(RT)², B = bP/(RT)
+ * ('stable': the root of lower residual Gibbs energy); NaN if none. `roots` is scratch of length 2.
+ */
+export function cubicRootZ(d1: number, d2: number, A: number, B: number, root: RootChoice, roots: Float64Array): number {
+  const s = d1 + d2;
+  const p = d1 * d2;
+  const count = solveCubicRoots((s - 1) * B - 1, A + p * B * B - s * B * (B + 1), -(A * B + p * B * B * (B + 1)), B, roots);
+  if (count === 0) return NaN;
+  const zl = roots[0];
+  const zv = roots[1];
+  if (root === 'vapor' || count === 1) return root === 'liquid' ? zl : zv;
+  if (root === 'liquid') return zl;
+  return reducedGibbs(d1, d2, zl, A, B) <= reducedGibbs(d1, d2, zv, A, B) ? zl : zv;
+}
+
+/** Residual Gibbs energy G^r/(RT) per mole at a root (only differences between roots matter). */
+function reducedGibbs(d1: number, d2: number, Z: number, A: number, B: number): number {
+  return Z - 1 - Math.log(Z - B) - (A / (B * (d1 - d2))) * Math.log((Z + d1 * B) / (Z + d2 * B));
+}
+
+/** α_i(T) and its T derivatives of component i of a cubic model (Twu or the Mathias–Copeman/Soave polynomial), into out. */
+export function componentAlpha(model: CubicModel, i: number, T: number, out: AlphaValue): AlphaValue {
+  const twu = model.twu[i];
+  // Soave (c2 = c3 = 0) and the original's polynomial form alike: the Mathias–Copeman
+  // polynomial in s = 1 − √Tr, one-term above Tc (alpha.ts).
+  return twu !== undefined ? twuAlpha(T, model.tc[i], twu, out) : mathiasCopemanAlpha(T, model.tc[i], model.m[i], model.c2[i], model.c3[i], out);
+}
+
 /** Scratch-free evaluation of a CubicModel at one temperature. */
-let pureSqrtA = new Float64Array(0);
 const sharedAlpha: AlphaValue = { alpha: 0, dT: 0, dTT: 0 };
 
 export class CubicAtT implements ModelAtT {
@@ -203,12 +231,14 @@ export class CubicAtT implements ModelAtT {
   private readonly d1: number;
   private readonly d2: number;
   private readonly b: Float64Array;
-  /** a_i(T), da_i/dT, d²a_i/dT² of the pure components, in blocks of nc. */
-  private readonly pure: Float64Array;
-  /** Storage of aT and aTT, filled on first use. */
-  private readonly aTStore: Float64Array;
-  private readonly aTTStore: Float64Array;
-  private derivativesMade = false;
+  /**
+   * Every array of this temperature in one backing store: a, aT, aTT (nc² each), then per
+   * component a_i, da_i/dT, d²a_i/dT², s_i = √a_i, ds_i/dT, d²s_i/dT² and psi (nc each).
+   */
+  private readonly store: Float64Array;
+  /** aT and aTT, made on first use. */
+  private aTStore: Float64Array | undefined;
+  private aTTStore: Float64Array | undefined;
 
   constructor(
     private readonly model: CubicModel,
@@ -222,81 +252,105 @@ export class CubicAtT implements ModelAtT {
     // One backing store for every array of this temperature: a typed array over 64 bytes gets its
     // own off-heap store, whose allocation and release cost more than filling it here.
     const nn = nc * nc;
-    const store = new Float64Array(3 * nn + 4 * nc);
+    const store = new Float64Array(3 * nn + 7 * nc);
+    this.store = store;
     this.a = store.subarray(0, nn);
-    this.aTStore = store.subarray(nn, 2 * nn);
-    this.aTTStore = store.subarray(2 * nn, 3 * nn);
-    this.pure = store.subarray(3 * nn, 3 * nn + 3 * nc);
-    this.psi = store.subarray(3 * nn + 3 * nc);
-    const ai = this.pure.subarray(0, nc);
-    const aiT = this.pure.subarray(nc, 2 * nc);
-    const aiTT = this.pure.subarray(2 * nc);
+    this.psi = store.subarray(3 * nn + 6 * nc);
+    const p = 3 * nn;
     const alphaValue = sharedAlpha;
     for (let i = 0; i < nc; i++) {
-      const tc = model.tc[i];
-      const twu = model.twu[i];
-      if (twu !== undefined) twuAlpha(T, tc, twu, alphaValue);
-      // Soave (c2 = c3 = 0) and the original's polynomial form alike: the Mathias–Copeman
-      // polynomial in s = 1 − √Tr, one-term above Tc (alpha.ts).
-      else mathiasCopemanAlpha(T, tc, model.m[i], model.c2[i], model.c3[i], alphaValue);
-      ai[i] = model.ac[i] * alphaValue.alpha;
-      aiT[i] = model.ac[i] * alphaValue.dT;
-      aiTT[i] = model.ac[i] * alphaValue.dTT;
+      componentAlpha(model, i, T, alphaValue);
+      const ac = model.ac[i];
+      const ai = ac * alphaValue.alpha;
+      const aiT = ac * alphaValue.dT;
+      const s = Math.sqrt(ai);
+      const sT = aiT / (2 * s);
+      store[p + i] = ai;
+      store[p + nc + i] = aiT;
+      store[p + 2 * nc + i] = ac * alphaValue.dTT;
+      // √(a_i a_j) = √a_i·√a_j: n square roots instead of n²/2; s' = a'/(2s), s'' = (a'' − 2s'²)/(2s).
+      store[p + 3 * nc + i] = s;
+      store[p + 4 * nc + i] = sT;
+      store[p + 5 * nc + i] = (ac * alphaValue.dTT - 2 * sT * sT) / (2 * s);
     }
-    // Constructor-only work array, shared (JS runs one constructor at a time).
-    if (pureSqrtA.length < nc) pureSqrtA = new Float64Array(nc);
-    const sqrtA = pureSqrtA;
-    // √(a_i a_j) = √a_i·√a_j: n square roots instead of n²/2.
-    for (let i = 0; i < nc; i++) sqrtA[i] = Math.sqrt(ai[i]);
+    const a = this.a;
+    const oneMinusK = model.oneMinusK;
+    const kijT = model.kijT;
+    const ps = p + 3 * nc;
     for (let i = 0; i < nc; i++) {
-      for (let j = i; j < nc; j++) {
-        const kT = model.kijT === undefined ? 0 : -model.kijT[i * nc + j];
-        const k = model.oneMinusK[i * nc + j] + kT * T;
-        // The diagonal exactly a_i (a pure component's a is its own, to the last bit).
-        const g = i === j ? ai[i] : sqrtA[i] * sqrtA[j];
-        this.a[i * nc + j] = this.a[j * nc + i] = k * g;
+      const si = store[ps + i];
+      // The diagonal exactly a_i (a pure component's a is its own, to the last bit).
+      const ii = i * nc + i;
+      a[ii] = (kijT === undefined ? oneMinusK[ii] : oneMinusK[ii] - kijT[ii] * T) * store[p + i];
+      for (let j = i + 1; j < nc; j++) {
+        const ij = i * nc + j;
+        const k = kijT === undefined ? oneMinusK[ij] : oneMinusK[ij] - kijT[ij] * T;
+        a[ij] = a[j * nc + i] = k * (si * store[ps + j]);
       }
     }
   }
 
   /** da_ij/dT (row-major), made on first use: fugacities alone (stability trials, SS flashes) never need it. */
   get aT(): Float64Array {
-    if (!this.derivativesMade) this.temperatureDerivatives();
-    return this.aTStore;
+    return this.aTStore ?? this.temperatureDerivatives();
   }
 
   /** d²a_ij/dT² (row-major), made on first use with aT. */
   get aTT(): Float64Array {
-    if (!this.derivativesMade) this.temperatureDerivatives();
-    return this.aTTStore;
+    if (this.aTTStore === undefined) this.temperatureDerivatives();
+    return this.aTTStore as Float64Array;
   }
 
-  private temperatureDerivatives(): void {
-    this.derivativesMade = true;
+  /**
+   * With g_ij = s_i·s_j: g' = s_i'·s_j + s_i·s_j', g'' = s_i''·s_j + 2·s_i'·s_j' + s_i·s_j''
+   * (no square root or division per pair); the diagonal from the pure a_i', a_i'' exactly. A
+   * k_ij linear in T adds its slope −dk/dT: a' = k·g' + k_T·g, a'' = k·g'' + 2·k_T·g'.
+   */
+  private temperatureDerivatives(): Float64Array {
     const nc = this.nc;
+    const nn = nc * nc;
     const model = this.model;
     const T = this.T;
-    const ai = this.pure.subarray(0, nc);
-    const aiT = this.pure.subarray(nc, 2 * nc);
-    const aiTT = this.pure.subarray(2 * nc);
-    const aT = this.aTStore;
-    const aTT = this.aTTStore;
+    const store = this.store;
+    const aT = store.subarray(nn, 2 * nn);
+    const aTT = store.subarray(2 * nn, 3 * nn);
+    const p = 3 * nn;
+    const ps = p + 3 * nc;
+    const oneMinusK = model.oneMinusK;
+    const kijT = model.kijT;
     for (let i = 0; i < nc; i++) {
-      const si = Math.sqrt(ai[i]);
-      for (let j = i; j < nc; j++) {
-        // (1 − k_ij(T)) with k linear in T: its slope −dk/dT enters aT and aTT.
-        const kT = model.kijT === undefined ? 0 : -model.kijT[i * nc + j];
-        const k = model.oneMinusK[i * nc + j] + kT * T;
-        // g exactly as a_ij's in the constructor.
-        const g = i === j ? ai[i] : si * Math.sqrt(ai[j]);
-        const gT = (aiT[i] * ai[j] + ai[i] * aiT[j]) / (2 * g);
-        const gTT = (aiTT[i] * ai[j] + 2 * aiT[i] * aiT[j] + ai[i] * aiTT[j]) / (2 * g) - (gT * gT) / g;
+      const ii = i * nc + i;
+      const kTi = kijT === undefined ? 0 : -kijT[ii];
+      const ki = oneMinusK[ii] + kTi * T;
+      const ai = store[p + i];
+      const aiT = store[p + nc + i];
+      aT[ii] = ki * aiT + kTi * ai;
+      aTT[ii] = ki * store[p + 2 * nc + i] + 2 * kTi * aiT;
+      const si = store[ps + i];
+      const sTi = store[ps + nc + i];
+      const sTTi = store[ps + 2 * nc + i];
+      for (let j = i + 1; j < nc; j++) {
         const ij = i * nc + j;
         const ji = j * nc + i;
-        aT[ij] = aT[ji] = k * gT + kT * g;
-        aTT[ij] = aTT[ji] = k * gTT + 2 * kT * gT;
+        const sj = store[ps + j];
+        const sTj = store[ps + nc + j];
+        const gT = sTi * sj + si * sTj;
+        const gTT = sTTi * sj + 2 * sTi * sTj + si * store[ps + 2 * nc + j];
+        if (kijT === undefined) {
+          const k = oneMinusK[ij];
+          aT[ij] = aT[ji] = k * gT;
+          aTT[ij] = aTT[ji] = k * gTT;
+        } else {
+          const kT = -kijT[ij];
+          const k = oneMinusK[ij] + kT * T;
+          aT[ij] = aT[ji] = k * gT + kT * (si * sj);
+          aTT[ij] = aTT[ji] = k * gTT + 2 * kT * gT;
+        }
       }
     }
+    this.aTStore = aT;
+    this.aTTStore = aTT;
+    return aT;
   }
 
   covolume(x: ArrayLike<number>): number {
@@ -323,25 +377,7 @@ export class CubicAtT implements ModelAtT {
 
   /** Z of the requested root, from dimensionless A = aP/(RT)², B = bP/(RT). NaN if none. */
   private chooseZ(A: number, B: number, root: RootChoice): number {
-    const d1 = this.d1;
-    const d2 = this.d2;
-    const s = d1 + d2;
-    const p = d1 * d2;
-    const roots = this.roots;
-    const count = solveCubicRoots((s - 1) * B - 1, A + p * B * B - s * B * (B + 1), -(A * B + p * B * B * (B + 1)), B, roots);
-    if (count === 0) return NaN;
-    const zl = roots[0];
-    const zv = roots[1];
-    if (root === 'vapor' || count === 1) return root === 'liquid' ? zl : zv;
-    if (root === 'liquid') return zl;
-    return this.reducedGibbs(zl, A, B) <= this.reducedGibbs(zv, A, B) ? zl : zv;
-  }
-
-  /** Residual Gibbs energy G^r/(RT) per mole at a root (only differences between roots matter). */
-  private reducedGibbs(Z: number, A: number, B: number): number {
-    const d1 = this.d1;
-    const d2 = this.d2;
-    return Z - 1 - Math.log(Z - B) - (A / (B * (d1 - d2))) * Math.log((Z + d1 * B) / (Z + d2 * B));
+    return cubicRootZ(this.d1, this.d2, A, B, root, this.roots);
   }
 
   molarVolume(P: number, x: ArrayLike<number>, root: RootChoice): number {

@@ -22,12 +22,15 @@
  *
  * Fast paths first (issue 25: PH/PS within 1.5× a TP flash):
  *  - one phase: Newton on T for the feed as one phase (its stable volume root, analytic Cp), which
- *    needs no flash, then the stability test at the temperature found. When the feed is stable
- *    there, that is the TP flash's own one-phase result, the spec holds on the equilibrium state
- *    and, H and S being monotonic in T, it is the answer (one TP flash in all).
+ *    needs no flash (SRK/PR: eos/cubic-feed.ts evaluates the feed without building the model at
+ *    each T; the last step is not re-evaluated once the error predicted from the measured Cp
+ *    curvature is far below tol), then the stability test at the temperature found. When the
+ *    feed is stable there, that is the TP flash's own one-phase result, the spec is checked on it
+ *    and, H and S being monotonic in T, it is the answer (one stability test in all).
  *  - two phases (fluids without water, glycols or alcohols, no multiphase check): where the
  *    stability test finds the feed unstable, Newton on the split and T together from the test's
- *    K values (ph-two-phase.ts), with no further TP flash; the answer is certified there (equal
+ *    K values (ph-start.ts: the test stops at the first clear instability, substitution steps
+ *    refine its K; ph-two-phase.ts), with no further TP flash; the answer is certified there (equal
  *    fugacities, both fractions inside (0, 1), Gibbs energy below the one-phase feed's, spec met
  *    on the β-weighted properties). When Wilson's K values split the feed clearly at T0, T0 is
  *    tried first (ph-start.ts, wilsonSplitsClearly).
@@ -50,6 +53,8 @@ import { splitOfFlash, twoPhaseStateNewton, type SplitStart } from './ph-two-pha
 import { feedStateByStability } from './ph-start.js';
 import { wilsonK } from './fugacity.js';
 import { rachfordRice } from './rachford-rice.js';
+import { CubicModel } from '../eos/cubic.js';
+import { CubicFeedCaloric } from '../eos/cubic-feed.js';
 
 export interface StateFlashOptions {
   /** Initial temperature guess, K (default 288.15 K). */
@@ -61,6 +66,11 @@ export interface StateFlashOptions {
    * false keeps only the bracketing solver, for tests comparing the two.
    */
   splitNewton?: boolean;
+  /**
+   * Try the one-phase Newton on T first (default true). false, with splitNewton false, leaves
+   * the bracketing solver alone from T0: the reference tests compare the fast paths against.
+   */
+  onePhaseNewton?: boolean;
 }
 
 import { STATE_FLASH_T_MAX, STATE_FLASH_T_MIN } from './temperature-range.js';
@@ -127,44 +137,88 @@ function stateFlash(kind: SpecKind, model: ThermoModel, P: number, spec: number,
   if (!(P > 0) || !Number.isFinite(P)) return fail('FLASH_ERROR', `pressure must be a positive finite number of pascal, got ${P}`);
   if (!Number.isFinite(spec)) return fail('FLASH_ERROR', `${what} must be a finite number of ${unit}, got ${spec}`);
   if (zIn.length !== model.nc) return fail('FLASH_ERROR', `composition has ${zIn.length} entries for ${model.nc} components`);
-  const T0raw = options.T0 ?? DEFAULT_T0;
-  if (!Number.isFinite(T0raw) || !(T0raw > 0)) return fail('FLASH_ERROR', `the initial temperature must be a positive finite number of kelvin, got ${T0raw}`);
-  const T0 = Math.min(STATE_FLASH_T_MAX, Math.max(STATE_FLASH_T_MIN, T0raw));
-  const tol = kind === 'PH' ? 1e-10 * Math.max(Math.abs(spec), 1000) : 1e-10 * Math.max(Math.abs(spec), 10);
-  const scratch = residualScratch(model.nc);
-  const flashOptions = { multiPhaseCheck: options.multiPhaseCheck ?? false };
-  let flashes = 0;
-  let last: { T: number; out: PointOutcome } | undefined;
+  const T0 = options.T0 ?? DEFAULT_T0;
+  if (!Number.isFinite(T0) || !(T0 > 0)) return fail('FLASH_ERROR', `the initial temperature must be a positive finite number of kelvin, got ${T0}`);
+  return new StateFlashRun(kind, model, P, spec, zIn, options, Math.min(STATE_FLASH_T_MAX, Math.max(STATE_FLASH_T_MIN, T0))).solve();
+}
 
-  const evaluate = (T: number): PointOutcome => {
-    if (last !== undefined && last.T === T) return last.out;
-    const out = evaluateFlash(T);
-    last = { T, out };
+/**
+ * One PH/PS flash: its inputs, the TP flashes counted and the last one cached. A class rather than
+ * closures in stateFlash so that each step is a small function V8 optimizes after a few hundred
+ * calls (a large function needs thousands: its tier-up budget grows with its bytecode).
+ */
+class StateFlashRun {
+  readonly tol: number;
+  readonly scratch: ResidualDerivatives;
+  readonly flashOptions: { multiPhaseCheck: boolean };
+  readonly zNormal: Float64Array | undefined;
+  /** The normalised feed where the split Newton may be used (allowsSplitNewton), else undefined. */
+  readonly zSplit: Float64Array | undefined;
+  flashes = 0;
+  last: { T: number; out: PointOutcome } | undefined;
+  /** Temperatures whose TP-flash split has been tried (at most T0 and the one-phase answer). */
+  readonly flashSplitTried: number[] = [];
+
+  constructor(
+    readonly kind: SpecKind,
+    readonly model: ThermoModel,
+    readonly P: number,
+    readonly spec: number,
+    readonly zIn: ArrayLike<number>,
+    readonly options: StateFlashOptions,
+    readonly T0: number,
+  ) {
+    this.tol = kind === 'PH' ? 1e-10 * Math.max(Math.abs(spec), 1000) : 1e-10 * Math.max(Math.abs(spec), 10);
+    this.scratch = residualScratch(model.nc);
+    this.flashOptions = { multiPhaseCheck: options.multiPhaseCheck ?? false };
+    this.zNormal = normalisedFeed(zIn);
+    this.zSplit = options.splitNewton !== false && allowsSplitNewton(model, this.flashOptions.multiPhaseCheck) ? this.zNormal : undefined;
+  }
+
+  get what(): string {
+    return this.kind === 'PH' ? 'enthalpy' : 'entropy';
+  }
+
+  get unit(): string {
+    return this.kind === 'PH' ? 'J/mol' : 'J/(mol·K)';
+  }
+
+  evaluate(T: number): PointOutcome {
+    if (this.last !== undefined && this.last.T === T) return this.last.out;
+    const out = this.evaluateFlash(T);
+    this.last = { T, out };
     return out;
-  };
-  const evaluateFlash = (T: number): PointOutcome => {
-    flashes++;
-    const out = flashTP(model, T, P, zIn, flashOptions);
+  }
+
+  evaluateFlash(T: number): PointOutcome {
+    this.flashes++;
+    const out = flashTP(this.model, T, this.P, this.zIn, this.flashOptions);
     if (!out.ok) return out;
-    const tot = totals(model, out.result, scratch);
-    const x = kind === 'PH' ? tot.h : tot.s;
-    if (!Number.isFinite(x)) return { ok: false, code: 'FLASH_ERROR', message: `the ${what} is not finite at T = ${T} K` };
-    return { ok: true, point: { T, f: x - spec, slope: kind === 'PH' ? tot.cp : tot.cp / T, result: out.result } };
-  };
+    const tot = totals(this.model, out.result, this.scratch);
+    const x = this.kind === 'PH' ? tot.h : tot.s;
+    if (!Number.isFinite(x)) return { ok: false, code: 'FLASH_ERROR', message: `the ${this.what} is not finite at T = ${T} K` };
+    return { ok: true, point: { T, f: x - this.spec, slope: this.kind === 'PH' ? tot.cp : tot.cp / T, result: out.result } };
+  }
+
   // A solution must have a positive heat capacity (a stable state); anything else is an artefact
   // of the ideal-gas Cp correlation or of the EOS far outside its range.
-  const done = (p: Point, note: string): FlashOutcome =>
-    p.slope > 0
-      ? { ok: true, result: { ...p.result, iterations: flashes, method: `${kind}: ${note}, ${flashes} TP flashes (${p.result.method})` } }
-      : fail('FLASH_ERROR', `${kind} flash: the state found at ${p.T} K has a non-positive heat capacity (${p.slope}); the ${what} spec is outside the model's valid range`);
-  const describe = (p: Point) => `${(p.f + spec).toPrecision(8)} ${unit} at ${p.T.toFixed(2)} K`;
+  done(p: Point, note: string): FlashOutcome {
+    const kind = this.kind;
+    return p.slope > 0
+      ? { ok: true, result: { ...p.result, iterations: this.flashes, method: `${kind}: ${note}, ${this.flashes} TP flashes (${p.result.method})` } }
+      : fail('FLASH_ERROR', `${kind} flash: the state found at ${p.T} K has a non-positive heat capacity (${p.slope}); the ${this.what} spec is outside the model's valid range`);
+  }
 
-  const zSplit = options.splitNewton !== false && allowsSplitNewton(model, flashOptions.multiPhaseCheck) ? normalisedFeed(zIn) : undefined;
+  describe(p: Point): string {
+    return `${(p.f + this.spec).toPrecision(8)} ${this.unit} at ${p.T.toFixed(2)} K`;
+  }
+
   /** The split Newton (ph-two-phase.ts) from `start`, certified by the robust path's own test. */
-  const newtonFrom = (z: Float64Array, start: SplitStart, stabilityTm: number, from: string): FlashOutcome | undefined => {
+  newtonFrom(z: Float64Array, start: SplitStart, stabilityTm: number, from: string): FlashOutcome | undefined {
+    const { kind, model, P, spec, tol, scratch } = this;
     let accepted: Point | undefined;
     const accept = (Ta: number, phases: PhaseState[]): boolean => {
-      const result: FlashResult = { T: Ta, P, z, phases, iterations: flashes, stabilityTm, method: 'two-phase' };
+      const result: FlashResult = { T: Ta, P, z, phases, iterations: this.flashes, stabilityTm, method: 'two-phase' };
       const tot = totals(model, result, scratch);
       const f = (kind === 'PH' ? tot.h : tot.s) - spec;
       if (!(Math.abs(f) <= tol)) return false;
@@ -173,83 +227,107 @@ function stateFlash(kind: SpecKind, model: ThermoModel, P: number, spec: number,
     };
     const split = twoPhaseStateNewton(kind, model, P, z, spec, tol, start, accept);
     if (split === undefined || accepted === undefined) return undefined;
-    const answer = done(accepted, `Newton on T and the split (${split.iterations} steps) from ${from}`);
+    const answer = this.done(accepted, `Newton on T and the split (${split.iterations} steps) from ${from}`);
     if (answer.ok) answer.result.iterations += split.iterations;
     return answer;
-  };
-  /** Temperatures whose TP-flash split has been tried (at most T0 and the one-phase answer). */
-  const flashSplitTried: number[] = [];
+  }
+
   /** The split Newton from a two-phase TP flash at T, or undefined. */
-  const splitFromFlash = (z: Float64Array, T: number): FlashOutcome | undefined => {
-    if (flashSplitTried.includes(T)) return undefined;
-    flashSplitTried.push(T);
-    const first = evaluate(T);
+  splitFromFlash(z: Float64Array, T: number): FlashOutcome | undefined {
+    if (this.flashSplitTried.includes(T)) return undefined;
+    this.flashSplitTried.push(T);
+    const first = this.evaluate(T);
     const start = first.ok ? splitOfFlash(first.point.result, z) : undefined;
-    return start === undefined || !first.ok ? undefined : newtonFrom(z, start, first.point.result.stabilityTm, `the TP flash at ${T.toFixed(2)} K`);
-  };
+    return start === undefined || !first.ok ? undefined : this.newtonFrom(z, start, first.point.result.stabilityTm, `the TP flash at ${T.toFixed(2)} K`);
+  }
+
   /**
    * The feed at T by its stability test alone (ph-start.ts): stable gives the TP flash's own
    * one-phase result (cached as that flash), unstable starts the split Newton from the test's K
    * values; a test that cannot say goes to a TP flash and the split Newton from its split.
    */
-  const probe = (z: Float64Array, T: number): FlashOutcome | undefined => {
-    if (last !== undefined && last.T === T) return splitFromFlash(z, T);
+  probe(z: Float64Array, T: number): FlashOutcome | undefined {
+    if (this.last !== undefined && this.last.T === T) return this.splitFromFlash(z, T);
+    const { kind, model, P } = this;
     const state = feedStateByStability(model, T, P, z);
-    if (state === undefined) return splitFromFlash(z, T);
+    if (state === undefined) return this.splitFromFlash(z, T);
     if (state.stable) {
-      flashes++;
-      const tot = totals(model, state.result, scratch);
-      const x = kind === 'PH' ? tot.h : tot.s;
-      if (Number.isFinite(x)) last = { T, out: { ok: true, point: { T, f: x - spec, slope: kind === 'PH' ? tot.cp : tot.cp / T, result: state.result } } };
+      this.flashes++;
+      // The state is the feed as one phase at its stable root: the feed evaluator's H, S and Cp
+      // are phaseThermo's to round-off (1e-14 relative, tested) and skip building its derivatives
+      // (used when it picked the same root: a tie in Gibbs energy could pick the other).
+      const feed = feedEvaluator(model, z);
+      const V = state.result.phases[0].V;
+      let x: number;
+      let cp: number;
+      if (feed !== undefined && feed.evaluate(T, P) && Math.abs(feed.out.V - V) <= 1e-9 * V) {
+        x = kind === 'PH' ? feed.out.h : feed.out.s;
+        cp = feed.out.cp;
+      } else {
+        const tot = totals(model, state.result, this.scratch);
+        x = kind === 'PH' ? tot.h : tot.s;
+        cp = tot.cp;
+      }
+      if (Number.isFinite(x)) this.last = { T, out: { ok: true, point: { T, f: x - this.spec, slope: kind === 'PH' ? cp : cp / T, result: state.result } } };
       return undefined;
     }
     // A failed Newton from the test's K values most often left the two-phase region (the answer
     // is one phase): the one-phase Newton decides next, not a TP flash here.
-    return newtonFrom(z, state.start, state.tmMin, `the stability test at ${T.toFixed(2)} K`);
-  };
-
-  // A feed that Wilson's K values split clearly at T0 is most likely two-phase there: the split
-  // Newton starts at T0 (the one-phase Newton below would only move T away by the latent heat).
-  // A wrong guess costs one stability test; the answer is certified either way.
-  const wilsonFirst = zSplit !== undefined && wilsonSplitsClearly(model, T0, P, zSplit);
-  if (zSplit !== undefined && wilsonFirst) {
-    const answer = probe(zSplit, T0);
-    if (answer !== undefined) return answer;
-  }
-  let start = T0;
-  const Tsingle = singlePhaseTemperature(kind, model, P, spec, zIn, T0, tol, scratch);
-  if (Tsingle !== undefined) {
-    if (zSplit !== undefined) {
-      const answer = probe(zSplit, Tsingle);
-      if (answer !== undefined) return answer;
-    }
-    const check = evaluate(Tsingle);
-    if (check.ok && check.point.result.phases.length === 1 && Math.abs(check.point.f) <= tol) return done(check.point, 'one-phase Newton confirmed by the TP flash');
-    if (check.ok) start = Tsingle;
-    if (zSplit !== undefined && check.ok && check.point.result.phases.length === 2) {
-      const answer = splitFromFlash(zSplit, Tsingle);
-      if (answer !== undefined) return answer;
-    }
-  } else if (zSplit !== undefined && !wilsonFirst) {
-    const answer = probe(zSplit, T0);
-    if (answer !== undefined) return answer;
+    return this.newtonFrom(z, state.start, state.tmMin, `the stability test at ${T.toFixed(2)} K`);
   }
 
-  return solveForTemperature(evaluate, {
-    label: `${kind} flash`,
-    inner: 'TP flash',
-    T0: start,
-    tol,
-    minStep: () => 1e-3,
-    startOffsets: START_OFFSETS,
-    collapse: T_COLLAPSE,
-    describe: (p) => `${describe(p)}, spec ${spec} ${unit}`,
-    beyondLimit: (p, up) => `${kind} flash: the ${what} spec ${spec} ${unit} is ${up ? 'above' : 'below'} the ${what} at the ${up ? 'upper' : 'lower'} temperature limit (${describe(p)}) at ${P} Pa`,
-    residualUnit: unit,
-    done,
-    fail,
-    collapsed: (lo, hi) => collapsed(kind, model, P, spec, lo, hi, tol, flashes),
-  });
+  solve(): FlashOutcome {
+    const { kind, model, P, spec, tol, zSplit, zNormal, T0 } = this;
+    // A feed that Wilson's K values split clearly at T0 is most likely two-phase there: the split
+    // Newton starts at T0 (the one-phase Newton below would only move T away by the latent heat).
+    // A wrong guess costs one stability test; the answer is certified either way.
+    const wilsonFirst = zSplit !== undefined && wilsonSplitsClearly(model, T0, P, zSplit);
+    if (zSplit !== undefined && wilsonFirst) {
+      const answer = this.probe(zSplit, T0);
+      if (answer !== undefined) return answer;
+    }
+    let start = T0;
+    const Tsingle = this.options.onePhaseNewton === false || zNormal === undefined ? undefined : singlePhaseTemperature(kind, model, P, spec, zNormal, T0, tol, this.scratch);
+    if (Tsingle !== undefined) {
+      if (zSplit !== undefined) {
+        const answer = this.probe(zSplit, Tsingle);
+        if (answer !== undefined) return answer;
+      }
+      const check = this.evaluate(Tsingle);
+      if (check.ok && check.point.result.phases.length === 1 && Math.abs(check.point.f) <= tol) return this.done(check.point, 'one-phase Newton confirmed by the TP flash');
+      if (check.ok) start = Tsingle;
+      if (zSplit !== undefined && check.ok && check.point.result.phases.length === 2) {
+        const answer = this.splitFromFlash(zSplit, Tsingle);
+        if (answer !== undefined) return answer;
+      }
+    } else if (zSplit !== undefined && !wilsonFirst) {
+      const answer = this.probe(zSplit, T0);
+      if (answer !== undefined) return answer;
+    }
+    return this.bracketing(start);
+  }
+
+  /** The bracketing solver (temperature-solve.ts) from `start`, a TP flash per point. */
+  bracketing(start: number): FlashOutcome {
+    const { kind, model, P, spec, tol } = this;
+    const what = this.what;
+    const unit = this.unit;
+    return solveForTemperature((T) => this.evaluate(T), {
+      label: `${kind} flash`,
+      inner: 'TP flash',
+      T0: start,
+      tol,
+      minStep: () => 1e-3,
+      startOffsets: START_OFFSETS,
+      collapse: T_COLLAPSE,
+      describe: (p) => `${this.describe(p)}, spec ${spec} ${unit}`,
+      beyondLimit: (p, up) => `${kind} flash: the ${what} spec ${spec} ${unit} is ${up ? 'above' : 'below'} the ${what} at the ${up ? 'upper' : 'lower'} temperature limit (${this.describe(p)}) at ${P} Pa`,
+      residualUnit: unit,
+      done: (p, note) => this.done(p, note),
+      fail,
+      collapsed: (lo, hi) => collapsed(kind, model, P, spec, lo, hi, tol, this.flashes),
+    });
+  }
 }
 
 /**
@@ -262,8 +340,13 @@ function stateFlash(kind: SpecKind, model: ThermoModel, P: number, spec: number,
  */
 const SPLIT_NEWTON_MODELS: ReadonlySet<string> = new Set(['SRK', 'PR', 'UMRPRU', 'GERG2008']);
 function allowsSplitNewton(model: ThermoModel, multiPhaseCheck: boolean): boolean {
-  return !multiPhaseCheck && SPLIT_NEWTON_MODELS.has(model.name) && !model.components.some(isPolar);
+  if (multiPhaseCheck || !SPLIT_NEWTON_MODELS.has(model.name)) return false;
+  let polar = hasPolar.get(model);
+  if (polar === undefined) hasPolar.set(model, (polar = model.components.some(isPolar)));
+  return !polar;
 }
+/** Whether a model's components include water, a glycol or an alcohol (models are immutable). */
+const hasPolar = new WeakMap<ThermoModel, boolean>();
 
 /** z normalised, or undefined when a mole fraction is not positive and finite (the TP flash reports that). */
 function normalisedFeed(zIn: ArrayLike<number>): Float64Array | undefined {
@@ -300,37 +383,71 @@ function wilsonSplitsClearly(model: ThermoModel, T: number, P: number, z: Float6
 let wilsonScratch = new Float64Array(0);
 
 /**
- * The temperature at which the feed as one phase (its stable root at each T) has the spec
- * enthalpy or entropy at P: Newton with the analytic Cp, steps within a factor 1.5 in T.
+ * The temperature at which the feed (z normalised) as one phase (its stable root at each T) has
+ * the spec enthalpy or entropy at P: Newton with the analytic Cp, steps within a factor 1.5 in T.
  * Undefined when it does not converge (a root switch, a non-positive Cp, the T limits).
+ *
+ * H is close to linear in T and S in ln T (dS/d ln T = Cp), so Newton runs in those variables
+ * and its error after a step δ is about ½·|dCp/dX|·δ² (X = T or ln T). That curvature is
+ * measured from the last two points' Cp, and once the predicted error is below 1e-2·tol the step
+ * is the last one: no evaluation is spent only to confirm it (the caller's TP flash or stability
+ * test at the answer checks |f| ≤ tol on the equilibrium state anyway, and falls back otherwise).
+ * SRK/PR with constant kij evaluate the feed by CubicFeedCaloric (no model build per T).
  */
-function singlePhaseTemperature(kind: SpecKind, model: ThermoModel, P: number, spec: number, zIn: ArrayLike<number>, T0: number, tol: number, scratch: ResidualDerivatives): number | undefined {
-  const nc = model.nc;
-  const z = new Float64Array(nc);
-  let sum = 0;
-  for (let i = 0; i < nc; i++) sum += zIn[i];
-  for (let i = 0; i < nc; i++) z[i] = zIn[i] / sum;
-  if (!z.every((v) => v > 0 && Number.isFinite(v))) return undefined;
+function singlePhaseTemperature(kind: SpecKind, model: ThermoModel, P: number, spec: number, z: Float64Array, T0: number, tol: number, scratch: ResidualDerivatives): number | undefined {
+  const fast = feedEvaluator(model, z);
   let T = T0;
+  let prevX = NaN;
+  let prevCp = NaN;
   for (let it = 0; it < 30; it++) {
-    const at = model.atTemperature(T);
-    const V = at.molarVolume(P, z, 'stable');
-    if (!Number.isFinite(V)) return undefined;
-    const th = phaseThermo(model, at, P, z, V, scratch);
-    const f = (kind === 'PH' ? th.enthalpy : th.entropy) - spec;
+    let x: number;
+    let cp: number;
+    if (fast !== undefined) {
+      if (!fast.evaluate(T, P)) return undefined;
+      x = kind === 'PH' ? fast.out.h : fast.out.s;
+      cp = fast.out.cp;
+    } else {
+      const at = model.atTemperature(T);
+      const V = at.molarVolume(P, z, 'stable');
+      if (!Number.isFinite(V)) return undefined;
+      const th = phaseThermo(model, at, P, z, V, scratch);
+      x = kind === 'PH' ? th.enthalpy : th.entropy;
+      cp = th.cp;
+    }
+    const f = x - spec;
     if (!Number.isFinite(f)) return undefined;
     if (Math.abs(f) <= 0.1 * tol) return T;
-    if (!(th.cp > 0) || !Number.isFinite(th.cp)) return undefined;
-    // H is close to linear in T, S in ln T (dS/d ln T = Cp): Newton in those variables.
-    const dT = kind === 'PH' ? -f / th.cp : T * Math.expm1(-f / th.cp);
-    // Newton converges quadratically: after a step this small the error left is far below tol
-    // (the TP flash at the answer checks |f| <= tol anyway).
-    if (Math.abs(dT) < 1e-5) return T + dT;
+    if (!(cp > 0) || !Number.isFinite(cp)) return undefined;
+    // Newton in X = T (PH) or X = ln T (PS).
+    const dX = -f / cp;
+    const dT = kind === 'PH' ? dX : T * Math.expm1(dX);
+    const X = kind === 'PH' ? T : Math.log(T);
+    const curvature = it > 0 ? Math.abs((cp - prevCp) / (X - prevX)) : NaN;
+    // Newton converges quadratically: after a step this small the error left is far below tol.
+    if (Math.abs(dT) < 1e-5 || 0.5 * curvature * dX * dX <= 1e-2 * tol) return T + dT;
+    prevX = X;
+    prevCp = cp;
     const next = Math.min(1.5 * T, Math.max(T / 1.5, T + dT));
     if (next < STATE_FLASH_T_MIN || next > STATE_FLASH_T_MAX) return undefined;
     T = next;
   }
   return undefined;
+}
+
+/** The last feed evaluator, reused while the model and the feed are the same (one call at a time). */
+let lastFeed: { model: ThermoModel; z: Float64Array; evaluator: CubicFeedCaloric } | undefined;
+function feedEvaluator(model: ThermoModel, z: Float64Array): CubicFeedCaloric | undefined {
+  if (!(model instanceof CubicModel) || model.kijT !== undefined) return undefined;
+  if (lastFeed !== undefined && lastFeed.model === model && sameValues(lastFeed.z, z)) return lastFeed.evaluator;
+  const evaluator = new CubicFeedCaloric(model, z);
+  lastFeed = { model, z: Float64Array.from(z), evaluator };
+  return evaluator;
+}
+
+function sameValues(a: Float64Array, b: Float64Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /**
