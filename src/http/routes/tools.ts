@@ -13,7 +13,7 @@ import { envelopeSchema } from '../../tools/contract/catalog/envelope-schema.js'
 import { inputJsonSchema, outputJsonSchema } from '../../tools/contract/catalog/schemas.js';
 import { API_VERSION } from '../../tools/contract/envelope.js';
 import type { AnyTool, ToolDomain } from '../../tools/contract/types.js';
-import { scopesOfUser } from '../../tools/contract/governance/api-keys.js';
+import { scopesOfUser, toolsInScope } from '../../tools/contract/governance/api-keys.js';
 import { CatalogueSchema, errorRef, toolResponses } from '../schemas.js';
 
 export interface ToolRoutesOptions {
@@ -135,13 +135,27 @@ export async function toolRoutes(app: FastifyInstance, opts: ToolRoutesOptions):
 
   // Built on the first request, not at start (issue 25: cold start; it holds every tool's JSON Schema).
   let catalogue: string | undefined;
+  // An API key sees the tools its scopes allow (as MCP tools/list does); one text per scope set.
+  const scopedCatalogues = new Map<string, string>();
+  const catalogueFor = (scopes: string[] | undefined): string => {
+    if (scopes === undefined) return (catalogue ??= buildCatalogue(opts.tools));
+    const key = [...new Set(scopes)].sort().join('\n');
+    let text = scopedCatalogues.get(key);
+    if (text === undefined) {
+      text = buildCatalogue(toolsInScope(opts.tools, scopes));
+      // Scope sets come from keys an admin made: few, but the map is bounded all the same.
+      if (scopedCatalogues.size >= 64) scopedCatalogues.clear();
+      scopedCatalogues.set(key, text);
+    }
+    return text;
+  };
   app.get(
     '/v1/tools',
     {
       schema: {
         operationId: 'listTools',
         summary: 'The tool catalogue',
-        description: 'Every registered tool with tier, category, contract version, description, REST path and input/output JSON Schema.',
+        description: 'Every registered tool with tier, category, contract version, description, REST path and input/output JSON Schema; a caller with an API key sees the tools its scopes allow.',
         tags: ['catalogue'],
         response: {
           200: CatalogueSchema,
@@ -153,6 +167,6 @@ export async function toolRoutes(app: FastifyInstance, opts: ToolRoutesOptions):
       },
       serializerCompiler: passThrough,
     },
-    async (_req, reply) => reply.header('content-type', JSON_TYPE).send((catalogue ??= buildCatalogue(opts.tools))),
+    async (req, reply) => reply.header('content-type', JSON_TYPE).send(catalogueFor(scopesOfUser((req as unknown as { user?: unknown }).user))),
   );
 }
