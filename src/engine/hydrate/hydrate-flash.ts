@@ -23,6 +23,7 @@ import { flashTP } from '../flash/tp-flash.js';
 import type { FlashResult } from '../flash/phase-state.js';
 import { hydrateComposition, hydrateDensity, hydrateSystem, stableHydrateWater, type HydrateSystem, type HydrateWater } from './vdwp.js';
 import type { HydrateStructure } from './parameters.js';
+import { solveGuestBalance, type GuestBalanceMemory } from './guest-balance.js';
 
 export type HydrateFailure = { ok: false; code: 'NO_HYDRATE_SYSTEM' | 'FLASH_ERROR' | 'FLASH_NOT_CONVERGED' | 'NO_HYDRATE_POINT' | 'HYDRATE_OUT_OF_RANGE'; message: string };
 
@@ -43,9 +44,10 @@ function fluidLnFugacities(fluid: FlashResult, water: number): Float64Array {
   return lnF;
 }
 
-function checkAgainst(model: ThermoModel, sys: HydrateSystem, fluid: FlashResult): HydrateCheck {
+/** The fluid against the stable hydrate, or against the given structure's. */
+function checkAgainst(model: ThermoModel, sys: HydrateSystem, fluid: FlashResult, structure?: HydrateStructure): HydrateCheck {
   const lnF = fluidLnFugacities(fluid, sys.water);
-  const hydrate = stableHydrateWater(sys, model.atTemperature(fluid.T), fluid.P, lnF);
+  const hydrate = stableHydrateWater(sys, model.atTemperature(fluid.T), fluid.P, lnF, structure);
   return { fluid, hydrate, drivingForce: hydrate.lnFugacity - lnF[sys.water] };
 }
 
@@ -210,91 +212,23 @@ export function flashTPHydrate(model: ThermoModel, T: number, P: number, zIn: Ar
   const feed = flashTP(model, T, P, z, { multiPhaseCheck: true });
   if (!feed.ok) return feed;
   const start = checkAgainst(model, sys, feed.result);
-  let evaluations = 1;
+  const counter = { evaluations: 1 };
   if (start.drivingForce >= 0) {
-    return { ok: true, fluid: feed.result, fluidFraction: 1, hydrate: undefined, drivingForce: start.drivingForce, structure: start.hydrate.structure, balanceError: 0, evaluations };
+    return { ok: true, fluid: feed.result, fluidFraction: 1, hydrate: undefined, drivingForce: start.drivingForce, structure: start.hydrate.structure, balanceError: 0, evaluations: 1 };
   }
-
+  // The structure stable against the feed forms; if against the fluid left the other one is the
+  // more stable (lower water fugacity), that one forms instead.
+  let found = hydrateOfStructure(model, sys, T, P, z, start, start.hydrate.structure, counter);
+  if (found.ok) {
+    const other = stableHydrateWater(sys, model.atTemperature(T), P, fluidLnFugacities(found.check.fluid, sys.water));
+    if (other.structure !== found.check.hydrate.structure && other.lnFugacity < found.check.hydrate.lnFugacity - 1e-9) {
+      const again = hydrateOfStructure(model, sys, T, P, z, start, other.structure, counter);
+      if (again.ok) found = again;
+    }
+  }
+  if (!found.ok) return found;
+  const { check, xi, rem } = found;
   const w = sys.water;
-  // q_j = guests j in hydrate per water in hydrate, per mole of j left in the fluid.
-  const q = new Float64Array(nc);
-  for (const g of sys.guests) q[g.index] = start.hydrate.guestsPerWater[g.index] / z[g.index];
-  const rem = new Float64Array(nc);
-  let state: { check: HydrateCheck; xi: number } | undefined;
-
-  /**
-   * Driving force with ξ = z_w − exp(u) of structural water in the hydrate, the guest balance
-   * iterated until the uptakes q change by less than `tol` (q carries over between calls, so
-   * after the first few calls one or two flashes suffice).
-   */
-  const force = (u: number, tol = 1e-12): number | HydrateFailure => {
-    const xi = z[w] - Math.exp(u);
-    for (let it = 0; it < 100; it++) {
-      for (let i = 0; i < nc; i++) rem[i] = z[i];
-      rem[w] = Math.exp(u);
-      for (const g of sys.guests) rem[g.index] = z[g.index] / (1 + xi * q[g.index]);
-      const f = flashTP(model, T, P, rem, { multiPhaseCheck: true });
-      evaluations++;
-      if (!f.ok) return f;
-      // The flash works on normalised fractions; fugacities do not depend on the total.
-      const check = checkAgainst(model, sys, f.result);
-      let change = 0;
-      for (const g of sys.guests) {
-        const next = check.hydrate.guestsPerWater[g.index] / rem[g.index];
-        change = Math.max(change, Math.abs(Math.log((1 + xi * next) / (1 + xi * q[g.index]))));
-        q[g.index] = next;
-      }
-      state = { check, xi };
-      if (change < tol) return check.drivingForce;
-    }
-    return { ok: false, code: 'FLASH_NOT_CONVERGED', message: 'the guest balance between hydrate and fluid did not converge' };
-  };
-
-  // Bracket: just above ξ = 0 the force is that of the feed (< 0); with all but a trace of the
-  // water in hydrate the fluid's water fugacity collapses and the force turns positive.
-  const uHi = Math.log(z[w]) + Math.log1p(-1e-9);
-  let uLo = Math.log(z[w]) + Math.log(1e-13);
-  let gLo = force(uLo);
-  if (typeof gLo !== 'number') return gLo;
-  let uTop = uHi;
-  let gTop = start.drivingForce;
-  // If even the last trace of water is still in the hydrate's favour, go lower before giving up.
-  for (let k = 0; k < 3 && gLo < 0; k++) {
-    uLo -= 10;
-    const v = force(uLo);
-    if (typeof v !== 'number') return v;
-    gLo = v;
-  }
-  if (gLo < 0) return { ok: false, code: 'FLASH_NOT_CONVERGED', message: 'the hydrate takes up all of the water: no fluid-hydrate equilibrium was found' };
-  // Locate the root with a loose guest balance, then polish it in a narrow bracket with a tight one.
-  const rough = illinois((u) => force(u, 1e-7), uLo, gLo, uTop, gTop, 1e-9);
-  if (typeof rough !== 'number') return rough;
-  let root = rough;
-  const atRough = force(rough);
-  if (typeof atRough !== 'number') return atRough;
-  if (Math.abs(atRough) > 1e-12) {
-    let span = 1e-8;
-    let other = NaN;
-    let gOther = NaN;
-    for (let k = 0; k < 12; k++, span *= 10) {
-      // The force falls as u (the water left in the fluid) rises: a positive force lies below the root.
-      const u = Math.min(Math.max(rough + Math.sign(atRough) * span, uLo), uTop);
-      const g = force(u);
-      if (typeof g !== 'number') return g;
-      if (Math.sign(g) !== Math.sign(atRough)) {
-        other = u;
-        gOther = g;
-        break;
-      }
-    }
-    if (Number.isNaN(other)) return { ok: false, code: 'FLASH_NOT_CONVERGED', message: 'the hydrate amount could not be polished to equilibrium' };
-    const polished = illinois(force, Math.min(rough, other), rough < other ? atRough : gOther, Math.max(rough, other), rough < other ? gOther : atRough, 1e-13);
-    if (typeof polished !== 'number') return polished;
-    root = polished;
-  }
-  const fin = force(root);
-  if (typeof fin !== 'number') return fin;
-  const { check, xi } = state!;
   const hydrate = check.hydrate;
   let guests = 0;
   for (const g of sys.guests) guests += hydrate.guestsPerWater[g.index];
@@ -321,6 +255,105 @@ export function flashTPHydrate(model: ThermoModel, T: number, P: number, zIn: Ar
     drivingForce: start.drivingForce,
     structure: hydrate.structure,
     balanceError,
-    evaluations,
+    evaluations: counter.evaluations,
   };
+}
+
+type StructureOutcome = { ok: true; check: HydrateCheck; xi: number; rem: Float64Array } | HydrateFailure;
+
+/**
+ * The hydrate of one structure in equilibrium with the fluid left (the search at the top of this
+ * file). The structure is held fixed during the search: which one is the more stable switches
+ * with the guests' fugacity, and a trial fluid far from the answer must not make the guest
+ * balance jump between two lattices.
+ */
+function hydrateOfStructure(model: ThermoModel, sys: HydrateSystem, T: number, P: number, z: Float64Array, start: HydrateCheck, structure: HydrateStructure, counter: { evaluations: number }): StructureOutcome {
+  const nc = model.nc;
+  const w = sys.water;
+  const at = model.atTemperature(T);
+  // Warm start of the guest balance: q_j = guests j in hydrate per water in hydrate, per mole of j left in the fluid.
+  const memory: GuestBalanceMemory = { q: new Float64Array(nc), jacobian: undefined };
+  const first = stableHydrateWater(sys, at, P, fluidLnFugacities(start.fluid, w), structure);
+  for (const g of sys.guests) memory.q[g.index] = first.guestsPerWater[g.index] / z[g.index];
+  const rem = new Float64Array(nc);
+  let state: { check: HydrateCheck; xi: number } | undefined;
+  let flashFailure: HydrateFailure | undefined;
+  const evaluate = (fluidAmounts: Float64Array): { check: HydrateCheck; guestsPerWater: Float64Array } | { ok: false } => {
+    const f = flashTP(model, T, P, fluidAmounts, { multiPhaseCheck: true });
+    counter.evaluations++;
+    if (!f.ok) {
+      flashFailure = f;
+      return { ok: false };
+    }
+    // The flash works on normalised fractions; fugacities do not depend on the total.
+    const check = checkAgainst(model, sys, f.result, structure);
+    return { check, guestsPerWater: check.hydrate.guestsPerWater };
+  };
+
+  /**
+   * Driving force with ξ = z_w − exp(u) of structural water in the hydrate, the guest balance
+   * solved to |ln((rem_g + ξ·G_g)/z_g)| < tol (./guest-balance.ts; its warm start carries over
+   * between calls, so after the first few calls one or two flashes suffice).
+   */
+  const force = (u: number, tol = 1e-12): number | HydrateFailure => {
+    const xi = z[w] - Math.exp(u);
+    for (let i = 0; i < nc; i++) rem[i] = z[i];
+    rem[w] = Math.exp(u);
+    const solved = solveGuestBalance(sys, z, xi, rem, memory, tol, evaluate);
+    if (!solved.ok) return solved.flashFailed === true && flashFailure !== undefined ? flashFailure : { ok: false, code: 'FLASH_NOT_CONVERGED', message: solved.message };
+    state = { check: solved.at.check, xi };
+    return solved.at.check.drivingForce;
+  };
+  const result = (): StructureOutcome => ({ ok: true, check: state!.check, xi: state!.xi, rem: Float64Array.from(rem) });
+
+  // Bracket: just above ξ = 0 the force is that of the feed (< 0). With all but a trace of the
+  // water in hydrate it is positive where either reagent is left over: excess guests leave a gas
+  // whose water fugacity has collapsed; excess water leaves a liquid whose guest fugacity fell
+  // below what fills the cages enough to hold that much water in hydrate.
+  const uHi = Math.log(z[w]) + Math.log1p(-1e-9);
+  let uLo = Math.log(z[w]) + Math.log(1e-13);
+  let gLo = force(uLo);
+  if (typeof gLo !== 'number') return gLo;
+  const gTop = force(uHi, 1e-7);
+  if (typeof gTop !== 'number') return gTop;
+  // If even the last trace of fluid is in the hydrate's favour, go lower before concluding.
+  for (let k = 0; k < 3 && gLo < 0; k++) {
+    uLo -= 10;
+    const v = force(uLo);
+    if (typeof v !== 'number') return v;
+    gLo = v;
+  }
+  // Water and guests in the proportion of a stable hydrate (between the occupancies it has beside
+  // the gas and beside the water): the feed turns into hydrate alone, a trace of fluid left.
+  if (gLo < 0) return result();
+  if (gTop >= 0) return { ok: false, code: 'FLASH_NOT_CONVERGED', message: `no ${structure} hydrate forms from this feed` };
+  // Locate the root with a loose guest balance, then polish it in a narrow bracket with a tight one.
+  const rough = illinois((u) => force(u, 1e-7), uLo, gLo, uHi, gTop, 1e-9);
+  if (typeof rough !== 'number') return rough;
+  let root = rough;
+  const atRough = force(rough);
+  if (typeof atRough !== 'number') return atRough;
+  if (Math.abs(atRough) > 1e-12) {
+    let span = 1e-8;
+    let other = NaN;
+    let gOther = NaN;
+    for (let k = 0; k < 12; k++, span *= 10) {
+      // The force falls as u (the water left in the fluid) rises: a positive force lies below the root.
+      const u = Math.min(Math.max(rough + Math.sign(atRough) * span, uLo), uHi);
+      const g = force(u);
+      if (typeof g !== 'number') return g;
+      if (Math.sign(g) !== Math.sign(atRough)) {
+        other = u;
+        gOther = g;
+        break;
+      }
+    }
+    if (Number.isNaN(other)) return { ok: false, code: 'FLASH_NOT_CONVERGED', message: 'the hydrate amount could not be polished to equilibrium' };
+    const polished = illinois(force, Math.min(rough, other), rough < other ? atRough : gOther, Math.max(rough, other), rough < other ? gOther : atRough, 1e-13);
+    if (typeof polished !== 'number') return polished;
+    root = polished;
+  }
+  const fin = force(root);
+  if (typeof fin !== 'number') return fin;
+  return result();
 }
