@@ -33,6 +33,7 @@ export interface GuestBalanceMemory {
 export type GuestBalanceOutcome<E> = { ok: true; at: E; residual: number } | { ok: false; flashFailed?: true; message: string };
 
 const MAX_STEP = 4;
+const FD_STEP = 1e-6;
 
 /**
  * Solves the guest balance at ξ. `rem` holds the fluid's water and non-guest amounts on entry;
@@ -86,7 +87,7 @@ export function solveGuestBalance<E extends GuestEvaluation>(
     if (refresh) {
       const J = new Float64Array(n * n);
       for (let k = 0; k < n; k++) {
-        const h = s[k] + 1e-6 > upper[k] ? -1e-6 : 1e-6;
+        const h = s[k] + FD_STEP > upper[k] ? -FD_STEP : FD_STEP;
         const x = Float64Array.from(s);
         x[k] += h;
         const d = residuals(x);
@@ -105,9 +106,9 @@ export function solveGuestBalance<E extends GuestEvaluation>(
     const big = norm(step);
     if (!(big < Infinity)) return { ok: false, message: 'the guest balance Newton step is not finite' };
     if (big > MAX_STEP) for (let k = 0; k < n; k++) step[k] *= MAX_STEP / big;
-    let next: Float64Array = new Float64Array(n);
+    const next = new Float64Array(n);
     let trial: ReturnType<typeof residuals> | undefined;
-    for (let back = 0; back < 8; back++) {
+    for (let back = 0; back < (n === 1 ? 1 : 4); back++) {
       for (let k = 0; k < n; k++) next[k] = Math.min(s[k] + step[k], upper[k]);
       if (n === 1 && !(next[0] > lo && next[0] < hi)) {
         // Outside the bracket: bisect it (on a log scale towards an unbounded low end).
@@ -115,7 +116,7 @@ export function solveGuestBalance<E extends GuestEvaluation>(
       }
       trial = residuals(next);
       if (trial === undefined) return { ok: false, flashFailed: true, message: 'the fluid flash failed in the guest balance' };
-      if (n === 1 || norm(trial.r) < rNorm) break;
+      if (n === 1 || norm(trial.r) <= rNorm) break;
       for (let k = 0; k < n; k++) step[k] /= 2;
     }
     const t = trial as { at: E; r: Float64Array };
@@ -132,8 +133,10 @@ export function solveGuestBalance<E extends GuestEvaluation>(
       }
     }
     if (norm(t.r) > 0.25 * rNorm) refresh = true;
+    if (ds.every((v) => v === 0)) refresh = true;
     s.set(next);
     cur = t;
   }
   return { ok: false, message: 'the guest balance between hydrate and fluid did not converge' };
 }
+

@@ -8,15 +8,22 @@
  *   pressure (the hydrate curve of the feed), by bracketing and Illinois regula falsi.
  * - flashTPHydrate: the equilibrium amount and composition of hydrate at fixed T and P, and the
  *   fluid phases left. Unknown: the structural water ξ (mol per mol feed) taken into hydrate.
- *   For a trial ξ the guests it holds are r_j·ξ, with r_j (guests per water) from the occupancies
- *   the remaining fluid's fugacities give; that fixed point is iterated, then ξ is solved so the
- *   water fugacities of hydrate and fluid are equal. Component balances close by construction.
+ *   For a trial ξ the guests it holds are ξ·G_j, with G_j (guests per water) from the occupancies
+ *   the remaining fluid's fugacities give; that guest balance, rem_j + ξ·G_j(rem) = z_j, is solved
+ *   by Newton's method on ln rem_j (./guest-balance.ts), then ξ is solved so the water fugacities
+ *   of hydrate and fluid are equal. Component balances close to the guest balance's tolerance.
  *   (The original's TPHydrateFlash fixes the hydrate at full sI occupancy and does not conserve
  *   mass, see spec/neqsim-physics.md; this follows the equilibrium instead.)
  *
- * The remaining water is the search variable, on a log scale: where water limits the hydrate the
- * root lies within a tiny amount of exhausting it, and the fluid's water fugacity falls like the
- * log of what is left.
+ * Either reagent can limit. Where the guests are in excess (gas-rich feeds) the root lies within
+ * a tiny amount of exhausting the water; where water is (water-rich feeds) nearly all of the
+ * guests go into the hydrate and the fluid left is water holding the guests at the fugacity the
+ * hydrate needs, below what a gas phase would give. In a binary at fixed T and P the two meet in
+ * a narrow band of feeds (between the hydrate's guest-to-water ratio beside the gas and beside
+ * the water) that turn into hydrate alone. The remaining water is the search variable, on a log
+ * scale, walked down from the feed (continuation, so every guest balance starts next to the
+ * last) until the driving force changes sign; in that band it never does, and the hydrate-only
+ * answer is returned with a trace (~1e-26) of fluid.
  */
 import type { ThermoModel } from '../eos/types.js';
 import { flashTP } from '../flash/tp-flash.js';
@@ -259,6 +266,9 @@ export function flashTPHydrate(model: ThermoModel, T: number, P: number, zIn: Ar
   };
 }
 
+/** Deepest trial of the bracket search: water left in the fluid down to z_w·e^−60. */
+const V_MAX = 60;
+
 type StructureOutcome = { ok: true; check: HydrateCheck; xi: number; rem: Float64Array } | HydrateFailure;
 
 /**
@@ -309,26 +319,50 @@ function hydrateOfStructure(model: ThermoModel, sys: HydrateSystem, T: number, P
   // Bracket: just above ξ = 0 the force is that of the feed (< 0). With all but a trace of the
   // water in hydrate it is positive where either reagent is left over: excess guests leave a gas
   // whose water fugacity has collapsed; excess water leaves a liquid whose guest fugacity fell
-  // below what fills the cages enough to hold that much water in hydrate.
-  const uHi = Math.log(z[w]) + Math.log1p(-1e-9);
-  let uLo = Math.log(z[w]) + Math.log(1e-13);
-  let gLo = force(uLo);
-  if (typeof gLo !== 'number') return gLo;
-  const gTop = force(uHi, 1e-7);
-  if (typeof gTop !== 'number') return gTop;
-  // If even the last trace of fluid is in the hydrate's favour, go lower before concluding.
-  for (let k = 0; k < 3 && gLo < 0; k++) {
-    uLo -= 10;
-    const v = force(uLo);
-    if (typeof v !== 'number') return v;
-    gLo = v;
+  // below what fills the cages enough to hold that much water in hydrate. The sign change is
+  // found by walking down v = ln(z_w/water left) from 0, so each guest balance starts from the
+  // last one's answer (a far trial such as "all water in hydrate" leaves a trace fluid whose
+  // state the guest balance would otherwise have to find from nothing).
+  const uOf = (v: number): number => Math.log(z[w]) - v;
+  let uHi = Math.log(z[w]) + Math.log1p(-1e-9);
+  let gHi = force(uHi, 1e-7);
+  if (typeof gHi !== 'number') return gHi;
+  if (gHi >= 0) return { ok: false, code: 'FLASH_NOT_CONVERGED', message: `no ${structure} hydrate forms from this feed` };
+  let uLo = NaN;
+  let gLo = NaN;
+  // Continuation with step control: a trial whose guest balance fails is retried closer to the
+  // last good one, from that one's warm start.
+  for (let v = 0, dv = 0.25; v < V_MAX; ) {
+    const vTry = Math.min(v + dv, V_MAX);
+    const saved = { q: Float64Array.from(memory.q), jacobian: memory.jacobian && Float64Array.from(memory.jacobian) };
+    const g = force(uOf(vTry), 1e-7);
+    if (typeof g !== 'number') {
+      if (dv < 1e-3) return g;
+      memory.q = saved.q;
+      memory.jacobian = saved.jacobian;
+      dv /= 4;
+      continue;
+    }
+    if (g >= 0) {
+      uLo = uOf(vTry);
+      gLo = g;
+      break;
+    }
+    uHi = uOf(vTry);
+    gHi = g;
+    v = vTry;
+    dv = Math.min(2 * dv, v < 10 ? 1 : 2.5);
   }
   // Water and guests in the proportion of a stable hydrate (between the occupancies it has beside
-  // the gas and beside the water): the feed turns into hydrate alone, a trace of fluid left.
-  if (gLo < 0) return result();
-  if (gTop >= 0) return { ok: false, code: 'FLASH_NOT_CONVERGED', message: `no ${structure} hydrate forms from this feed` };
+  // the gas and beside the water): even a trace of fluid is less stable than the hydrate, so the
+  // feed turns into hydrate alone.
+  if (Number.isNaN(uLo)) {
+    const g = force(uOf(V_MAX));
+    if (typeof g !== 'number') return g;
+    return result();
+  }
   // Locate the root with a loose guest balance, then polish it in a narrow bracket with a tight one.
-  const rough = illinois((u) => force(u, 1e-7), uLo, gLo, uHi, gTop, 1e-9);
+  const rough = illinois((u) => force(u, 1e-7), uLo, gLo, uHi, gHi, 1e-9);
   if (typeof rough !== 'number') return rough;
   let root = rough;
   const atRough = force(rough);
