@@ -73,8 +73,10 @@ export function solveGuestBalance<E extends GuestEvaluation>(
   let lo = -Infinity;
   let hi = upper[0];
   let refresh = memory.jacobian === undefined || memory.jacobian.length !== n * n;
-  for (let it = 0; it < 60; it++) {
+  let best = { s: Float64Array.from(s), cur };
+  for (let it = 0; it < (n === 1 ? 60 : 25); it++) {
     const rNorm = norm(cur.r);
+    if (rNorm < norm(best.cur.r)) best = { s: Float64Array.from(s), cur };
     if (n === 1) {
       if (cur.r[0] < 0) lo = Math.max(lo, s[0]);
       else hi = Math.min(hi, s[0]);
@@ -137,6 +139,97 @@ export function solveGuestBalance<E extends GuestEvaluation>(
     s.set(next);
     cur = t;
   }
-  return { ok: false, message: 'the guest balance between hydrate and fluid did not converge' };
+  if (n === 1) return { ok: false, message: 'the guest balance between hydrate and fluid did not converge' };
+  // Several guests and Newton lost (a trace gas phase appearing and vanishing makes the fugacities
+  // kink): one guest at a time, each a safe bracketed 1-D solve, until all balances close.
+  const gs = gaussSeidel(best.s, best.cur, residuals, upper, tol);
+  if (gs === undefined) return { ok: false, flashFailed: true, message: 'the fluid flash failed in the guest balance' };
+  if (!gs.ok) return { ok: false, message: 'the guest balance between hydrate and fluid did not converge' };
+  residuals(gs.s);
+  const at = gs.cur.at;
+  for (const i of guests) memory.q[i] = at.guestsPerWater[i] / rem[i];
+  return { ok: true, at, residual: norm(gs.cur.r) };
 }
 
+/**
+ * Nonlinear Gauss–Seidel on the guest balance: r_k rises with its own s_k, so with the others
+ * held it has one root below ln z_k, found by a bracketed 1-D solve (growing steps, then regula
+ * falsi, Illinois). Undefined when a flash fails.
+ */
+function gaussSeidel<R extends { r: Float64Array }>(
+  s0: Float64Array,
+  cur0: R,
+  residuals: (x: Float64Array) => R | undefined,
+  upper: readonly number[],
+  tol: number,
+): { ok: boolean; s: Float64Array; cur: R } | undefined {
+  const s = Float64Array.from(s0);
+  let cur = cur0;
+  const n = s.length;
+  const norm = (r: Float64Array): number => r.reduce((m, v) => Math.max(m, Math.abs(v)), 0);
+  /** Solves scalar(r(s + t·d)) = 0 for t along the unit vector d. */
+  const lineSolve = (d: Float64Array, scalar: (r: Float64Array) => number): boolean | undefined => {
+    interface Point {
+      t: number;
+      x: Float64Array;
+      e: R;
+    }
+    const point = (t: number): Point | undefined => {
+      const x = Float64Array.from(s, (v, k) => Math.min(v + t * d[k], upper[k]));
+      const e = residuals(x);
+      return e === undefined ? undefined : { t, x, e };
+    };
+    let a: Point = { t: 0, x: Float64Array.from(s), e: cur };
+    let fa = scalar(cur.r);
+    let b: Point | undefined;
+    let fb = NaN;
+    for (let step = 0.5, j = 0; j < 12; j++, step *= 2) {
+      const p = point(fa > 0 ? a.t - step : a.t + step);
+      if (p === undefined) return undefined;
+      const f = scalar(p.e.r);
+      if (Math.sign(f) !== Math.sign(fa) || f === 0) {
+        b = p;
+        fb = f;
+        break;
+      }
+      a = p;
+      fa = f;
+      if (d.every((v, k) => v === 0 || p.x[k] >= upper[k])) break;
+    }
+    if (b === undefined) return false;
+    let best = Math.abs(fa) < Math.abs(fb) ? a : b;
+    let side = 0;
+    for (let j = 0; j < 60 && Math.abs(scalar(best.e.r)) > tol / 4 && Math.abs(b.t - a.t) > 1e-14; j++) {
+      const p = point((a.t * fb - b.t * fa) / (fb - fa));
+      if (p === undefined) return undefined;
+      const f = scalar(p.e.r);
+      if (Math.abs(f) < Math.abs(scalar(best.e.r))) best = p;
+      if (Math.sign(f) === Math.sign(fb)) {
+        b = p;
+        fb = f;
+        if (side === -1) fa /= 2;
+        side = -1;
+      } else {
+        a = p;
+        fa = f;
+        if (side === 1) fb /= 2;
+        side = 1;
+      }
+    }
+    s.set(best.x);
+    cur = best.e;
+    return true;
+  };
+  for (let sweep = 0; sweep < 40; sweep++) {
+    if (norm(cur.r) < tol) return { ok: true, s, cur };
+    for (let k = 0; k < n; k++) {
+      if (Math.abs(cur.r[k]) < tol / 4) continue;
+      const d = new Float64Array(n);
+      d[k] = 1;
+      const done = lineSolve(d, (r) => r[k]);
+      if (done === undefined) return undefined;
+      if (!done) return { ok: false, s, cur };
+    }
+  }
+  return { ok: norm(cur.r) < tol, s, cur };
+}
