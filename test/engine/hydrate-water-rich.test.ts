@@ -212,3 +212,18 @@ t.test('water-rich feeds with two guests: converged, balanced, water fugacities 
   }
   t.end();
 });
+
+t.test('runFlash hydrateTP in the hydrate-only band: the hydrate is (all but a trace of) the feed, and a warning says so', async (t) => {
+  const ctx = { subject: 'hydrate-water-rich-test', profile: 'DESKTOP_ENGINEER', progress: () => {} };
+  const input = { model: 'SRK', flashType: 'hydrateTP', temperature: { value: 274, unit: 'K' }, pressure: { value: 50, unit: 'bara' }, components: { methane: 0.136, water: 0.864 } };
+  const env = await executeTool(runFlashTool, input, ctx as never);
+  t.equal(env.status, 'success', JSON.stringify(env.errors ?? []));
+  const h = (env.data as any).hydrate;
+  t.ok(h.hydratePhasePresent && h.hydratePhaseFraction > 1 - 1e-12 && h.hydratePhaseFraction <= 1 + 1e-12, `hydrate fraction ${h.hydratePhaseFraction}`);
+  t.ok(h.componentBalanceError < 1e-10, `balance ${h.componentBalanceError}`);
+  t.ok((env.warnings ?? []).some((w) => /hydrate alone/.test(w.message)), 'a warning names the hydrate-only answer');
+  // Outside the band (more water) the usual answer, without that warning.
+  const env2 = await executeTool(runFlashTool, { ...input, components: { methane: 0.1, water: 0.9 } }, ctx as never);
+  t.equal(env2.status, 'success');
+  t.notOk((env2.warnings ?? []).some((w) => /hydrate alone/.test(w.message)), 'no hydrate-only warning where water is left');
+});
