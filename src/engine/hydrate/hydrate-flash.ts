@@ -266,6 +266,9 @@ export function flashTPHydrate(model: ThermoModel, T: number, P: number, zIn: Ar
   };
 }
 
+/** Budget of fluid flashes for one hydrate flash (the hardest converged feeds need ~3000). */
+const MAX_EVALUATIONS = 4000;
+
 /** Deepest trial of the bracket search: water left in the fluid down to z_w·e^−60. */
 const V_MAX = 60;
 
@@ -289,6 +292,10 @@ function hydrateOfStructure(model: ThermoModel, sys: HydrateSystem, T: number, P
   let state: { check: HydrateCheck; xi: number } | undefined;
   let flashFailure: HydrateFailure | undefined;
   const evaluate = (fluidAmounts: Float64Array): { check: HydrateCheck; guestsPerWater: Float64Array } | { ok: false } => {
+    if (counter.evaluations >= MAX_EVALUATIONS) {
+      flashFailure = { ok: false, code: 'FLASH_NOT_CONVERGED', message: `the hydrate equilibrium was not found within ${MAX_EVALUATIONS} fluid flashes` };
+      return { ok: false };
+    }
     const f = flashTP(model, T, P, fluidAmounts, { multiPhaseCheck: true });
     counter.evaluations++;
     if (!f.ok) {
