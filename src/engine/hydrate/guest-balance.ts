@@ -14,7 +14,11 @@
  * hydrate (water-rich feeds) nearly all of it sits in the hydrate (a ≫ 1) and the cages are well
  * filled (e ≪ 1), so that rate tends to 1 and the iteration crawls. Newton does not care.
  * With one guest r is increasing in s, so a bracket keeps every step safe; with several the
- * step is damped on the residual norm instead.
+ * step is damped on the residual norm, and if Newton has not converged in 25 steps, nonlinear
+ * Gauss–Seidel takes over (a bracketed 1-D solve per guest). That fallback is for fluids where
+ * a trace gas phase comes and goes near the answer (SRK/PR, which dissolve almost no gas in
+ * water): the guest fugacities then hinge on whether that phase exists, and a Newton step built
+ * on one side of the hinge overshoots on the other.
  */
 import { solveInPlace } from '../flash/linalg.js';
 import type { HydrateSystem } from './vdwp.js';
@@ -38,7 +42,7 @@ const FD_STEP = 1e-6;
 /**
  * Solves the guest balance at ξ. `rem` holds the fluid's water and non-guest amounts on entry;
  * on success its guest entries hold the solution and `at` the evaluation there. `evaluate`
- * flashes the fluid rem and returns the hydrate it is in equilibrium with (or a failure, passed
+ * flashes the fluid rem and returns the hydrate it is in equilibrium with (or a failure,
  * reported as flashFailed).
  */
 export function solveGuestBalance<E extends GuestEvaluation>(
