@@ -8,21 +8,29 @@
  *   pressure (the hydrate curve of the feed), by bracketing and Illinois regula falsi.
  * - flashTPHydrate: the equilibrium amount and composition of hydrate at fixed T and P, and the
  *   fluid phases left. Unknown: the structural water ξ (mol per mol feed) taken into hydrate.
- *   For a trial ξ the guests it holds are r_j·ξ, with r_j (guests per water) from the occupancies
- *   the remaining fluid's fugacities give; that fixed point is iterated, then ξ is solved so the
- *   water fugacities of hydrate and fluid are equal. Component balances close by construction.
+ *   For a trial ξ the guests it holds are ξ·G_j, with G_j (guests per water) from the occupancies
+ *   the remaining fluid's fugacities give; that guest balance, rem_j + ξ·G_j(rem) = z_j, is solved
+ *   by Newton's method on ln rem_j (./guest-balance.ts), then ξ is solved so the water fugacities
+ *   of hydrate and fluid are equal. Component balances close to the guest balance's tolerance.
  *   (The original's TPHydrateFlash fixes the hydrate at full sI occupancy and does not conserve
  *   mass, see spec/neqsim-physics.md; this follows the equilibrium instead.)
  *
- * The remaining water is the search variable, on a log scale: where water limits the hydrate the
- * root lies within a tiny amount of exhausting it, and the fluid's water fugacity falls like the
- * log of what is left.
+ * Either reagent can limit. Where the guests are in excess (gas-rich feeds) the root lies within
+ * a tiny amount of exhausting the water; where water is (water-rich feeds) nearly all of the
+ * guests go into the hydrate and the fluid left is water holding the guests at the fugacity the
+ * hydrate needs, below what a gas phase would give. In a binary at fixed T and P the two meet in
+ * a narrow band of feeds (between the hydrate's guest-to-water ratio beside the gas and beside
+ * the water) that turn into hydrate alone. The remaining water is the search variable, on a log
+ * scale, walked down from the feed (continuation, so every guest balance starts next to the
+ * last) until the driving force changes sign; in that band it never does, and the hydrate-only
+ * answer is returned with a trace (~1e-26) of fluid.
  */
 import type { ThermoModel } from '../eos/types.js';
 import { flashTP } from '../flash/tp-flash.js';
 import type { FlashResult } from '../flash/phase-state.js';
 import { hydrateComposition, hydrateDensity, hydrateSystem, stableHydrateWater, type HydrateSystem, type HydrateWater } from './vdwp.js';
 import type { HydrateStructure } from './parameters.js';
+import { solveGuestBalance, type GuestBalanceMemory } from './guest-balance.js';
 
 export type HydrateFailure = { ok: false; code: 'NO_HYDRATE_SYSTEM' | 'FLASH_ERROR' | 'FLASH_NOT_CONVERGED' | 'NO_HYDRATE_POINT' | 'HYDRATE_OUT_OF_RANGE'; message: string };
 
@@ -43,9 +51,10 @@ function fluidLnFugacities(fluid: FlashResult, water: number): Float64Array {
   return lnF;
 }
 
-function checkAgainst(model: ThermoModel, sys: HydrateSystem, fluid: FlashResult): HydrateCheck {
+/** The fluid against the stable hydrate, or against the given structure's. */
+function checkAgainst(model: ThermoModel, sys: HydrateSystem, fluid: FlashResult, structure?: HydrateStructure): HydrateCheck {
   const lnF = fluidLnFugacities(fluid, sys.water);
-  const hydrate = stableHydrateWater(sys, model.atTemperature(fluid.T), fluid.P, lnF);
+  const hydrate = stableHydrateWater(sys, model.atTemperature(fluid.T), fluid.P, lnF, structure);
   return { fluid, hydrate, drivingForce: hydrate.lnFugacity - lnF[sys.water] };
 }
 
@@ -210,91 +219,23 @@ export function flashTPHydrate(model: ThermoModel, T: number, P: number, zIn: Ar
   const feed = flashTP(model, T, P, z, { multiPhaseCheck: true });
   if (!feed.ok) return feed;
   const start = checkAgainst(model, sys, feed.result);
-  let evaluations = 1;
+  const counter = { evaluations: 1 };
   if (start.drivingForce >= 0) {
-    return { ok: true, fluid: feed.result, fluidFraction: 1, hydrate: undefined, drivingForce: start.drivingForce, structure: start.hydrate.structure, balanceError: 0, evaluations };
+    return { ok: true, fluid: feed.result, fluidFraction: 1, hydrate: undefined, drivingForce: start.drivingForce, structure: start.hydrate.structure, balanceError: 0, evaluations: 1 };
   }
-
+  // The structure stable against the feed forms; if against the fluid left the other one is the
+  // more stable (lower water fugacity), that one forms instead.
+  let found = hydrateOfStructure(model, sys, T, P, z, start, start.hydrate.structure, counter);
+  if (found.ok) {
+    const other = stableHydrateWater(sys, model.atTemperature(T), P, fluidLnFugacities(found.check.fluid, sys.water));
+    if (other.structure !== found.check.hydrate.structure && other.lnFugacity < found.check.hydrate.lnFugacity - 1e-9) {
+      const again = hydrateOfStructure(model, sys, T, P, z, start, other.structure, counter);
+      if (again.ok) found = again;
+    }
+  }
+  if (!found.ok) return found;
+  const { check, xi, rem } = found;
   const w = sys.water;
-  // q_j = guests j in hydrate per water in hydrate, per mole of j left in the fluid.
-  const q = new Float64Array(nc);
-  for (const g of sys.guests) q[g.index] = start.hydrate.guestsPerWater[g.index] / z[g.index];
-  const rem = new Float64Array(nc);
-  let state: { check: HydrateCheck; xi: number } | undefined;
-
-  /**
-   * Driving force with ξ = z_w − exp(u) of structural water in the hydrate, the guest balance
-   * iterated until the uptakes q change by less than `tol` (q carries over between calls, so
-   * after the first few calls one or two flashes suffice).
-   */
-  const force = (u: number, tol = 1e-12): number | HydrateFailure => {
-    const xi = z[w] - Math.exp(u);
-    for (let it = 0; it < 100; it++) {
-      for (let i = 0; i < nc; i++) rem[i] = z[i];
-      rem[w] = Math.exp(u);
-      for (const g of sys.guests) rem[g.index] = z[g.index] / (1 + xi * q[g.index]);
-      const f = flashTP(model, T, P, rem, { multiPhaseCheck: true });
-      evaluations++;
-      if (!f.ok) return f;
-      // The flash works on normalised fractions; fugacities do not depend on the total.
-      const check = checkAgainst(model, sys, f.result);
-      let change = 0;
-      for (const g of sys.guests) {
-        const next = check.hydrate.guestsPerWater[g.index] / rem[g.index];
-        change = Math.max(change, Math.abs(Math.log((1 + xi * next) / (1 + xi * q[g.index]))));
-        q[g.index] = next;
-      }
-      state = { check, xi };
-      if (change < tol) return check.drivingForce;
-    }
-    return { ok: false, code: 'FLASH_NOT_CONVERGED', message: 'the guest balance between hydrate and fluid did not converge' };
-  };
-
-  // Bracket: just above ξ = 0 the force is that of the feed (< 0); with all but a trace of the
-  // water in hydrate the fluid's water fugacity collapses and the force turns positive.
-  const uHi = Math.log(z[w]) + Math.log1p(-1e-9);
-  let uLo = Math.log(z[w]) + Math.log(1e-13);
-  let gLo = force(uLo);
-  if (typeof gLo !== 'number') return gLo;
-  let uTop = uHi;
-  let gTop = start.drivingForce;
-  // If even the last trace of water is still in the hydrate's favour, go lower before giving up.
-  for (let k = 0; k < 3 && gLo < 0; k++) {
-    uLo -= 10;
-    const v = force(uLo);
-    if (typeof v !== 'number') return v;
-    gLo = v;
-  }
-  if (gLo < 0) return { ok: false, code: 'FLASH_NOT_CONVERGED', message: 'the hydrate takes up all of the water: no fluid-hydrate equilibrium was found' };
-  // Locate the root with a loose guest balance, then polish it in a narrow bracket with a tight one.
-  const rough = illinois((u) => force(u, 1e-7), uLo, gLo, uTop, gTop, 1e-9);
-  if (typeof rough !== 'number') return rough;
-  let root = rough;
-  const atRough = force(rough);
-  if (typeof atRough !== 'number') return atRough;
-  if (Math.abs(atRough) > 1e-12) {
-    let span = 1e-8;
-    let other = NaN;
-    let gOther = NaN;
-    for (let k = 0; k < 12; k++, span *= 10) {
-      // The force falls as u (the water left in the fluid) rises: a positive force lies below the root.
-      const u = Math.min(Math.max(rough + Math.sign(atRough) * span, uLo), uTop);
-      const g = force(u);
-      if (typeof g !== 'number') return g;
-      if (Math.sign(g) !== Math.sign(atRough)) {
-        other = u;
-        gOther = g;
-        break;
-      }
-    }
-    if (Number.isNaN(other)) return { ok: false, code: 'FLASH_NOT_CONVERGED', message: 'the hydrate amount could not be polished to equilibrium' };
-    const polished = illinois(force, Math.min(rough, other), rough < other ? atRough : gOther, Math.max(rough, other), rough < other ? gOther : atRough, 1e-13);
-    if (typeof polished !== 'number') return polished;
-    root = polished;
-  }
-  const fin = force(root);
-  if (typeof fin !== 'number') return fin;
-  const { check, xi } = state!;
   const hydrate = check.hydrate;
   let guests = 0;
   for (const g of sys.guests) guests += hydrate.guestsPerWater[g.index];
@@ -321,6 +262,139 @@ export function flashTPHydrate(model: ThermoModel, T: number, P: number, zIn: Ar
     drivingForce: start.drivingForce,
     structure: hydrate.structure,
     balanceError,
-    evaluations,
+    evaluations: counter.evaluations,
   };
+}
+
+/** Budget of fluid flashes for one hydrate flash (the hardest converged feeds need ~3000). */
+const MAX_EVALUATIONS = 4000;
+
+/** Deepest trial of the bracket search: water left in the fluid down to z_w·e^−60. */
+const V_MAX = 60;
+
+type StructureOutcome = { ok: true; check: HydrateCheck; xi: number; rem: Float64Array } | HydrateFailure;
+
+/**
+ * The hydrate of one structure in equilibrium with the fluid left (the search at the top of this
+ * file). The structure is held fixed during the search: which one is the more stable switches
+ * with the guests' fugacity, and a trial fluid far from the answer must not make the guest
+ * balance jump between two lattices.
+ */
+function hydrateOfStructure(model: ThermoModel, sys: HydrateSystem, T: number, P: number, z: Float64Array, start: HydrateCheck, structure: HydrateStructure, counter: { evaluations: number }): StructureOutcome {
+  const nc = model.nc;
+  const w = sys.water;
+  const at = model.atTemperature(T);
+  // Warm start of the guest balance: q_j = guests j in hydrate per water in hydrate, per mole of j left in the fluid.
+  const memory: GuestBalanceMemory = { q: new Float64Array(nc), jacobian: undefined };
+  const first = stableHydrateWater(sys, at, P, fluidLnFugacities(start.fluid, w), structure);
+  for (const g of sys.guests) memory.q[g.index] = first.guestsPerWater[g.index] / z[g.index];
+  const rem = new Float64Array(nc);
+  let state: { check: HydrateCheck; xi: number } | undefined;
+  let flashFailure: HydrateFailure | undefined;
+  const evaluate = (fluidAmounts: Float64Array): { check: HydrateCheck; guestsPerWater: Float64Array } | { ok: false } => {
+    if (counter.evaluations >= MAX_EVALUATIONS) {
+      flashFailure = { ok: false, code: 'FLASH_NOT_CONVERGED', message: `the hydrate equilibrium was not found within ${MAX_EVALUATIONS} fluid flashes` };
+      return { ok: false };
+    }
+    const f = flashTP(model, T, P, fluidAmounts, { multiPhaseCheck: true });
+    counter.evaluations++;
+    if (!f.ok) {
+      flashFailure = f;
+      return { ok: false };
+    }
+    // The flash works on normalised fractions; fugacities do not depend on the total.
+    const check = checkAgainst(model, sys, f.result, structure);
+    return { check, guestsPerWater: check.hydrate.guestsPerWater };
+  };
+
+  /**
+   * Driving force with ξ = z_w − exp(u) of structural water in the hydrate, the guest balance
+   * solved to |ln((rem_g + ξ·G_g)/z_g)| < tol (./guest-balance.ts; its warm start carries over
+   * between calls, so after the first few calls one or two flashes suffice).
+   */
+  const force = (u: number, tol = 1e-12): number | HydrateFailure => {
+    const xi = z[w] - Math.exp(u);
+    for (let i = 0; i < nc; i++) rem[i] = z[i];
+    rem[w] = Math.exp(u);
+    const solved = solveGuestBalance(sys, z, xi, rem, memory, tol, evaluate);
+    if (!solved.ok) return solved.flashFailed === true && flashFailure !== undefined ? flashFailure : { ok: false, code: 'FLASH_NOT_CONVERGED', message: solved.message };
+    state = { check: solved.at.check, xi };
+    return solved.at.check.drivingForce;
+  };
+  const result = (): StructureOutcome => ({ ok: true, check: state!.check, xi: state!.xi, rem: Float64Array.from(rem) });
+
+  // Bracket: just above ξ = 0 the force is that of the feed (< 0). With all but a trace of the
+  // water in hydrate it is positive where either reagent is left over: excess guests leave a gas
+  // whose water fugacity has collapsed; excess water leaves a liquid whose guest fugacity fell
+  // below what fills the cages enough to hold that much water in hydrate. The sign change is
+  // found by walking down v = ln(z_w/water left) from 0, so each guest balance starts from the
+  // last one's answer (a far trial such as "all water in hydrate" leaves a trace fluid whose
+  // state the guest balance would otherwise have to find from nothing).
+  const uOf = (v: number): number => Math.log(z[w]) - v;
+  let uHi = Math.log(z[w]) + Math.log1p(-1e-9);
+  let gHi = force(uHi, 1e-7);
+  if (typeof gHi !== 'number') return gHi;
+  if (gHi >= 0) return { ok: false, code: 'FLASH_NOT_CONVERGED', message: `no ${structure} hydrate forms from this feed` };
+  let uLo = NaN;
+  let gLo = NaN;
+  // Continuation with step control: a trial whose guest balance fails is retried closer to the
+  // last good one, from that one's warm start.
+  for (let v = 0, dv = 0.25; v < V_MAX; ) {
+    const vTry = Math.min(v + dv, V_MAX);
+    const saved = { q: Float64Array.from(memory.q), jacobian: memory.jacobian && Float64Array.from(memory.jacobian) };
+    const g = force(uOf(vTry), 1e-7);
+    if (typeof g !== 'number') {
+      if (dv < 1e-3) return g;
+      memory.q = saved.q;
+      memory.jacobian = saved.jacobian;
+      dv /= 4;
+      continue;
+    }
+    if (g >= 0) {
+      uLo = uOf(vTry);
+      gLo = g;
+      break;
+    }
+    uHi = uOf(vTry);
+    gHi = g;
+    v = vTry;
+    dv = Math.min(2 * dv, v < 10 ? 1 : 2.5);
+  }
+  // Water and guests in the proportion of a stable hydrate (between the occupancies it has beside
+  // the gas and beside the water): even a trace of fluid is less stable than the hydrate, so the
+  // feed turns into hydrate alone.
+  if (Number.isNaN(uLo)) {
+    const g = force(uOf(V_MAX));
+    if (typeof g !== 'number') return g;
+    return result();
+  }
+  // Locate the root with a loose guest balance, then polish it in a narrow bracket with a tight one.
+  const rough = illinois((u) => force(u, 1e-7), uLo, gLo, uHi, gHi, 1e-9);
+  if (typeof rough !== 'number') return rough;
+  let root = rough;
+  const atRough = force(rough);
+  if (typeof atRough !== 'number') return atRough;
+  if (Math.abs(atRough) > 1e-12) {
+    let span = 1e-8;
+    let other = NaN;
+    let gOther = NaN;
+    for (let k = 0; k < 12; k++, span *= 10) {
+      // The force falls as u (the water left in the fluid) rises: a positive force lies below the root.
+      const u = Math.min(Math.max(rough + Math.sign(atRough) * span, uLo), uHi);
+      const g = force(u);
+      if (typeof g !== 'number') return g;
+      if (Math.sign(g) !== Math.sign(atRough)) {
+        other = u;
+        gOther = g;
+        break;
+      }
+    }
+    if (Number.isNaN(other)) return { ok: false, code: 'FLASH_NOT_CONVERGED', message: 'the hydrate amount could not be polished to equilibrium' };
+    const polished = illinois(force, Math.min(rough, other), rough < other ? atRough : gOther, Math.max(rough, other), rough < other ? gOther : atRough, 1e-13);
+    if (typeof polished !== 'number') return polished;
+    root = polished;
+  }
+  const fin = force(root);
+  if (typeof fin !== 'number') return fin;
+  return result();
 }

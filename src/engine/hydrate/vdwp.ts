@@ -112,11 +112,11 @@ export function pureLiquidWaterLnFugacity(at: ModelAtT, sys: HydrateSystem, P: n
   return Number.isFinite(V) ? lnPhi[sys.water] + Math.log(P) : NaN;
 }
 
-/** The stable hydrate structure (lower water fugacity) for the given guest fugacities. */
-export function stableHydrateWater(sys: HydrateSystem, at: ModelAtT, P: number, lnF: ArrayLike<number>): HydrateWater {
+/** The stable hydrate structure (lower water fugacity) for the given guest fugacities, or the one asked for. */
+export function stableHydrateWater(sys: HydrateSystem, at: ModelAtT, P: number, lnF: ArrayLike<number>, only?: HydrateStructure): HydrateWater {
   const lnFwPure = sys.variant === 'GF' ? NaN : pureLiquidWaterLnFugacity(at, sys, P);
   let best: HydrateWater | undefined;
-  for (const s of HYDRATE_STRUCTURES) {
+  for (const s of only === undefined ? HYDRATE_STRUCTURES : [only]) {
     const h = hydrateWaterOf(sys, s, at.T, P, lnF, lnFwPure);
     if (best === undefined || h.lnFugacity < best.lnFugacity) best = h;
   }

@@ -101,6 +101,10 @@ export function runHydrateTP(fluid: Fluid, T: number, P: number): HydrateRun {
   if (h.hydrate !== undefined) {
     block.density_kg_m3 = h.hydrate.density;
     block.componentBalanceError = h.balanceError;
+    if (h.fluidFraction < 1e-15) {
+      // Water and guests in the proportion of a stable hydrate: no fluid is left beside it.
+      warnings.push(warning('HYDRATE_APPROXIMATE', `The feed turns into hydrate alone (its guest-to-water ratio lies between the hydrate's beside the gas and beside the water); the fluid phase listed is only the trace (${h.fluidFraction.toExponential(1)} mol per mol feed) in equilibrium with it.`));
+    }
   }
   return { ok: true, fluid: h.fluid, fluidFraction: h.fluidFraction, outcome: h, block, warnings };
 }
