@@ -24,6 +24,12 @@
  * scale, walked down from the feed (continuation, so every guest balance starts next to the
  * last) until the driving force changes sign; in that band it never does, and the hydrate-only
  * answer is returned with a trace (~1e-26) of fluid.
+ *
+ * Water-rich feeds of water + several guests are first solved in the guests' fugacities
+ * (./guest-fugacity-solve.ts), where a trace second fluid phase is an explicit amount rather than
+ * a kink in the fluid flash; the search above is the fallback. With several guests the other
+ * structure can be the more stable beside either one's answer (sI + sII would coexist, not
+ * modelled): the result then carries otherStructureMargin.
  */
 import type { ThermoModel } from '../eos/types.js';
 import { flashTP } from '../flash/tp-flash.js';
