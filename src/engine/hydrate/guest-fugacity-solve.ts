@@ -160,7 +160,8 @@ export function solveInGuestFugacities(
     if (root !== undefined) {
       V = X[n + 1];
       const sp = secondPhase(lnF, root, yStart);
-      if (sp === undefined) return undefined;
+      // A "second phase" that is the water again is the trivial solution, not a phase.
+      if (sp === undefined || sp.y[w] > 0.5) return undefined;
       second = sp;
       lnSum = sp.lnSum;
       L = (W - V * sp.y[w]) / aq.x[w];
