@@ -24,6 +24,12 @@
  * scale, walked down from the feed (continuation, so every guest balance starts next to the
  * last) until the driving force changes sign; in that band it never does, and the hydrate-only
  * answer is returned with a trace (~1e-26) of fluid.
+ *
+ * Water-rich feeds of water + several guests are first solved in the guests' fugacities
+ * (./guest-fugacity-solve.ts), where a trace second fluid phase is an explicit amount rather than
+ * a kink in the fluid flash; the search above is the fallback. With several guests the other
+ * structure can be the more stable beside either one's answer (sI + sII would coexist, not
+ * modelled): the result then carries otherStructureMargin.
  */
 import type { ThermoModel } from '../eos/types.js';
 import { flashTP } from '../flash/tp-flash.js';
@@ -31,6 +37,7 @@ import type { FlashResult } from '../flash/phase-state.js';
 import { hydrateComposition, hydrateDensity, hydrateSystem, stableHydrateWater, type HydrateSystem, type HydrateWater } from './vdwp.js';
 import type { HydrateStructure } from './parameters.js';
 import { solveGuestBalance, type GuestBalanceMemory } from './guest-balance.js';
+import { guestFugacityPathApplies, solveInGuestFugacities } from './guest-fugacity-solve.js';
 
 export type HydrateFailure = { ok: false; code: 'NO_HYDRATE_SYSTEM' | 'FLASH_ERROR' | 'FLASH_NOT_CONVERGED' | 'NO_HYDRATE_POINT' | 'HYDRATE_OUT_OF_RANGE'; message: string };
 
@@ -197,6 +204,12 @@ export interface HydrateFlashResult {
   /** Largest component-balance error, mol per mol feed. */
   balanceError: number;
   evaluations: number;
+  /**
+   * Set when the other structure's hydrate is more stable than the fluid left (ln f_w^other −
+   * ln f_w^this < 0, the least of the two answers): the equilibrium would hold sI and sII
+   * together, which is not modelled, so the answer (one structure) is approximate.
+   */
+  otherStructureMargin?: number;
 }
 
 /**
@@ -225,12 +238,21 @@ export function flashTPHydrate(model: ThermoModel, T: number, P: number, zIn: Ar
   }
   // The structure stable against the feed forms; if against the fluid left the other one is the
   // more stable (lower water fugacity), that one forms instead.
-  let found = hydrateOfStructure(model, sys, T, P, z, start, start.hydrate.structure, counter);
+  let found = ofStructure(model, sys, T, P, z, start, start.hydrate.structure, counter);
+  let otherStructureMargin: number | undefined;
   if (found.ok) {
-    const other = stableHydrateWater(sys, model.atTemperature(T), P, fluidLnFugacities(found.check.fluid, sys.water));
-    if (other.structure !== found.check.hydrate.structure && other.lnFugacity < found.check.hydrate.lnFugacity - 1e-9) {
-      const again = hydrateOfStructure(model, sys, T, P, z, start, other.structure, counter);
-      if (again.ok) found = again;
+    const margin = otherMargin(model, sys, found);
+    if (margin < -1e-9) {
+      const again = ofStructure(model, sys, T, P, z, start, found.check.hydrate.structure === 'sI' ? 'sII' : 'sI', counter);
+      if (again.ok) {
+        // Beside either structure's answer the other is the more stable: both would form (sI and
+        // sII coexisting with the fluid, not modelled). Keep the answer the other beats the least.
+        const back = otherMargin(model, sys, again);
+        if (back < -1e-9) {
+          otherStructureMargin = Math.max(back, margin);
+          if (back > margin) found = again;
+        } else found = again;
+      } else otherStructureMargin = margin;
     }
   }
   if (!found.ok) return found;
@@ -263,7 +285,45 @@ export function flashTPHydrate(model: ThermoModel, T: number, P: number, zIn: Ar
     structure: hydrate.structure,
     balanceError,
     evaluations: counter.evaluations,
+    ...(otherStructureMargin !== undefined ? { otherStructureMargin } : {}),
   };
+}
+
+/** ln f_w of the other structure's hydrate minus this one's, against the fluid of an answer (< 0: the other is more stable). */
+function otherMargin(model: ThermoModel, sys: HydrateSystem, found: { check: HydrateCheck }): number {
+  const h = found.check.hydrate;
+  const other = stableHydrateWater(sys, model.atTemperature(found.check.fluid.T), found.check.fluid.P, fluidLnFugacities(found.check.fluid, sys.water), h.structure === 'sI' ? 'sII' : 'sI');
+  return other.lnFugacity - h.lnFugacity;
+}
+
+/**
+ * The hydrate of one structure: for water + several guests first in the guest fugacities
+ * (./guest-fugacity-solve.ts; smooth where a trace second phase comes and goes), an answer kept
+ * only where water is left (the water-rich side); otherwise, and for every other feed, the
+ * search on the fluid's amounts below.
+ */
+function ofStructure(model: ThermoModel, sys: HydrateSystem, T: number, P: number, z: Float64Array, start: HydrateCheck, structure: HydrateStructure, counter: { evaluations: number }): StructureOutcome {
+  if (guestFugacityPathApplies(sys) && waterRich(sys, z, start)) {
+    const lnF = fluidLnFugacities(start.fluid, sys.water);
+    const light = start.fluid.phases.find((p) => p.x[sys.water] < 0.5);
+    const r = solveInGuestFugacities(model, sys, T, P, z, structure, lnF, light?.x);
+    if (r.ok) return { ok: true, check: checkAgainst(model, sys, r.fluid, structure), xi: r.xi, rem: r.rem };
+  }
+  return hydrateOfStructure(model, sys, T, P, z, start, structure, counter);
+}
+
+/**
+ * Water-rich: more water than the hydrate at the feed's occupancies needs to hold every guest
+ * (the occupancies only fall as guests are taken up, so water is then left over).
+ */
+function waterRich(sys: HydrateSystem, z: Float64Array, start: HydrateCheck): boolean {
+  let guests = 0;
+  let perWater = 0;
+  for (const g of sys.guests) {
+    guests += z[g.index];
+    perWater += start.hydrate.guestsPerWater[g.index];
+  }
+  return guests < perWater * z[sys.water];
 }
 
 /** Budget of fluid flashes for one hydrate flash (the hardest converged feeds need ~3000). */

@@ -106,6 +106,15 @@ export function runHydrateTP(fluid: Fluid, T: number, P: number): HydrateRun {
       warnings.push(warning('HYDRATE_APPROXIMATE', `The feed turns into hydrate alone (its guest-to-water ratio lies between the hydrate's beside the gas and beside the water); the fluid phase listed is only the trace (${h.fluidFraction.toExponential(1)} mol per mol feed) in equilibrium with it.`));
     }
   }
+  if (h.otherStructureMargin !== undefined) {
+    const other = h.structure === 'sI' ? 'sII' : 'sI';
+    warnings.push(
+      warning(
+        'HYDRATE_APPROXIMATE',
+        `Beside the fluid left, ${other} hydrate is also more stable than its water (by ${(-h.otherStructureMargin).toPrecision(2)} in ln f_w): at equilibrium ${h.structure} and ${other} would form together, which is not modelled; the ${h.structure} amount and fluid listed are approximate.`,
+      ),
+    );
+  }
   return { ok: true, fluid: h.fluid, fluidFraction: h.fluidFraction, outcome: h, block, warnings };
 }
 
