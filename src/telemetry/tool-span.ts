@@ -80,15 +80,17 @@ function toolAttributes(toolName: string, profile: string, ctx: CallContext, htt
   };
 }
 
+/** Where the request hook (src/http/plugins/otel.ts) keeps a request's trace context. */
+export const REQUEST_TRACE_CONTEXT = Symbol('neqsim request trace context');
+
 /**
- * The trace context of an HTTP request: the @fastify/otel request span's context when the
- * instrumentation is registered, else the active context. The SDK runs without a context manager
+ * The trace context of an HTTP request: the request span's context when tracing is on (set by
+ * the request hook), else the active context. The SDK runs without a context manager
  * (src/telemetry/otel.ts), so callers pass this on explicitly (CallContext.traceContext) instead
  * of relying on context.active() surviving the awaits between the onRequest hook and the handler.
  */
 export function requestTraceContext(req: unknown): Context {
-  const otelApi = (req as { opentelemetry?: () => { context?: Context | null } }).opentelemetry;
-  return (typeof otelApi === 'function' ? otelApi.call(req).context : undefined) ?? context.active();
+  return ((req as { [REQUEST_TRACE_CONTEXT]?: Context | null })[REQUEST_TRACE_CONTEXT] as Context | null | undefined) ?? context.active();
 }
 
 /**
