@@ -9,7 +9,7 @@
  * Run: `flock /work/wt/bench.lock node dist/bench/enterprise-cpu.js` (it loads both cores).
  * Env: CPU_BENCH_CONFIGS (comma-separated, default plain,oidc_otel,oidc_otel_sampled10; also
  * oidc_only, otel_only), CPU_BENCH_ROUNDS (5), CPU_BENCH_DURATION_S (3), CPU_BENCH_CONNECTIONS (16),
- * CPU_BENCH_WARMUP_S (6). A key `config@/other/dist` serves that configuration from another build's
+ * CPU_BENCH_WARMUP_S (6), CPU_BENCH_RATE (requests/s for all connections together; default: unbounded). A key `config@/other/dist` serves that configuration from another build's
  * dist/ (a before/after comparison in one run); a key may repeat (an A/A pair). Each round measures every configuration once, in a shuffled order, each
  * run preceded by 1 s of unmeasured load; the figure is the median over rounds.
  */
@@ -102,6 +102,10 @@ async function main(): Promise<void> {
   const durationS = Number(process.env.CPU_BENCH_DURATION_S ?? 3);
   const warmupS = Number(process.env.CPU_BENCH_WARMUP_S ?? 6);
   const connections = Number(process.env.CPU_BENCH_CONNECTIONS ?? 16);
+  // A fixed request rate instead of as many as the connections get answered: every configuration
+  // then runs at the same load, where per-request costs that depend on it (batching of reads and
+  // writes, worker wake-ups) are alike.
+  const rate = process.env.CPU_BENCH_RATE === undefined ? undefined : Number(process.env.CPU_BENCH_RATE);
   const chosen = (process.env.CPU_BENCH_CONFIGS ?? 'plain,oidc_otel,oidc_otel_sampled10').split(',').map((x) => x.trim());
 
   const idp = new OAuth2Server();
@@ -132,7 +136,7 @@ async function main(): Promise<void> {
     };
     const body = JSON.stringify(RUN_FLASH_BODY);
     const run = (s: (typeof servers)[number], d: number) =>
-      autocannon({ url: `${s.server.url}/v1/tools/runFlash`, method: 'POST', headers: { 'content-type': 'application/json', ...s.headers }, body, connections, duration: d });
+      autocannon({ url: `${s.server.url}/v1/tools/runFlash`, method: 'POST', headers: { 'content-type': 'application/json', ...s.headers }, body, connections, duration: d, ...(rate !== undefined ? { overallRate: rate } : {}) });
     for (const key of chosen) {
       // `config@/path/to/dist`: the same configuration served by another build.
       const [name, dist] = key.split('@') as [string, string | undefined];
@@ -170,6 +174,7 @@ async function main(): Promise<void> {
         ok_rps: Math.round(median(s.rps)),
         ...(base !== undefined && base !== s ? { main_over_plain_us: Number((main - median(base.main)).toFixed(1)), all_over_plain_us: Number((median(s.all) - median(base.all)).toFixed(1)) } : {}),
         connections,
+        ...(rate !== undefined ? { rate } : {}),
         durationS,
         rounds,
       };

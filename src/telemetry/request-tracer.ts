@@ -377,9 +377,14 @@ const SPAN_KEY = createContextKey('OpenTelemetry Context Key SPAN');
 /**
  * A context holding one span and nothing else: what trace.setSpan(ROOT_CONTEXT, span) gives,
  * without copying the root context's Map for every request. Setting a value makes a real one.
+ * `idsValid`: the maker vouches that the span's trace and span ids are valid (drawn by a tracer's
+ * generator, or a parent's already checked), so readers may skip isSpanContextValid.
  */
 export class SpanOnlyContext implements Context {
-  constructor(readonly span: Span) {}
+  constructor(
+    readonly span: Span,
+    readonly idsValid = false,
+  ) {}
 
   getValue(key: symbol): unknown {
     return key === SPAN_KEY ? this.span : undefined;

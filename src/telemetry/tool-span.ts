@@ -12,6 +12,7 @@ import { ROOT_CONTEXT, SpanKind, SpanStatusCode, TraceFlags, context, isSpanCont
 import type { CallContext, Dispatch, DispatchResult, WorkerSpanReport } from '../tools/contract/dispatch-types.js';
 import { activeProfile } from '../tools/contract/governance/policy.js';
 import { errorStatusOf, recordSpanError } from './span-error.js';
+import { SpanOnlyContext } from './request-tracer.js';
 import { FinishedSpan, SERVICE_SCOPE, SpanTimer, childContext, directSpanSink, exceptionEvent, hrTimeOfMs, recordingResource, type DirectSpanSink } from './direct-span.js';
 
 /** Only this much of a body is scanned for span attributes. */
@@ -99,6 +100,8 @@ export function requestTraceContext(req: unknown): Context {
  * the same for the same trace id), so the tool span can be skipped instead of created and dropped.
  */
 function parentNotSampled(parent: Context): boolean {
+  // The request hook's context (src/http/plugins/otel.ts): its ids are known valid, the flag decides.
+  if (parent instanceof SpanOnlyContext && parent.idsValid) return (parent.span.spanContext().traceFlags & TraceFlags.SAMPLED) === 0;
   const sc = trace.getSpanContext(parent);
   // The flag first: the validity check (two regular expressions) only for unsampled parents.
   return sc !== undefined && (sc.traceFlags & TraceFlags.SAMPLED) === 0 && isSpanContextValid(sc);

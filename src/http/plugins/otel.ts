@@ -76,7 +76,8 @@ export async function registerOtel(app: FastifyInstance, opts: TelemetryOptions)
       if (typeof config?.toolName === 'string') span.setAttribute('neqsim.tool.name', config.toolName);
     }
     req[REQUEST_SPAN] = span;
-    req[REQUEST_TRACE_CONTEXT] = new SpanOnlyContext(span);
+    // Ids drawn by the tracer's generator, or the remote parent's, which the tracer checked.
+    req[REQUEST_TRACE_CONTEXT] = new SpanOnlyContext(span, true);
     done();
   });
 

@@ -1,0 +1,133 @@
+/**
+ * Main-thread CPU per runFlash request, plain against one enterprise configuration, both apps in
+ * ONE process: two started copies of the same build differ by up to ~10 % here (JIT and memory
+ * layout per process), more than the few µs being measured, so the two apps share a process (and
+ * its JIT) and differ only in their configuration. Each app listens on its own port with its own
+ * worker pool; an autocannon child process loads one app at a time, alternating, and the main
+ * thread's run time (/proc/self/task/<pid>/schedstat, ns) is read around each run.
+ *
+ * Run: `flock /work/wt/bench.lock node dist/bench/enterprise-inproc.js [oidc_otel|oidc_otel_sampled10|oidc_only|otel_only]`
+ * Env: INPROC_ROUNDS (6), INPROC_DURATION_S (3), INPROC_CONNECTIONS (16), INPROC_RATE (requests/s;
+ * default unbounded). One enterprise configuration per process: the OpenTelemetry SDK is global.
+ */
+import { fork, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { OAuth2Server } from 'oauth2-mock-server';
+import { loadConfig } from '../src/config.js';
+import { buildApp } from '../src/http/app.js';
+import { activeTelemetry } from '../src/telemetry/otel.js';
+import { RUN_FLASH_BODY } from './http.js';
+
+const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+
+function mainThreadRunNs(): number {
+  return Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]);
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 === 1 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+/** autocannon in its own process (its CPU must not count as the server's); resolves to its JSON result. */
+async function load(url: string, headers: Record<string, string>, durationS: number, connections: number, rate: number | undefined): Promise<{ requests: number; non2xx: number }> {
+  const args = [AUTOCANNON, '-j', '-c', String(connections), '-d', String(durationS), '-m', 'POST', '-H', 'content-type=application/json', '-b', JSON.stringify(RUN_FLASH_BODY)];
+  for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
+  if (rate !== undefined) args.push('-R', String(rate));
+  args.push(url);
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0 || out.trim() === '') throw new Error(`autocannon exited with ${code}: ${err.slice(-500)}`);
+  const r = JSON.parse(out) as { requests: { total: number }; non2xx: number };
+  return { requests: r.requests.total, non2xx: r.non2xx };
+}
+
+async function main(): Promise<void> {
+  const key = process.argv[2] ?? 'oidc_otel';
+  const rounds = Number(process.env.INPROC_ROUNDS ?? 6);
+  const durationS = Number(process.env.INPROC_DURATION_S ?? 3);
+  const connections = Number(process.env.INPROC_CONNECTIONS ?? 16);
+  const rate = process.env.INPROC_RATE === undefined ? undefined : Number(process.env.INPROC_RATE);
+
+  const idp = new OAuth2Server();
+  await idp.issuer.keys.generate('RS256');
+  await idp.start(0, '127.0.0.1');
+  const sink = fork(new URL('./otlp-sink.js', import.meta.url), { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const [msg] = (await once(sink, 'message')) as [{ port: number }];
+  const issuer = idp.issuer.url as string;
+  const token = await idp.issuer.buildToken({
+    expiresIn: 3600,
+    scopesOrTransform: (_h, p) => {
+      p.aud = 'neqsim-bench';
+      p.sub = 'bench-user';
+    },
+  });
+  const oidc = { AUTH_MODE: 'oidc', OIDC_ISSUER: issuer, OIDC_AUDIENCE: 'neqsim-bench' };
+  const otel = { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${msg.port}`, OTEL_SERVICE_NAME: 'neqsim-ts-bench' };
+  const envs: Record<string, Record<string, string>> = {
+    oidc_otel: { ...oidc, ...otel },
+    oidc_otel_sampled10: { ...oidc, ...otel, OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.1' },
+    oidc_only: oidc,
+    otel_only: otel,
+  };
+  const env = envs[key];
+  if (env === undefined) throw new Error(`unknown configuration ${key}`);
+  const auth = key === 'otel_only' ? {} : { authorization: `Bearer ${token}` };
+  // The sampler is read from the environment by the SDK too.
+  for (const [k, v] of Object.entries(env)) if (k.startsWith('OTEL_TRACES_SAMPLER')) process.env[k] = v;
+
+  const plain = await buildApp(loadConfig({ BENCH_ECHO: '1' }));
+  const enterprise = await buildApp(loadConfig({ ...env }));
+  const apps = [
+    { name: 'plain', app: plain, headers: {} as Record<string, string>, url: '', ns: [] as number[] },
+    { name: key, app: enterprise, headers: auth as Record<string, string>, url: '', ns: [] as number[] },
+  ];
+  try {
+    for (const a of apps) a.url = `${await a.app.listen({ port: 0, host: '127.0.0.1' })}/v1/tools/runFlash`;
+    for (const a of apps) {
+      const warm = await load(a.url, a.headers, 6, connections, rate);
+      if (warm.non2xx > 0) throw new Error(`${a.name}: ${warm.non2xx} non-2xx answers in the warm-up`);
+    }
+    for (let r = 0; r < rounds; r++) {
+      for (const a of r % 2 === 0 ? apps : [...apps].reverse()) {
+        await load(a.url, a.headers, 1, connections, rate);
+        const t0 = mainThreadRunNs();
+        const res = await load(a.url, a.headers, durationS, connections, rate);
+        a.ns.push((mainThreadRunNs() - t0) / res.requests / 1000);
+      }
+    }
+    const [p, e] = apps.map((a) => median(a.ns)) as [number, number];
+    const diffs = apps[1]!.ns.map((x, i) => x - apps[0]!.ns[i]!);
+    console.log(
+      JSON.stringify({
+        config: key,
+        build: fileURLToPath(new URL('..', import.meta.url)),
+        plain_main_us_per_request: Number(p.toFixed(1)),
+        enterprise_main_us_per_request: Number(e.toFixed(1)),
+        over_plain_us: Number((e - p).toFixed(1)),
+        median_round_difference_us: Number(median(diffs).toFixed(1)),
+        rounds_plain: apps[0]!.ns.map((x) => Number(x.toFixed(1))),
+        rounds_enterprise: apps[1]!.ns.map((x) => Number(x.toFixed(1))),
+        connections,
+        ...(rate !== undefined ? { rate } : {}),
+        durationS,
+      }),
+    );
+  } finally {
+    await plain.close();
+    await enterprise.close();
+    await activeTelemetry()?.shutdown();
+    await idp.stop();
+    sink.disconnect();
+  }
+}
+
+await main();
