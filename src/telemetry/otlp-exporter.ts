@@ -1,8 +1,9 @@
 /**
- * A span processor that exports OTLP/HTTP protobuf: each sampled span is encoded the moment it
- * ends (src/telemetry/otlp-encoder.ts) into a per-scope buffer, and the buffers are posted to
- * the collector when they reach a size or on a timer. Nothing holds on to span objects, so the
- * SDK's spans die young (see the encoder for the measurement behind this).
+ * A span processor that exports OTLP/HTTP protobuf: sampled spans are encoded as they end, a few
+ * dozen at a time (see record), into a per-scope buffer (src/telemetry/otlp-encoder.ts), and the
+ * buffers are posted to the collector when they reach a size or on a timer. Span objects are held
+ * only until their encoding pass, so they die young (see the encoder for the measurement behind
+ * this).
  *
  * Bounded: at most `maxConcurrentExports` requests are in flight and at most `maxQueueBytes` of
  * spans wait for one; beyond that spans are dropped and counted (a warning through the OTel diag
