@@ -103,11 +103,15 @@ t.test('a request refused by OIDC (401) is traced: the request hook runs before 
 });
 
 t.test('propagators: only W3C ones (the default) let a request without traceparent skip extraction', async (t) => {
-  t.equal(onlyW3cPropagators({}), true, 'unset: tracecontext,baggage');
-  t.equal(onlyW3cPropagators({ OTEL_PROPAGATORS: 'tracecontext, baggage' }), true);
-  t.equal(onlyW3cPropagators({ OTEL_PROPAGATORS: 'none' }), true);
-  t.equal(onlyW3cPropagators({ OTEL_PROPAGATORS: 'tracecontext,b3' }), false, 'b3 reads other headers');
-  t.equal(onlyW3cPropagators({ OTEL_PROPAGATORS: 'jaeger' }), false);
+  t.equal(onlyW3cPropagators(['traceparent', 'tracestate', 'baggage']), true, 'tracecontext,baggage');
+  t.equal(onlyW3cPropagators([]), true, 'none');
+  t.equal(onlyW3cPropagators(['traceparent', 'tracestate', 'b3']), false, 'b3 reads another header');
+  t.equal(onlyW3cPropagators(['uber-trace-id']), false, 'jaeger');
+  // What NodeSDK configures by default.
+  const receiver = await startOtlpReceiver();
+  t.teardown(() => receiver.close());
+  await tracedApp(t, receiver);
+  t.equal(onlyW3cPropagators(), true, 'the SDK default (tracecontext,baggage) is W3C only');
 });
 
 t.test('SpanOnlyContext behaves as trace.setSpan(ROOT_CONTEXT, span)', async (t) => {

@@ -7,7 +7,7 @@
  * `fastify.root`, `http.request.method`, `url.path`, `http.route` (matched routes),
  * `neqsim.tool.name` (tool routes) and `http.response.status_code`; ERROR status on a 5xx or a
  * thrown error (with its `exception` event); an incoming W3C `traceparent`/`tracestate` (or what
- * OTEL_PROPAGATORS names) is continued; /health and /metrics get no span. Why our own: measured
+ * the configured propagators read) is continued; /health and /metrics get no span. Why our own: measured
  * under load, @fastify/otel's hooks cost the main thread several µs per request, sampled or not —
  * request.routeOptions (a new 12-field object per read) rebuilt on four reads, a context copied
  * per request, an object with two closures per `request.opentelemetry()` call, and an onSend and
@@ -28,13 +28,13 @@ type TracedRequest = FastifyRequest & { [REQUEST_SPAN]: Span | null; [REQUEST_TR
 type RouteConfig = { url?: unknown; toolName?: unknown } | undefined;
 
 /**
- * Propagators named by OTEL_PROPAGATORS (default tracecontext,baggage, as NodeSDK reads it). With
- * only those (or none), a request without a `traceparent` header has no remote parent and the
- * header lookup alone decides; any other propagator (b3, jaeger...) is asked on every request.
+ * Whether the configured propagators (NodeSDK sets them from OTEL_PROPAGATORS, default
+ * tracecontext,baggage) read only W3C headers, judged by the header names they declare. Then a
+ * request without a `traceparent` header has no remote parent and the header lookup alone
+ * decides; any other propagator (b3, jaeger...) is asked on every request.
  */
-export function onlyW3cPropagators(env: Record<string, string | undefined> = process.env): boolean {
-  const names = (env.OTEL_PROPAGATORS ?? '').split(',').map((x) => x.trim().toLowerCase()).filter((x) => x !== '');
-  return names.every((n) => n === 'tracecontext' || n === 'baggage' || n === 'none');
+export function onlyW3cPropagators(fields: readonly string[] = propagation.fields()): boolean {
+  return fields.every((f) => f === 'traceparent' || f === 'tracestate' || f === 'baggage');
 }
 
 /**
