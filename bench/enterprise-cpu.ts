@@ -13,15 +13,15 @@
  * dist/ (a before/after comparison in one run); a key may repeat (an A/A pair). Each round measures every configuration once, in a shuffled order, each
  * run preceded by 1 s of unmeasured load; the figure is the median over rounds.
  */
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { OAuth2Server } from 'oauth2-mock-server';
 import { RUN_FLASH_BODY } from './http.js';
+import { median, startEnterpriseFixture } from './enterprise-fixture.js';
 
 const OWN_DIST = fileURLToPath(new URL('..', import.meta.url));
 
@@ -82,12 +82,6 @@ function processRunNs(pid: number): number {
   return sum;
 }
 
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 === 1 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
-
 function shuffled<T>(xs: readonly T[]): T[] {
   const out = [...xs];
   for (let i = out.length - 1; i > 0; i--) {
@@ -108,32 +102,13 @@ async function main(): Promise<void> {
   const rate = process.env.CPU_BENCH_RATE === undefined ? undefined : Number(process.env.CPU_BENCH_RATE);
   const chosen = (process.env.CPU_BENCH_CONFIGS ?? 'plain,oidc_otel,oidc_otel_sampled10').split(',').map((x) => x.trim());
 
-  const idp = new OAuth2Server();
-  await idp.issuer.keys.generate('RS256');
-  await idp.start(0, '127.0.0.1');
-  const sink = fork(new URL('./otlp-sink.js', import.meta.url), { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-  const [msg] = (await once(sink, 'message')) as [{ port: number }];
-  const otlpUrl = `http://127.0.0.1:${msg.port}`;
+  const fixture = await startEnterpriseFixture();
   const servers: { key: string; server: Server; headers: Record<string, string>; main: number[]; all: number[]; rps: number[] }[] = [];
   try {
-    const issuer = idp.issuer.url as string;
-    const token = await idp.issuer.buildToken({
-      expiresIn: 3600,
-      scopesOrTransform: (_h, p) => {
-        p.aud = 'neqsim-bench';
-        p.sub = 'bench-user';
-      },
-    });
-    const oidc = { AUTH_MODE: 'oidc', OIDC_ISSUER: issuer, OIDC_AUDIENCE: 'neqsim-bench' };
-    const otel = { OTEL_EXPORTER_OTLP_ENDPOINT: otlpUrl, OTEL_SERVICE_NAME: 'neqsim-ts-bench' };
-    const auth = { authorization: `Bearer ${token}` };
-    const all: Record<string, { env: Record<string, string>; headers: Record<string, string> }> = {
-      plain: { env: {}, headers: {} },
-      oidc_otel: { env: { ...oidc, ...otel }, headers: auth },
-      oidc_otel_sampled10: { env: { ...oidc, ...otel, OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.1' }, headers: auth },
-      oidc_only: { env: oidc, headers: auth },
-      otel_only: { env: otel, headers: {} },
-    };
+    const { envs, auth } = fixture;
+    const all: Record<string, { env: Record<string, string>; headers: Record<string, string> }> = Object.fromEntries(
+      Object.entries(envs).map(([k, env]) => [k, { env, headers: k === 'plain' || k === 'otel_only' ? {} : auth }]),
+    );
     const body = JSON.stringify(RUN_FLASH_BODY);
     const run = (s: (typeof servers)[number], d: number) =>
       autocannon({ url: `${s.server.url}/v1/tools/runFlash`, method: 'POST', headers: { 'content-type': 'application/json', ...s.headers }, body, connections, duration: d, ...(rate !== undefined ? { overallRate: rate } : {}) });
@@ -182,8 +157,7 @@ async function main(): Promise<void> {
     }
   } finally {
     for (const s of servers) await s.server.stop();
-    await idp.stop();
-    sink.disconnect();
+    await fixture.close();
   }
 }
 

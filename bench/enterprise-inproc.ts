@@ -10,28 +10,22 @@
  * Env: INPROC_ROUNDS (6), INPROC_DURATION_S (3), INPROC_CONNECTIONS (16), INPROC_RATE (requests/s;
  * default unbounded). One enterprise configuration per process: the OpenTelemetry SDK is global.
  */
-import { fork, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { OAuth2Server } from 'oauth2-mock-server';
 import { loadConfig } from '../src/config.js';
 import { buildApp } from '../src/http/app.js';
 import { activeTelemetry } from '../src/telemetry/otel.js';
 import { RUN_FLASH_BODY } from './http.js';
+import { median, startEnterpriseFixture } from './enterprise-fixture.js';
 
 const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 
 function mainThreadRunNs(): number {
   return Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]);
 }
-
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 === 1 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 
 /** autocannon in its own process (its CPU must not count as the server's); resolves to its JSON result. */
 async function load(url: string, headers: Record<string, string>, durationS: number, connections: number, rate: number | undefined): Promise<{ requests: number; non2xx: number }> {
@@ -57,30 +51,11 @@ async function main(): Promise<void> {
   const connections = Number(process.env.INPROC_CONNECTIONS ?? 16);
   const rate = process.env.INPROC_RATE === undefined ? undefined : Number(process.env.INPROC_RATE);
 
-  const idp = new OAuth2Server();
-  await idp.issuer.keys.generate('RS256');
-  await idp.start(0, '127.0.0.1');
-  const sink = fork(new URL('./otlp-sink.js', import.meta.url), { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-  const [msg] = (await once(sink, 'message')) as [{ port: number }];
-  const issuer = idp.issuer.url as string;
-  const token = await idp.issuer.buildToken({
-    expiresIn: 3600,
-    scopesOrTransform: (_h, p) => {
-      p.aud = 'neqsim-bench';
-      p.sub = 'bench-user';
-    },
-  });
-  const oidc = { AUTH_MODE: 'oidc', OIDC_ISSUER: issuer, OIDC_AUDIENCE: 'neqsim-bench' };
-  const otel = { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${msg.port}`, OTEL_SERVICE_NAME: 'neqsim-ts-bench' };
-  const envs: Record<string, Record<string, string>> = {
-    oidc_otel: { ...oidc, ...otel },
-    oidc_otel_sampled10: { ...oidc, ...otel, OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.1' },
-    oidc_only: oidc,
-    otel_only: otel,
-  };
+  const fixture = await startEnterpriseFixture();
+  const { envs } = fixture;
   const env = envs[key];
   if (env === undefined) throw new Error(`unknown configuration ${key}`);
-  const auth = key === 'otel_only' ? {} : { authorization: `Bearer ${token}` };
+  const auth = key === 'otel_only' ? {} : fixture.auth;
   // The sampler is read from the environment by the SDK too.
   for (const [k, v] of Object.entries(env)) if (k.startsWith('OTEL_TRACES_SAMPLER')) process.env[k] = v;
 
@@ -134,8 +109,7 @@ async function main(): Promise<void> {
     await plain.close();
     await enterprise.close();
     await activeTelemetry()?.shutdown();
-    await idp.stop();
-    sink.disconnect();
+    await fixture.close();
   }
 }
 
