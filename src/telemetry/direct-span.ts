@@ -80,31 +80,48 @@ export function hrTimeOfMs(ms: number): HrTime {
   return [s, ns];
 }
 
-/** Two lowercase hex digits per byte value: ids are built by table lookups, not number formatting. */
-const HEX_BYTE = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+/** Character codes of the lowercase hex digits. */
+const HEX_CODE = Array.from({ length: 16 }, (_, i) => i.toString(16).charCodeAt(0));
 
-function hexWord(r: number): string {
-  return HEX_BYTE[r >>> 24]! + HEX_BYTE[(r >>> 16) & 255]! + HEX_BYTE[(r >>> 8) & 255]! + HEX_BYTE[r & 255]!;
+function randomWord(): number {
+  return (Math.random() * 4294967296) >>> 0;
 }
 
-function randomHex32(): string {
-  return hexWord((Math.random() * 4294967296) >>> 0);
+/**
+ * 8 hex digits of each word, as one flat string made by a single String.fromCharCode call: ids
+ * joined from pieces are rope (cons) strings, which every later read (the encoder's hex parse, a
+ * comparison) first has to flatten; measured 2-4 times slower to make and to read.
+ */
+function hexOfWords2(a: number, b: number): string {
+  const h = HEX_CODE;
+  return String.fromCharCode(
+    h[a >>> 28]!, h[(a >>> 24) & 15]!, h[(a >>> 20) & 15]!, h[(a >>> 16) & 15]!, h[(a >>> 12) & 15]!, h[(a >>> 8) & 15]!, h[(a >>> 4) & 15]!, h[a & 15]!,
+    h[b >>> 28]!, h[(b >>> 24) & 15]!, h[(b >>> 20) & 15]!, h[(b >>> 16) & 15]!, h[(b >>> 12) & 15]!, h[(b >>> 8) & 15]!, h[(b >>> 4) & 15]!, h[b & 15]!,
+  );
+}
+
+function hexOfWords4(a: number, b: number, c: number, d: number): string {
+  const h = HEX_CODE;
+  return String.fromCharCode(
+    h[a >>> 28]!, h[(a >>> 24) & 15]!, h[(a >>> 20) & 15]!, h[(a >>> 16) & 15]!, h[(a >>> 12) & 15]!, h[(a >>> 8) & 15]!, h[(a >>> 4) & 15]!, h[a & 15]!,
+    h[b >>> 28]!, h[(b >>> 24) & 15]!, h[(b >>> 20) & 15]!, h[(b >>> 16) & 15]!, h[(b >>> 12) & 15]!, h[(b >>> 8) & 15]!, h[(b >>> 4) & 15]!, h[b & 15]!,
+    h[c >>> 28]!, h[(c >>> 24) & 15]!, h[(c >>> 20) & 15]!, h[(c >>> 16) & 15]!, h[(c >>> 12) & 15]!, h[(c >>> 8) & 15]!, h[(c >>> 4) & 15]!, h[c & 15]!,
+    h[d >>> 28]!, h[(d >>> 24) & 15]!, h[(d >>> 20) & 15]!, h[(d >>> 16) & 15]!, h[(d >>> 12) & 15]!, h[(d >>> 8) & 15]!, h[(d >>> 4) & 15]!, h[d & 15]!,
+  );
 }
 
 /** A random 64-bit span id in lowercase hex, never all zeros (an invalid id in W3C trace context). */
 export function randomSpanId(): string {
   for (;;) {
-    const id = randomHex32() + randomHex32();
-    if (id !== '0000000000000000') return id;
+    const a = randomWord();
+    const b = randomWord();
+    if ((a | b) !== 0) return hexOfWords2(a, b);
   }
 }
 
 /** A random 128-bit trace id in lowercase hex, never all zeros. */
 export function randomTraceId(): string {
-  for (;;) {
-    const id = randomHex32() + randomHex32() + randomHex32() + randomHex32();
-    if (id !== '00000000000000000000000000000000') return id;
-  }
+  return randomTraceIdWords().traceId;
 }
 
 /**
@@ -115,12 +132,12 @@ export function randomTraceId(): string {
 const drawn = { traceId: '', accumulation: 0 };
 export function randomTraceIdWords(): { readonly traceId: string; readonly accumulation: number } {
   for (;;) {
-    const a = (Math.random() * 4294967296) >>> 0;
-    const b = (Math.random() * 4294967296) >>> 0;
-    const c = (Math.random() * 4294967296) >>> 0;
-    const d = (Math.random() * 4294967296) >>> 0;
+    const a = randomWord();
+    const b = randomWord();
+    const c = randomWord();
+    const d = randomWord();
     if ((a | b | c | d) === 0) continue;
-    drawn.traceId = hexWord(a) + hexWord(b) + hexWord(c) + hexWord(d);
+    drawn.traceId = hexOfWords4(a, b, c, d);
     drawn.accumulation = (a ^ b ^ c ^ d) >>> 0;
     return drawn;
   }

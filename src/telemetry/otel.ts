@@ -1,14 +1,14 @@
 /**
  * OpenTelemetry bootstrap for the main thread: NodeSDK with an OTLP/HTTP trace export
  * (protobuf by default, encoded as spans end; JSON on request through the standard exporter)
- * and the @fastify/otel instrumentation (request spans).
+ * and the source of the HTTP request spans (started and ended by src/http/plugins/otel.ts).
  * Off unless the configuration enables tracing (OTEL_TRACES_EXPORTER / OTEL_EXPORTER_OTLP_ENDPOINT
  * or SERVICE_PROFILE=enterprise). One SDK per process: a second start with the same endpoint
  * reuses it. Worker threads run no SDK: their spans are built here from the timing they report
  * (src/telemetry/tool-span.ts), so this one exporter sends every span of the process.
  */
 import { isMainThread } from 'node:worker_threads';
-import { propagation, trace } from '@opentelemetry/api';
+import { ROOT_CONTEXT, SpanKind, propagation, trace, type Span, type SpanContext } from '@opentelemetry/api';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import { OTLPTraceExporter as OTLPJsonTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { BatchSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
@@ -24,11 +24,10 @@ import {
   type Resource,
   type ResourceDetector,
 } from '@opentelemetry/resources';
-import { FastifyOtelInstrumentation } from '@fastify/otel';
 import type { OtlpProtocol, TraceSampler } from '../config.js';
 import { OtlpProtobufSpanProcessor } from './otlp-exporter.js';
-import { fastIdGenerator, setDirectSpanSink } from './direct-span.js';
-import { RequestTracerProvider } from './request-tracer.js';
+import { SERVICE_SCOPE, fastIdGenerator, setDirectSpanSink } from './direct-span.js';
+import { RequestTracer } from './request-tracer.js';
 import { samplerOf, spanLimitsFromEnv } from './sampling.js';
 
 export interface TelemetryOptions {
@@ -48,10 +47,14 @@ export interface TelemetryOptions {
   samplerRatio?: number;
 }
 
+/** Starts the span of an HTTP request (name `request`, kind SERVER). */
+export type RequestSpanStarter = (parent: SpanContext | undefined) => Span;
+
 export interface Telemetry {
   readonly tracesUrl: string;
   readonly protocol: OtlpProtocol;
-  readonly fastifyOtel: FastifyOtelInstrumentation;
+  /** The request span under the remote parent extracted from the request's headers, or a new trace. */
+  readonly startRequestSpan: RequestSpanStarter;
   forceFlush(): Promise<void>;
   shutdown(): Promise<void>;
 }
@@ -60,7 +63,7 @@ let active: Telemetry | undefined;
 
 /**
  * /health and /metrics, alone or with a sub-path (what the old /^\/(health|metrics)(\/|$)/ matched),
- * by prefix comparison: @fastify/otel asks for every request.
+ * by prefix comparison: asked for every request (probes get no request span).
  */
 export function isProbePath(url: string): boolean {
   const n = url.startsWith('/health') ? 7 : url.startsWith('/metrics') ? 8 : 0;
@@ -125,18 +128,6 @@ export function startTelemetry(opts: TelemetryOptions): Telemetry {
           ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
           ...(opts.scheduledDelayMillis !== undefined ? { scheduledDelayMillis: opts.scheduledDelayMillis } : {}),
         });
-  const fastifyOtel = new FastifyOtelInstrumentation({
-    servername: opts.serviceName,
-    // Request spans only: a span per lifecycle hook or handler costs throughput and says little;
-    // the tool call gets its own span (src/telemetry/tool-span.ts) as the request span's child.
-    instrumentHooks: false,
-    instrumentHandler: false,
-    ignorePaths: (route: { url?: string }) => isProbePath(route.url ?? ''),
-    requestHook: (span: { setAttribute(k: string, v: string): void }, request: { routeOptions?: { config?: unknown } }) => {
-      const cfg = request.routeOptions?.config as { toolName?: unknown } | undefined;
-      if (typeof cfg?.toolName === 'string') span.setAttribute('neqsim.tool.name', cfg.toolName);
-    },
-  } as never);
   const sampler = samplerOf(opts.sampler ?? 'parentbased_always_on', opts.samplerRatio);
   const limits = spanLimitsFromEnv();
   const resource = serviceResource(opts.serviceName);
@@ -147,12 +138,16 @@ export function startTelemetry(opts: TelemetryOptions): Telemetry {
     spanLimits: limits,
     spanProcessors: [processor],
     idGenerator: fastIdGenerator,
-    instrumentations: [fastifyOtel],
+    // No instrumentations: the request span is started and ended by our own two Fastify hooks
+    // (src/http/plugins/otel.ts), which replaced @fastify/otel (its hooks rebuilt
+    // request.routeOptions on each of several reads, copied a context per request and put an onSend
+    // and an onError hook on every route).
+    instrumentations: [],
     // No context manager: on Node 20 AsyncLocalStorage turns on promise hooks, a cost on every
     // promise of the main thread, sampled or not (measured ~20-50 us per runFlash call). Trace
-    // context travels explicitly instead: @fastify/otel keeps it on the request, the routes pass
-    // it on as CallContext.traceContext (requestTraceContext) and traceDispatch parents the tool
-    // span on it.
+    // context travels explicitly instead: the request hook keeps it on the request, the routes
+    // pass it on as CallContext.traceContext (requestTraceContext) and traceDispatch parents the
+    // tool span on it.
     contextManager: null as never,
     // Traces only. Without these NodeSDK also starts an OTLP metrics exporter (every 60 s) and an
     // OTLP logs pipeline by default, sending to the collector what nobody asked for: the service's
@@ -162,17 +157,22 @@ export function startTelemetry(opts: TelemetryOptions): Telemetry {
     logRecordProcessors: [],
   });
   sdk.start();
+  let startRequestSpan: RequestSpanStarter;
   if (processor instanceof OtlpProtobufSpanProcessor) {
     // The service's own tool and worker spans go straight to the protobuf encoder (direct-span.ts),
     // and so do the request spans, from a tracer sharing the SDK's sampler, limits and resource
-    // (request-tracer.ts; set after start(), which gives instrumentations the SDK's provider).
+    // (request-tracer.ts), in the service's instrumentation scope.
     setDirectSpanSink(processor);
-    fastifyOtel.setTracerProvider(new RequestTracerProvider({ sampler, limits, resource, sink: processor }));
+    const tracer = new RequestTracer(SERVICE_SCOPE, { sampler, limits, resource, sink: processor });
+    startRequestSpan = (parent) => tracer.startServerSpan('request', parent);
+  } else {
+    const tracer = trace.getTracer(SERVICE_SCOPE.name);
+    startRequestSpan = (parent) => tracer.startSpan('request', { kind: SpanKind.SERVER }, parent === undefined ? ROOT_CONTEXT : trace.setSpanContext(ROOT_CONTEXT, parent));
   }
   const telemetry: Telemetry = {
     tracesUrl,
     protocol,
-    fastifyOtel,
+    startRequestSpan,
     forceFlush: () => processor.forceFlush(),
     async shutdown() {
       if (active === telemetry) active = undefined;

@@ -5,7 +5,7 @@
  * is exported (hundreds of spans, tens of milliseconds and more), so they outlive the young
  * generation and the garbage collector copies them into the old one, and then converts the batch
  * in a second pass. Measured on this service, that pipeline cost more CPU per request than
- * creating the spans. Encoding each span the moment it ends lets it die young, and the bytes wait
+ * creating the spans. Encoding spans as they end (a few dozen at a time) lets them die young, and the bytes wait
  * in a buffer instead. The byte layout follows opentelemetry-proto (collector/trace/v1,
  * trace/v1, common/v1, resource/v1); tests decode it with an independent decoder.
  */

@@ -1,8 +1,9 @@
 /**
- * A span processor that exports OTLP/HTTP protobuf: each sampled span is encoded the moment it
- * ends (src/telemetry/otlp-encoder.ts) into a per-scope buffer, and the buffers are posted to
- * the collector when they reach a size or on a timer. Nothing holds on to span objects, so the
- * SDK's spans die young (see the encoder for the measurement behind this).
+ * A span processor that exports OTLP/HTTP protobuf: sampled spans are encoded as they end, a few
+ * dozen at a time (see record), into a per-scope buffer (src/telemetry/otlp-encoder.ts), and the
+ * buffers are posted to the collector when they reach a size or on a timer. Span objects are held
+ * only until their encoding pass, so they die young (see the encoder for the measurement behind
+ * this).
  *
  * Bounded: at most `maxConcurrentExports` requests are in flight and at most `maxQueueBytes` of
  * spans wait for one; beyond that spans are dropped and counted (a warning through the OTel diag
@@ -52,6 +53,8 @@ const RETRYABLE = new Set([429, 502, 503, 504]);
 const WARN_INTERVAL_MS = 10_000;
 const MAX_RECENT_SCOPES = 8;
 const MIN_WRITER_BYTES = 16 * 1024;
+/** Spans encoded together (see record). */
+const PENDING_SPANS = 48;
 
 /**
  * Initial size of a scope's next writer after a batch of `last` bytes: a quarter more than that
@@ -82,6 +85,11 @@ export class OtlpProtobufSpanProcessor implements SpanProcessor, DirectSpanSink 
    */
   private readonly recentScopes: { scope: ScopeLike; buf: ScopeBuffer }[] = [];
   private queuedBytes = 0;
+  /** Spans recorded and not encoded yet (see record), in three parallel arrays: no object per span. */
+  private readonly pendingSpans: (EncodableSpan | undefined)[] = new Array<EncodableSpan | undefined>(PENDING_SPANS).fill(undefined);
+  private readonly pendingResources: unknown[] = new Array<unknown>(PENDING_SPANS).fill(undefined);
+  private readonly pendingScopes: (ScopeLike | undefined)[] = new Array<ScopeLike | undefined>(PENDING_SPANS).fill(undefined);
+  private pendingCount = 0;
   private timer: NodeJS.Timeout | undefined;
   private readonly inFlight = new Set<Promise<void>>();
   private closed = false;
@@ -117,11 +125,46 @@ export class OtlpProtobufSpanProcessor implements SpanProcessor, DirectSpanSink 
   }
 
   /**
-   * Encodes a finished, sampled span into its scope's batch: the SDK's spans (onEnd) and the
-   * service's own tool and worker spans (src/telemetry/direct-span.ts) alike.
+   * Takes a finished, sampled span for its scope's batch: the SDK's spans (onEnd) and the
+   * service's own request, tool and worker spans (src/telemetry/direct-span.ts) alike. Spans are
+   * encoded PENDING_SPANS at a time rather than one by one as they end: measured in the server
+   * under load, encoding one span between two requests' work ran 2-3 times slower than the same
+   * encoding in a loop (caches and branch history taken by the request path in between), and the
+   * few dozen span objects held until then are still young when they die.
    */
   record(span: EncodableSpan, resource: unknown, scope: ScopeLike): void {
     if (this.closed) return;
+    if (this.queuedBytes >= this.maxQueueBytes) return this.drop(1);
+    const n = this.pendingCount;
+    this.pendingSpans[n] = span;
+    this.pendingResources[n] = resource;
+    this.pendingScopes[n] = scope;
+    this.pendingCount = n + 1;
+    if (n + 1 >= PENDING_SPANS) this.encodePending();
+    else if (this.timer === undefined) {
+      this.timer = setTimeout(() => this.flush(), this.delayMs);
+      this.timer.unref();
+    }
+  }
+
+  /** Encodes the spans waiting in `pending*` (also first thing of every flush). */
+  private encodePending(): void {
+    const n = this.pendingCount;
+    // Zero first: a flush started by encode() (full batch, new resource) finds nothing pending.
+    this.pendingCount = 0;
+    for (let i = 0; i < n; i++) {
+      const span = this.pendingSpans[i]!;
+      const resource = this.pendingResources[i];
+      const scope = this.pendingScopes[i]!;
+      this.pendingSpans[i] = undefined;
+      this.pendingResources[i] = undefined;
+      this.pendingScopes[i] = undefined;
+      this.encode(span, resource, scope);
+    }
+  }
+
+  /** Encodes one span into its scope's batch; exports when the batch is full. */
+  private encode(span: EncodableSpan, resource: unknown, scope: ScopeLike): void {
     if (this.queuedBytes >= this.maxQueueBytes) return this.drop(1);
     // One resource per tracer provider; a span from another provider starts a new request body.
     if (this.resource !== undefined && resource !== this.resource) this.flush();
@@ -195,6 +238,7 @@ export class OtlpProtobufSpanProcessor implements SpanProcessor, DirectSpanSink 
    * requests in flight the spans keep waiting (up to maxQueueBytes) for the next one to finish.
    */
   private flush(): void {
+    this.encodePending();
     if (this.inFlight.size >= this.maxConcurrent) return;
     if (this.timer !== undefined) {
       clearTimeout(this.timer);

@@ -1,5 +1,5 @@
 /**
- * The tracer behind @fastify/otel's request spans when spans are exported as protobuf: it makes
+ * The tracer behind the HTTP request spans (src/http/plugins/otel.ts) when spans are exported as protobuf: it makes
  * the same sampling decision as the SDK (the one sampler instance of sampling.ts), applies the
  * same span limits, and hands each finished, sampled span to the exporter's encoder as the tool
  * and worker spans are (direct-span.ts), in the SDK's resource and batches.
@@ -7,8 +7,7 @@
  * Why not the SDK's tracer: measured with `perf` under load (runFlash, every call recorded), the
  * SDK's request span cost the main thread 7-9 µs per call (startSpan, SpanImpl, time conversion,
  * attribute sanitizing, the processor chain) plus inline-cache misses in its generic code, and
- * 3-4 µs for an unsampled call. @fastify/otel takes any API TracerProvider
- * (instrumentation.setTracerProvider), so the request span can be one of these instead.
+ * 3-4 µs for an unsampled call.
  *
  * Implements the API's Span contract as the SDK does: attributes validated (invalid values and
  * empty keys dropped with a diag warning), count and value-length limits, events and links with
@@ -18,6 +17,7 @@
  */
 import {
   INVALID_SPAN_CONTEXT,
+  ROOT_CONTEXT,
   SamplingDecision,
   SpanKind,
   SpanStatusCode,
@@ -313,27 +313,11 @@ export class RequestTracer implements Tracer {
     if (options.root === true) ctx = trace.deleteSpan(ctx);
     if (ctx.getValue(SUPPRESS_TRACING) === true) return trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
     const parent = trace.getSpanContext(ctx);
-    const spanId = randomSpanId();
     const validParent = parent !== undefined && isSpanContextValid(parent) ? parent : undefined;
     const kind = options.kind ?? SpanKind.INTERNAL;
     const sampler = this.opts.sampler;
-    if (sampler instanceof HeadSampler) {
-      // Our samplers read neither name, kind, attributes nor links, and return no attributes or
-      // trace state: the decision comes from the parent, or from the words of a new trace id.
-      let traceId: string;
-      let sampled: boolean;
-      if (validParent !== undefined) {
-        traceId = validParent.traceId;
-        sampled = sampler.sampled(validParent, traceId);
-      } else {
-        const drawn = randomTraceIdWords();
-        traceId = drawn.traceId;
-        sampled = sampler.rootSampled(drawn.accumulation);
-      }
-      const sc: SpanContext = { traceId, spanId, traceFlags: sampled ? TraceFlags.SAMPLED : TraceFlags.NONE, traceState: validParent?.traceState };
-      if (!sampled) return trace.wrapSpanContext(sc);
-      return new RequestSpan(sc, validParent, name, kind, options.attributes, options.links, options.startTime, this.scope, this.opts);
-    }
+    if (sampler instanceof HeadSampler) return this.headSampled(sampler, name, kind, validParent, options.attributes, options.links, options.startTime);
+    const spanId = randomSpanId();
     const traceId = validParent?.traceId ?? randomTraceId();
     // The samplers of sampling.ts read neither attributes nor links: they get the caller's as given.
     const result = this.opts.sampler.shouldSample(ctx, traceId, name, kind, options.attributes ?? {}, options.links ?? []);
@@ -345,12 +329,73 @@ export class RequestTracer implements Tracer {
     return new RequestSpan(sc, validParent, name, kind, attributes, options.links, options.startTime, this.scope, this.opts);
   }
 
+  /**
+   * An HTTP request's span (kind SERVER) under the remote parent extracted from its headers, or a
+   * new trace: startSpan's decision without a Context to build or read (src/http/plugins/otel.ts
+   * calls this for every request). Attributes are set by the caller on a recording span.
+   */
+  startServerSpan(name: string, parent: SpanContext | undefined): Span {
+    const validParent = parent !== undefined && isSpanContextValid(parent) ? parent : undefined;
+    const sampler = this.opts.sampler;
+    if (sampler instanceof HeadSampler) return this.headSampled(sampler, name, SpanKind.SERVER, validParent, undefined, undefined, undefined);
+    return this.startSpan(name, { kind: SpanKind.SERVER }, validParent === undefined ? ROOT_CONTEXT : trace.setSpanContext(ROOT_CONTEXT, validParent));
+  }
+
+  /**
+   * Our samplers read neither name, kind, attributes nor links, and return no attributes or trace
+   * state: the decision comes from the parent, or from the words of a new trace id.
+   */
+  private headSampled(sampler: HeadSampler, name: string, kind: SpanKind, validParent: SpanContext | undefined, attributes: Attributes | undefined, links: Link[] | undefined, startTime: TimeInput | undefined): Span {
+    const spanId = randomSpanId();
+    let traceId: string;
+    let sampled: boolean;
+    if (validParent !== undefined) {
+      traceId = validParent.traceId;
+      sampled = sampler.sampled(validParent, traceId);
+    } else {
+      const drawn = randomTraceIdWords();
+      traceId = drawn.traceId;
+      sampled = sampler.rootSampled(drawn.accumulation);
+    }
+    const sc: SpanContext = { traceId, spanId, traceFlags: sampled ? TraceFlags.SAMPLED : TraceFlags.NONE, traceState: validParent?.traceState };
+    if (!sampled) return trace.wrapSpanContext(sc);
+    return new RequestSpan(sc, validParent, name, kind, attributes, links, startTime, this.scope, this.opts);
+  }
+
   startActiveSpan<F extends (span: Span) => unknown>(name: string, ...args: [F] | [SpanOptions, F] | [SpanOptions, Context, F]): ReturnType<F> {
     const fn = args[args.length - 1] as F;
     const options = args.length >= 2 ? (args[0] as SpanOptions) : {};
     const parent = args.length === 3 ? (args[1] as Context) : apiContext.active();
     const span = this.startSpan(name, options, parent);
     return apiContext.with(trace.setSpan(parent, span), fn as (s: Span) => ReturnType<F>, undefined, span);
+  }
+}
+
+/** The key under which the API keeps a context's span (trace.getSpan / setSpan; createContextKey is Symbol.for). */
+const SPAN_KEY = createContextKey('OpenTelemetry Context Key SPAN');
+
+/**
+ * A context holding one span and nothing else: what trace.setSpan(ROOT_CONTEXT, span) gives,
+ * without copying the root context's Map for every request. Setting a value makes a real one.
+ * `idsValid`: the maker vouches that the span's trace and span ids are valid (drawn by a tracer's
+ * generator, or a parent's already checked), so readers may skip isSpanContextValid.
+ */
+export class SpanOnlyContext implements Context {
+  constructor(
+    readonly span: Span,
+    readonly idsValid = false,
+  ) {}
+
+  getValue(key: symbol): unknown {
+    return key === SPAN_KEY ? this.span : undefined;
+  }
+
+  setValue(key: symbol, value: unknown): Context {
+    return trace.setSpan(ROOT_CONTEXT, this.span).setValue(key, value);
+  }
+
+  deleteValue(key: symbol): Context {
+    return key === SPAN_KEY ? ROOT_CONTEXT : this;
   }
 }
 

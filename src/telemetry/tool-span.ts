@@ -12,6 +12,7 @@ import { ROOT_CONTEXT, SpanKind, SpanStatusCode, TraceFlags, context, isSpanCont
 import type { CallContext, Dispatch, DispatchResult, WorkerSpanReport } from '../tools/contract/dispatch-types.js';
 import { activeProfile } from '../tools/contract/governance/policy.js';
 import { errorStatusOf, recordSpanError } from './span-error.js';
+import { SpanOnlyContext } from './request-tracer.js';
 import { FinishedSpan, SERVICE_SCOPE, SpanTimer, childContext, directSpanSink, exceptionEvent, hrTimeOfMs, recordingResource, type DirectSpanSink } from './direct-span.js';
 
 /** Only this much of a body is scanned for span attributes. */
@@ -80,15 +81,17 @@ function toolAttributes(toolName: string, profile: string, ctx: CallContext, htt
   };
 }
 
+/** Where the request hook (src/http/plugins/otel.ts) keeps a request's trace context. */
+export const REQUEST_TRACE_CONTEXT = Symbol('neqsim request trace context');
+
 /**
- * The trace context of an HTTP request: the @fastify/otel request span's context when the
- * instrumentation is registered, else the active context. The SDK runs without a context manager
+ * The trace context of an HTTP request: the request span's context when tracing is on (set by
+ * the request hook), else the active context. The SDK runs without a context manager
  * (src/telemetry/otel.ts), so callers pass this on explicitly (CallContext.traceContext) instead
  * of relying on context.active() surviving the awaits between the onRequest hook and the handler.
  */
 export function requestTraceContext(req: unknown): Context {
-  const otelApi = (req as { opentelemetry?: () => { context?: Context | null } }).opentelemetry;
-  return (typeof otelApi === 'function' ? otelApi.call(req).context : undefined) ?? context.active();
+  return ((req as { [REQUEST_TRACE_CONTEXT]?: Context | null })[REQUEST_TRACE_CONTEXT] as Context | null | undefined) ?? context.active();
 }
 
 /**
@@ -97,6 +100,8 @@ export function requestTraceContext(req: unknown): Context {
  * the same for the same trace id), so the tool span can be skipped instead of created and dropped.
  */
 function parentNotSampled(parent: Context): boolean {
+  // The request hook's context (src/http/plugins/otel.ts): its ids are known valid, the flag decides.
+  if (parent instanceof SpanOnlyContext && parent.idsValid) return (parent.span.spanContext().traceFlags & TraceFlags.SAMPLED) === 0;
   const sc = trace.getSpanContext(parent);
   // The flag first: the validity check (two regular expressions) only for unsampled parents.
   return sc !== undefined && (sc.traceFlags & TraceFlags.SAMPLED) === 0 && isSpanContextValid(sc);
