@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { RUN_FLASH_BODY } from './http.js';
-import { median, startEnterpriseFixture } from './enterprise-fixture.js';
+import { median, shuffled, startEnterpriseFixture } from './enterprise-fixture.js';
 
 const OWN_DIST = fileURLToPath(new URL('..', import.meta.url));
 
@@ -82,14 +82,6 @@ function processRunNs(pid: number): number {
   return sum;
 }
 
-function shuffled<T>(xs: readonly T[]): T[] {
-  const out = [...xs];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
 
 async function main(): Promise<void> {
   const rounds = Number(process.env.CPU_BENCH_ROUNDS ?? 5);

@@ -47,6 +47,7 @@ import autocannon from 'autocannon';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { RUN_FLASH_BODY, cpuMsOf, startBenchServer, type BenchLine, type RunningBenchServer } from './http.js';
 import { getTool } from '../src/tools/registry.js';
+import { shuffled } from './enterprise-fixture.js';
 
 /** The no-op OTLP receiver (bench/otlp-sink.ts) in a child process. */
 async function noopOtlpReceiver(): Promise<{ url: string; pid: number | undefined; bytes: () => Promise<number>; close: () => void }> {
@@ -89,15 +90,6 @@ interface Instance {
   non2xx: number;
 }
 
-/** Fisher-Yates with Math.random: a fresh order of the servers each round. */
-function shuffled<T>(xs: readonly T[]): T[] {
-  const out = [...xs];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
 
 /** Key of the A/A control configuration (plain servers as the subject). */
 const AA = 'plain_aa';

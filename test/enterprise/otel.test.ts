@@ -15,18 +15,10 @@ import { activeTelemetry } from '../../src/telemetry/otel.js';
 import { configureAudit } from '../../src/tools/contract/governance/audit.js';
 import type { AnyTool } from '../../src/tools/contract/types.js';
 import { startOtlpReceiver, type OtlpReceiver, type OtlpSpan } from '../helpers/otlp-receiver.js';
+import { waitForTelemetry } from '../helpers/telemetry-wait.js';
 
 configureAudit({ destination: 'off' });
 
-async function waitFor<T>(fn: () => T | undefined, ms = 8000): Promise<T | undefined> {
-  const until = Date.now() + ms;
-  for (;;) {
-    await activeTelemetry()?.forceFlush();
-    const v = fn();
-    if (v !== undefined || Date.now() > until) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 t.test('spans for REST, MCP and worker-thread work reach the OTLP receiver', async (t) => {
   const receiver = await startOtlpReceiver();
@@ -64,7 +56,7 @@ t.test('spans for REST, MCP and worker-thread work reach the OTLP receiver', asy
   });
   t.equal(mcp.statusCode, 200, mcp.body.slice(0, 300));
 
-  const restTool = await waitFor(() => receiver.spans.find((s) => s.name === `tool ${poolTool.name}` && s.attributes['neqsim.transport'] === 'rest'));
+  const restTool = await waitForTelemetry(() => receiver.spans.find((s) => s.name === `tool ${poolTool.name}` && s.attributes['neqsim.transport'] === 'rest'));
   t.ok(restTool, 'REST tool span exported');
   t.match(restTool?.attributes, { 'neqsim.tool.name': poolTool.name, 'neqsim.profile': 'DESKTOP_ENGINEER', 'neqsim.status': 'success', 'http.response.status_code': 200, 'enduser.id': 'anonymous' });
   t.equal(restTool?.service, 'neqsim-ts-test');
@@ -74,12 +66,12 @@ t.test('spans for REST, MCP and worker-thread work reach the OTLP receiver', asy
   // No context manager runs (src/telemetry/otel.ts): the parent link comes from the explicit carrier.
   t.equal(restTool?.parentSpanId, restRequest?.spanId, 'the REST tool span is a child of the request span');
 
-  const worker = await waitFor(() => receiver.spans.find((s) => s.name === `worker ${poolTool.name}` && s.traceId === restTool?.traceId));
+  const worker = await waitForTelemetry(() => receiver.spans.find((s) => s.name === `worker ${poolTool.name}` && s.traceId === restTool?.traceId));
   t.ok(worker, 'a span from the worker thread arrived');
   t.equal(worker?.parentSpanId, restTool?.spanId, 'the worker span is a child of the tool span');
   t.match(worker?.attributes, { 'thread.kind': 'worker', 'neqsim.tool.name': poolTool.name, 'neqsim.status': 'success' });
 
-  const mcpTool = await waitFor(() => receiver.spans.find((s) => s.name === 'tool checkToolAccess' && s.attributes['neqsim.transport'] === 'mcp'));
+  const mcpTool = await waitForTelemetry(() => receiver.spans.find((s) => s.name === 'tool checkToolAccess' && s.attributes['neqsim.transport'] === 'mcp'));
   t.ok(mcpTool, 'MCP tool span exported');
   t.match(mcpTool?.attributes, { 'neqsim.tool.name': 'checkToolAccess', 'neqsim.status': 'success', 'neqsim.converged': true });
   t.ok(receiver.spans.some((s) => s.traceId === mcpTool?.traceId && s.name === 'request'), 'MCP tool span belongs to the /mcp request trace');
@@ -118,7 +110,7 @@ t.test('protobuf export: request, tool and worker spans decode, nest and continu
   t.equal(res.statusCode, 200, res.body.slice(0, 300));
 
   const inTrace = (name: string) => () => receiver.spans.find((s: OtlpSpan) => s.traceId === UPSTREAM_TRACE && s.name === name);
-  const worker = await waitFor(inTrace('worker runFlash'));
+  const worker = await waitForTelemetry(inTrace('worker runFlash'));
   const tool = receiver.spans.find((s) => s.traceId === UPSTREAM_TRACE && s.name === 'tool runFlash');
   const request = receiver.spans.find((s) => s.traceId === UPSTREAM_TRACE && s.name === 'request');
   t.same([...receiver.contentTypes], ['application/x-protobuf'], 'exported as OTLP protobuf');
@@ -163,7 +155,7 @@ t.test('an unsampled upstream traceparent records no spans for the call', async 
   t.equal(off.statusCode, 200);
   t.equal(on.statusCode, 200);
   // Once the sampled call's tool span is in, anything from the unsampled one would be too.
-  t.ok(await waitFor(() => receiver.spans.find((s) => s.traceId === sampledTrace && s.name === 'tool searchComponents')), 'sampled call traced');
+  t.ok(await waitForTelemetry(() => receiver.spans.find((s) => s.traceId === sampledTrace && s.name === 'tool searchComponents')), 'sampled call traced');
   t.same(receiver.spans.filter((s) => s.traceId === unsampledTrace).map((s) => s.name), [], 'nothing exported for the unsampled call');
 });
 

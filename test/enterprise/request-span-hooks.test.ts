@@ -15,18 +15,10 @@ import { SpanOnlyContext } from '../../src/telemetry/request-tracer.js';
 import { configureAudit } from '../../src/tools/contract/governance/audit.js';
 import { startOtlpReceiver, type OtlpReceiver, type OtlpSpan } from '../helpers/otlp-receiver.js';
 import { startIdp } from '../helpers/oidc.js';
+import { waitForTelemetry } from '../helpers/telemetry-wait.js';
 
 configureAudit({ destination: 'off' });
 
-async function waitFor<T>(fn: () => T | undefined, ms = 8000): Promise<T | undefined> {
-  const until = Date.now() + ms;
-  for (;;) {
-    await activeTelemetry()?.forceFlush();
-    const v = fn();
-    if (v !== undefined || Date.now() > until) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 async function tracedApp(t: Test, receiver: OtlpReceiver, env: Record<string, string> = {}) {
   const app = await buildApp(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_SERVICE_NAME: 'hooks-test', ...env }), { pool: false });
@@ -54,7 +46,7 @@ t.test('tool call, 404, thrown error, 5xx reply and probes', async (t) => {
   t.equal((await app.inject({ method: 'GET', url: '/test-502' })).statusCode, 502);
   t.equal((await app.inject({ method: 'GET', url: '/health/live' })).statusCode, 200);
 
-  const tool = await waitFor(requestSpanOf(receiver, '/v1/tools/searchComponents'));
+  const tool = await waitForTelemetry(requestSpanOf(receiver, '/v1/tools/searchComponents'));
   t.ok(tool, 'request span of the tool call exported');
   t.same(tool?.attributes, {
     'fastify.root': '@fastify/otel',
@@ -71,18 +63,18 @@ t.test('tool call, 404, thrown error, 5xx reply and probes', async (t) => {
   const toolSpan = receiver.spans.find((s) => s.name === 'tool searchComponents' && s.traceId === tool?.traceId);
   t.equal(toolSpan?.parentSpanId, tool?.spanId, 'the tool span is the request span\'s child');
 
-  const notFound = await waitFor(requestSpanOf(receiver, '/no-such-route'));
+  const notFound = await waitForTelemetry(requestSpanOf(receiver, '/no-such-route'));
   t.equal(notFound?.attributes['http.response.status_code'], 404);
   t.equal(notFound?.attributes['http.route'], undefined, 'no route on a 404');
   t.same(notFound?.status ?? { code: 0 }, { code: 0 }, 'a 4xx leaves the status unset');
 
-  const thrown = await waitFor(requestSpanOf(receiver, '/test-throws'));
+  const thrown = await waitForTelemetry(requestSpanOf(receiver, '/test-throws'));
   t.equal(thrown?.attributes['http.route'], '/test-throws');
   t.equal(thrown?.attributes['http.response.status_code'], 500);
   t.same(thrown?.status, { code: 2, message: 'boom in handler' }, 'ERROR with the error message');
   t.match(thrown?.events, [{ name: 'exception', attributes: { 'exception.message': 'boom in handler', 'exception.type': 'Error' } }], 'the exception recorded');
 
-  const bad = await waitFor(requestSpanOf(receiver, '/test-502'));
+  const bad = await waitForTelemetry(requestSpanOf(receiver, '/test-502'));
   t.equal(bad?.attributes['http.response.status_code'], 502);
   t.same(bad?.status, { code: 2 }, 'a 5xx that never threw: ERROR without a message');
 
@@ -96,7 +88,7 @@ t.test('a request refused by OIDC (401) is traced: the request hook runs before 
   const app = await tracedApp(t, receiver, { AUTH_MODE: 'oidc', OIDC_ISSUER: idp.issuer.url as string, OIDC_AUDIENCE: 'hooks-test' });
   const res = await app.inject({ method: 'POST', url: '/v1/tools/searchComponents', payload: { query: 'methane' } });
   t.equal(res.statusCode, 401);
-  const span = await waitFor(requestSpanOf(receiver, '/v1/tools/searchComponents'));
+  const span = await waitForTelemetry(requestSpanOf(receiver, '/v1/tools/searchComponents'));
   t.equal(span?.attributes['http.response.status_code'], 401);
   t.equal(span?.attributes['neqsim.tool.name'], 'searchComponents');
   t.notOk(receiver.spans.some((s) => s.name === 'tool searchComponents'), 'no tool call, no tool span');

@@ -15,6 +15,7 @@ import { FileApiKeyStore, KEY_CACHE_BOUND_MS, newKey, sha256Hex, type ApiKeyReco
 import { scopedTools } from '../../src/mcp/server.js';
 import { TOOLS } from '../../src/tools/registry.js';
 import { connectStdio, startRealApp } from '../mcp/helpers.js';
+import { createApiKey } from '../helpers/api-keys.js';
 
 type Json = Record<string, any>;
 configureAudit({ destination: 'off' });
@@ -36,11 +37,7 @@ t.test('scopedTools: the dispatcher scope rules, one array per scope set', async
 t.test('HTTP /mcp: tools/list follows the key scopes; calls outside stay 403', async (t) => {
   const { url } = await startRealApp(t, { NEQSIM_MCP_ADMIN_TOKEN: ADMIN, AUTH_API_KEYS: 'true', NEQSIM_MCP_API_KEY_STORE: 'memory' });
   const base = new URL('/', url).href;
-  const create = async (scopes: string[]): Promise<string> => {
-    const r = await fetch(`${base}v1/tools/manageSecurity`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ action: 'create', adminToken: ADMIN, name: 'k', scopes }) });
-    t.equal(r.status, 200);
-    return ((await r.json()) as Json).data.apiKey as string;
-  };
+  const create = (scopes: string[]): Promise<string> => createApiKey(t, base, ADMIN, scopes);
   const client = async (key: string): Promise<Client> => {
     const c = new Client({ name: 'scopes-test', version: '0.0.0' });
     await c.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: { 'x-api-key': key } } }));

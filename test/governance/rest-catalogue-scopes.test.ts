@@ -6,6 +6,7 @@ import t from 'tap';
 import { configureAudit } from '../../src/tools/contract/governance/audit.js';
 import { TOOLS } from '../../src/tools/registry.js';
 import { startRealApp } from '../mcp/helpers.js';
+import { createApiKey } from '../helpers/api-keys.js';
 
 type Json = Record<string, any>;
 configureAudit({ destination: 'off' });
@@ -15,11 +16,7 @@ const CALCULATION = TOOLS.filter((x) => x.category === 'CALCULATION').map((x) =>
 t.test('GET /v1/tools lists the tools a key scopes allow', async (t) => {
   const { url } = await startRealApp(t, { NEQSIM_MCP_ADMIN_TOKEN: ADMIN, AUTH_API_KEYS: 'true', NEQSIM_MCP_API_KEY_STORE: 'memory' });
   const base = new URL('/', url).href;
-  const create = async (scopes: string[]): Promise<string> => {
-    const r = await fetch(`${base}v1/tools/manageSecurity`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ action: 'create', adminToken: ADMIN, name: 'k', scopes }) });
-    t.equal(r.status, 200);
-    return ((await r.json()) as Json).data.apiKey as string;
-  };
+  const create = (scopes: string[]): Promise<string> => createApiKey(t, base, ADMIN, scopes);
   const catalogue = async (key: string | undefined): Promise<{ status: number; body: Json }> => {
     const r = await fetch(`${base}v1/tools`, { headers: key === undefined ? {} : { 'x-api-key': key } });
     return { status: r.status, body: (await r.json()) as Json };
