@@ -73,7 +73,9 @@ async function latencies(url: string): Promise<BenchLine[]> {
   // The stored profile would follow the last writer; this bench wants each profile as it sets it.
   const fluid = { model: 'SRK', temperature: 298.15, pressure: 50, components: { methane: 0.9, ethane: 0.1 } };
   const sessionCall = async () => {
-    const c = (await runTool('manageSession', { action: 'create', fluid })) as { data: { sessionId: string } };
+    const c = (await runTool('manageSession', { action: 'create', fluid })) as { status: string; data?: { sessionId?: string } };
+    // Name the refusal (an earlier bench module in this process may have left state behind).
+    if (c.data?.sessionId === undefined) throw new Error(`manageSession create: ${JSON.stringify(c).slice(0, 400)}`);
     const id = c.data.sessionId;
     return async () => {
       const r = (await runTool('manageSession', { action: 'getState', sessionId: id })) as { status: string };
